@@ -1,0 +1,573 @@
+//! Constrained Nim (AtCoder ABC255 G): who wins, by Sprague–Grundy over a map of breakpoints.
+//!
+//! This file is a complete judge submission on its own: it needs only `proconio` and
+//! `rustc-hash`. The command-line modes of the full tool (`--grundy`, `--move`, `--explain`,
+//! `--check`) live in `cli`, which only the default feature `cli` compiles.
+//!
+//! Reading order: input → forbidden moves grouped by X → Grundy map → verdict.
+
+use proconio::source::{Source, once::OnceSource};
+use rustc_hash::FxHashMap;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::io::{self, Cursor, Read};
+
+#[cfg(feature = "cli")]
+mod cli;
+#[cfg(test)]
+mod tests;
+
+fn main() {
+    #[cfg(feature = "cli")]
+    let code = cli::run();
+    #[cfg(not(feature = "cli"))]
+    let code = judge();
+    std::process::exit(code);
+}
+
+/// The judge's program: the game on standard input, the winner on standard output.
+///
+/// Exit status 0 with `Takahashi` or `Aoki`; for input that is not a game, one `error: ` line on
+/// standard error and exit status 1.
+#[cfg(not(feature = "cli"))]
+fn judge() -> i32 {
+    use std::io::Write;
+    let verdict = read_game(io::stdin().lock()).map(winner);
+    match verdict {
+        Ok(name) => {
+            let mut out = io::stdout().lock();
+            match writeln!(out, "{name}").and_then(|()| out.flush()) {
+                Ok(()) => 0,
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+                Err(e) => {
+                    eprintln!("error: writing the answer: {e}");
+                    1
+                }
+            }
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            1
+        }
+    }
+}
+
+/// The first player's name if the position is a win for the player to move, else the second's.
+///
+/// # Complexity
+/// - O((N + M) log(N + M))
+fn winner(game: Game) -> &'static str {
+    let Game {
+        mut piles,
+        forbidden,
+    } = game;
+    let map = GrundyMap::build(&Forbidden::new(&forbidden));
+    if map.nim_sum(&mut piles) != 0 {
+        "Takahashi"
+    } else {
+        "Aoki"
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Input
+// ---------------------------------------------------------------------------------------------
+
+/// A game as read: the piles and the forbidden moves `(X, Y)`, both in input order.
+///
+/// Every forbidden move satisfies `1 <= Y <= X`; piles may be empty (0 stones).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Game {
+    piles: Vec<u64>,
+    forbidden: Vec<(u64, u64)>,
+}
+
+/// Why an input is not a game. Each message names its place in the game's terms.
+#[derive(Debug)]
+enum InputError {
+    /// Reading failed below us (an I/O error).
+    Read(io::Error),
+    /// The bytes are not UTF-8; `offset` is the first bad byte.
+    NotUtf8 { offset: usize },
+    /// A non-ASCII white-space character, which would silently split a token.
+    NonAsciiSpace { line: usize, ch: char },
+    /// No token at all.
+    Empty,
+    /// The input ended before `M` was read.
+    NoMoveCount,
+    /// The input ended after `read` of `declared` items of some kind.
+    Ended {
+        read: u64,
+        declared: u64,
+        items: &'static str,
+    },
+    /// A token that is not a number in `0..2^64`.
+    BadNumber {
+        place: Place,
+        token: String,
+        kind: BadNumber,
+    },
+    /// A forbidden move that takes no stone.
+    TakesNothing { move_index: u64 },
+    /// A forbidden move that takes more stones than its pile has.
+    TakesTooMany { move_index: u64, x: u64, y: u64 },
+    /// Tokens after the last item the counts declared.
+    Trailing { after: &'static str, token: String },
+}
+
+/// Where in the game a token stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Place {
+    PileCount,
+    MoveCount,
+    Pile(u64),
+    MoveX(u64),
+    MoveY(u64),
+}
+
+/// How a token fails to be a number in `0..2^64`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BadNumber {
+    /// Not only the digits `0`–`9` (a sign, a dot, a letter, a comma, a NUL, ...).
+    NotInteger,
+    /// Only digits, but at least 2^64.
+    TooLarge,
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Place::PileCount => write!(f, "N (the number of piles)"),
+            Place::MoveCount => write!(f, "M (the number of forbidden moves)"),
+            Place::Pile(i) => write!(f, "pile {i}"),
+            Place::MoveX(i) => write!(f, "forbidden move {i}: X"),
+            Place::MoveY(i) => write!(f, "forbidden move {i}: Y"),
+        }
+    }
+}
+
+/// A token as an error message shows it: quoted, escaped, and cut after 24 characters.
+struct Shown<'a>(&'a str);
+
+impl fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const LIMIT: usize = 24;
+        let count = self.0.chars().count();
+        if count <= LIMIT {
+            write!(f, "{:?}", self.0)
+        } else {
+            let head: String = self.0.chars().take(LIMIT).collect();
+            write!(f, "{:?}... ({count} characters)", head)
+        }
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InputError::Read(e) => write!(f, "reading the input: {e}"),
+            InputError::NotUtf8 { offset } => {
+                write!(
+                    f,
+                    "byte {offset} is not UTF-8 text; the input must be numbers in ASCII"
+                )
+            }
+            InputError::NonAsciiSpace { line, ch } => write!(
+                f,
+                "line {line}: white space U+{:04X} is not ASCII; separate numbers with spaces, tabs or newlines",
+                *ch as u32
+            ),
+            InputError::Empty => write!(f, "the input is empty; expected N and M first"),
+            InputError::NoMoveCount => {
+                write!(f, "input ended before M (the number of forbidden moves)")
+            }
+            InputError::Ended {
+                read,
+                declared,
+                items,
+            } => {
+                write!(f, "input ended after {read} of {declared} {items}")
+            }
+            InputError::BadNumber {
+                place,
+                token,
+                kind: BadNumber::NotInteger,
+            } => {
+                write!(
+                    f,
+                    "{place}: expected a non-negative integer, found {}",
+                    Shown(token)
+                )
+            }
+            InputError::BadNumber {
+                place,
+                token,
+                kind: BadNumber::TooLarge,
+            } => {
+                if token.len() <= 24 {
+                    write!(f, "{place}: {token} does not fit in 64 bits")
+                } else {
+                    let (head, len) = (&token[..24], token.len());
+                    write!(
+                        f,
+                        "{place}: {head}... ({len} digits) does not fit in 64 bits"
+                    )
+                }
+            }
+            InputError::TakesNothing { move_index } => write!(
+                f,
+                "forbidden move {move_index}: Y = 0 (a move takes at least one stone)"
+            ),
+            InputError::TakesTooMany { move_index, x, y } => {
+                write!(f, "forbidden move {move_index}: Y = {y} > X = {x}")
+            }
+            InputError::Trailing { after, token } => {
+                write!(f, "unexpected input after {after}: {}", Shown(token))
+            }
+        }
+    }
+}
+
+/// Reads all of `reader` and parses it as a game.
+///
+/// Nothing is reserved by a declared count that the input has not backed with tokens, so a
+/// huge `N` or `M` over a short input fails fast in small memory.
+///
+/// # Complexity
+/// - O(input size)
+fn read_game(mut reader: impl Read) -> Result<Game, InputError> {
+    let mut bytes = Vec::new();
+    reader.read_to_end(&mut bytes).map_err(InputError::Read)?;
+    check_text(&bytes)?;
+    let budget = bytes.len() / 2 + 1;
+    // proconio copies the text out of the reader, so the bytes are freed when it returns.
+    let mut source = OnceSource::new(Cursor::new(bytes));
+    parse_game(&mut source, budget)
+}
+
+/// Checks what proconio's tokenizer relies on: UTF-8 text, split only at ASCII white space.
+fn check_text(bytes: &[u8]) -> Result<(), InputError> {
+    let text = std::str::from_utf8(bytes).map_err(|e| InputError::NotUtf8 {
+        offset: e.valid_up_to(),
+    })?;
+    if text.is_ascii() {
+        return Ok(());
+    }
+    for (index, line) in text.lines().enumerate() {
+        if let Some(ch) = line.chars().find(|c| !c.is_ascii() && c.is_whitespace()) {
+            return Err(InputError::NonAsciiSpace {
+                line: index + 1,
+                ch,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Parses `N M`, the piles and the forbidden moves from the tokens of `source`.
+///
+/// `budget` bounds every reservation: a game whose input is `k` bytes long holds at most
+/// `k / 2 + 1` numbers.
+fn parse_game<R: io::BufRead>(
+    source: &mut impl Source<R>,
+    budget: usize,
+) -> Result<Game, InputError> {
+    let n = match source.next_token() {
+        None => return Err(InputError::Empty),
+        Some(token) => number(token, Place::PileCount)?,
+    };
+    let m = match source.next_token() {
+        None => return Err(InputError::NoMoveCount),
+        Some(token) => number(token, Place::MoveCount)?,
+    };
+    let ended = |read: u64, declared: u64, items| InputError::Ended {
+        read,
+        declared,
+        items,
+    };
+
+    let mut piles = Vec::with_capacity(n.min(budget as u64) as usize);
+    for i in 1..=n {
+        let token = source.next_token().ok_or(ended(i - 1, n, "piles"))?;
+        piles.push(number(token, Place::Pile(i))?);
+    }
+
+    let mut forbidden = Vec::with_capacity(m.min(budget as u64 / 2) as usize);
+    for i in 1..=m {
+        let x = source
+            .next_token()
+            .ok_or(ended(i - 1, m, "forbidden moves"))?;
+        let x = number(x, Place::MoveX(i))?;
+        let y = source
+            .next_token()
+            .ok_or(ended(i - 1, m, "forbidden moves"))?;
+        let y = number(y, Place::MoveY(i))?;
+        if y == 0 {
+            return Err(InputError::TakesNothing { move_index: i });
+        }
+        if y > x {
+            return Err(InputError::TakesTooMany {
+                move_index: i,
+                x,
+                y,
+            });
+        }
+        forbidden.push((x, y));
+    }
+
+    if let Some(token) = source.next_token() {
+        let after = match (n, m) {
+            (_, 1..) => "the last forbidden move",
+            (1.., 0) => "the last pile (M = 0)",
+            (0, 0) => "N and M (both 0)",
+        };
+        return Err(InputError::Trailing {
+            after,
+            token: token.to_owned(),
+        });
+    }
+    Ok(Game { piles, forbidden })
+}
+
+/// Parses a number in `0..2^64` written with the digits `0`–`9` only.
+fn number(token: &str, place: Place) -> Result<u64, InputError> {
+    parse_u64(token).map_err(|kind| InputError::BadNumber {
+        place,
+        token: token.to_owned(),
+        kind,
+    })
+}
+
+/// Parses a non-negative decimal integer below 2^64: digits only, no sign, leading zeros allowed.
+fn parse_u64(token: &str) -> Result<u64, BadNumber> {
+    let digits = token.as_bytes();
+    if digits.is_empty() {
+        return Err(BadNumber::NotInteger);
+    }
+    // 19 digits never overflow (10^19 - 1 < 2^64), so the common case needs no checks.
+    if digits.len() <= 19 {
+        let mut value = 0u64;
+        for &b in digits {
+            let d = b.wrapping_sub(b'0');
+            if d > 9 {
+                return Err(BadNumber::NotInteger);
+            }
+            value = value * 10 + d as u64;
+        }
+        return Ok(value);
+    }
+    if !digits.iter().all(u8::is_ascii_digit) {
+        return Err(BadNumber::NotInteger);
+    }
+    digits.iter().try_fold(0u64, |value, &b| {
+        value
+            .checked_mul(10)
+            .and_then(|v| v.checked_add((b - b'0') as u64))
+            .ok_or(BadNumber::TooLarge)
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Forbidden moves grouped by X
+// ---------------------------------------------------------------------------------------------
+
+/// The forbidden moves grouped by their pile size `X`: the special points.
+///
+/// Group `k` is the special point `specials[k]`; its forbidden targets `X - Y` (positions the
+/// move would reach) are `targets[starts[k]..starts[k + 1]]`, distinct and increasing.
+///
+/// # Complexity
+/// - `new`: O(M log M)
+struct Forbidden {
+    specials: Vec<u64>,
+    starts: Vec<usize>,
+    targets: Vec<u64>,
+}
+
+impl Forbidden {
+    /// Groups `(X, Y)` pairs; a pair listed twice counts once.
+    ///
+    /// # Constraints
+    /// - `1 <= Y <= X` for every pair
+    fn new(moves: &[(u64, u64)]) -> Forbidden {
+        let mut keys: Vec<u128> = moves
+            .iter()
+            .map(|&(x, y)| (x as u128) << 64 | (x - y) as u128)
+            .collect();
+        keys.sort_unstable();
+        keys.dedup();
+        let mut forbidden = Forbidden {
+            specials: Vec::new(),
+            starts: Vec::new(),
+            targets: Vec::with_capacity(keys.len()),
+        };
+        for key in keys {
+            let x = (key >> 64) as u64;
+            if forbidden.specials.last() != Some(&x) {
+                forbidden.specials.push(x);
+                forbidden.starts.push(forbidden.targets.len());
+            }
+            forbidden.targets.push(key as u64);
+        }
+        forbidden.starts.push(forbidden.targets.len());
+        forbidden
+    }
+
+    /// The forbidden targets of the special point with index `k`.
+    fn group(&self, k: usize) -> std::ops::Range<usize> {
+        self.starts[k]..self.starts[k + 1]
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Grundy map
+// ---------------------------------------------------------------------------------------------
+
+/// Grundy values of a single pile under the forbidden moves, as a map of breakpoints.
+///
+/// Between two consecutive breakpoints `p < q`, `g(n) = g(p) + (n - p)` for `p <= n < q`; past
+/// the last breakpoint the same line goes on to 2^64 - 1. The map holds `0 -> 0` and no
+/// breakpoint that merely continues the line before it.
+///
+/// Why this shape: let `H(n)` be the number of values among `g(0..n)`. By induction those values
+/// are exactly `0..H(n)`, so at a position that is not special every value below `H(n)` is
+/// reachable and `g(n) = H(n)`: g rises with slope 1. At a special point `x` a value `w` is
+/// unreachable iff every position below `x` holding `w` is a forbidden target. Each value is
+/// held once on the rising runs plus once per earlier special point that dropped to it (the
+/// duplicate-count table), so `g(x)` is the smallest target value `w` with
+/// `#targets of value w == 1 + extra[w]`, or `H(x)` when there is none.
+///
+/// # Complexity
+/// - build: O(M log M) for M forbidden moves; walking piles: O(N log N + size of the map)
+struct GrundyMap {
+    breakpoints: BTreeMap<u64, u64>,
+}
+
+impl GrundyMap {
+    /// Sweeps the special points in increasing order.
+    ///
+    /// The Grundy values of all forbidden targets are asked for in increasing position, so the
+    /// sweep answers each as it passes it: no search in the map.
+    fn build(forbidden: &Forbidden) -> GrundyMap {
+        let Forbidden {
+            specials, targets, ..
+        } = forbidden;
+        let mut order: Vec<(u64, u32)> = targets
+            .iter()
+            .enumerate()
+            .map(|(j, &t)| (t, j as u32))
+            .collect();
+        order.sort_unstable();
+
+        // target_value[j]: g of targets[j], filled in before its special point is reached.
+        let mut target_value = vec![0u64; targets.len()];
+        // The special points whose value dropped below H, with that value; increasing position.
+        let mut drops: Vec<(u64, u64)> = Vec::new();
+        // extra[w]: how many dropped special points hold the value w.
+        let mut extra: FxHashMap<u64, u64> = FxHashMap::default();
+        let mut line = Breakpoints(vec![(0, 0)]);
+        let mut scratch = Vec::new();
+        let mut next = 0;
+        // Drops at positions below the target being answered.
+        let mut drops_below = 0;
+
+        for (k, &x) in specials.iter().enumerate() {
+            while let Some(&(t, j)) = order.get(next).filter(|&&(t, _)| t < x) {
+                while drops.get(drops_below).is_some_and(|&(p, _)| p < t) {
+                    drops_below += 1;
+                }
+                target_value[j as usize] = match drops.get(drops_below) {
+                    Some(&(p, w)) if p == t => w,
+                    // Not dropped: t sits on a rising run, below which `drops_below` positions
+                    // took no new value.
+                    _ => t - drops_below as u64,
+                };
+                next += 1;
+            }
+            let values = &target_value[forbidden.group(k)];
+            if let Some(w) = smallest_unreachable(values, &extra, &mut scratch) {
+                drops.push((x, w));
+                *extra.entry(w).or_insert(0) += 1;
+                line.push(x, w);
+                if let Some(after) = x.checked_add(1) {
+                    line.push(after, after - drops.len() as u64);
+                }
+            }
+        }
+        GrundyMap {
+            breakpoints: line.0.into_iter().collect(),
+        }
+    }
+
+    /// The nim-sum `g(A_1) ^ ... ^ g(A_N)`; sorts `piles` to walk the map once.
+    fn nim_sum(&self, piles: &mut [u64]) -> u64 {
+        piles.sort_unstable();
+        let mut walk = self.walk();
+        piles.iter().fold(0, |sum, &a| sum ^ walk.grundy(a))
+    }
+
+    /// A reader of `g(n)` for nondecreasing `n`.
+    fn walk(&self) -> Walk<'_> {
+        let mut rest = self.breakpoints.iter();
+        let (&p, &v) = rest.next().expect("the map always holds 0 -> 0");
+        Walk {
+            rest: rest.peekable(),
+            line: (p, v),
+        }
+    }
+}
+
+/// The smallest value held by the targets of one special point that no allowed move reaches:
+/// all of its `1 + extra[w]` positions are among the targets.
+///
+/// `values` are the Grundy values of distinct positions; `scratch` is reused memory.
+fn smallest_unreachable(
+    values: &[u64],
+    extra: &FxHashMap<u64, u64>,
+    scratch: &mut Vec<u64>,
+) -> Option<u64> {
+    let held = |w: &u64| 1 + extra.get(w).copied().unwrap_or(0);
+    if let [w] = values {
+        return (held(w) == 1).then_some(*w);
+    }
+    scratch.clear();
+    scratch.extend_from_slice(values);
+    scratch.sort_unstable();
+    scratch
+        .chunk_by(|a, b| a == b)
+        .find(|run| run.len() as u64 == held(&run[0]))
+        .map(|run| run[0])
+}
+
+/// Breakpoints in increasing position, kept minimal as they are pushed.
+struct Breakpoints(Vec<(u64, u64)>);
+
+impl Breakpoints {
+    /// Sets `g(p) = v` and lets the line run on from there; `p` is at least the last position.
+    fn push(&mut self, p: u64, v: u64) {
+        if self.0.last().is_some_and(|&(q, _)| q == p) {
+            self.0.pop();
+        }
+        let &(q, w) = self.0.last().expect("0 -> 0 is never replaced");
+        if w + (p - q) != v {
+            self.0.push((p, v));
+        }
+    }
+}
+
+/// Reads `g(n)` off the breakpoints for nondecreasing `n`, in amortized O(1).
+struct Walk<'a> {
+    rest: std::iter::Peekable<std::collections::btree_map::Iter<'a, u64, u64>>,
+    /// The last breakpoint at or below the position asked last.
+    line: (u64, u64),
+}
+
+impl Walk<'_> {
+    fn grundy(&mut self, n: u64) -> u64 {
+        while let Some((&p, &v)) = self.rest.next_if(|&(&p, _)| p <= n) {
+            self.line = (p, v);
+        }
+        let (p, v) = self.line;
+        v + (n - p)
+    }
+}

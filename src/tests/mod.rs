@@ -1,0 +1,275 @@
+//! Proof by testing: the Grundy map against the brute-force oracle, on random, exhaustive and
+//! hand-made games; the number parser; the winning move.
+
+#[path = "../../tests/common/games.rs"]
+mod games;
+#[path = "../../tests/common/oracle.rs"]
+mod oracle;
+#[path = "../../tests/common/rng.rs"]
+mod rng;
+
+use crate::{BadNumber, Forbidden, Game, GrundyMap, parse_u64, read_game, winner};
+use games::{SHAPES, SmallGame};
+use rng::Rng;
+
+/// g(0..=limit) read off the map in one walk.
+fn map_table(forbidden: &[(u64, u64)], limit: u64) -> Vec<u64> {
+    let map = GrundyMap::build(&Forbidden::new(forbidden));
+    let mut walk = map.walk();
+    (0..=limit).map(|n| walk.grundy(n)).collect()
+}
+
+fn verdict(piles: &[u64], forbidden: &[(u64, u64)]) -> &'static str {
+    winner(Game {
+        piles: piles.to_vec(),
+        forbidden: forbidden.to_vec(),
+    })
+}
+
+/// Asserts the map is minimal: no breakpoint continues the line before it.
+fn assert_minimal(map: &GrundyMap, context: &str) {
+    let points: Vec<(u64, u64)> = map.breakpoints.iter().map(|(&p, &v)| (p, v)).collect();
+    assert_eq!(points.first(), Some(&(0, 0)), "{context}");
+    for pair in points.windows(2) {
+        let ((p, v), (q, w)) = (pair[0], pair[1]);
+        assert_ne!(v + (q - p), w, "redundant breakpoint {q} -> {w}; {context}");
+    }
+}
+
+#[test]
+fn random_games_match_the_oracle_at_every_position() {
+    let mut checked = 0;
+    for seed in 0..10_200u64 {
+        let mut rng = Rng::new(seed);
+        let shape = SHAPES[seed as usize % SHAPES.len()];
+        let limit = rng.range(1, 60);
+        let game = SmallGame::random(&mut rng, shape, limit);
+        let context = format!("seed {seed}, shape {shape:?}, game:\n{}", game.to_input());
+        // A few positions past the last special point check the line after it.
+        let expected = oracle::grundy_table(&game.forbidden, limit + 3);
+        assert_eq!(map_table(&game.forbidden, limit + 3), expected, "{context}");
+        assert_minimal(
+            &GrundyMap::build(&Forbidden::new(&game.forbidden)),
+            &context,
+        );
+
+        let nim_sum = game.piles.iter().fold(0, |s, &a| s ^ expected[a as usize]);
+        let want = if nim_sum != 0 { "Takahashi" } else { "Aoki" };
+        assert_eq!(verdict(&game.piles, &game.forbidden), want, "{context}");
+        checked += 1;
+    }
+    assert_eq!(checked, 10_200);
+}
+
+#[cfg(feature = "cli")]
+#[test]
+fn winning_moves_of_random_games_are_legal_and_reach_nim_sum_zero() {
+    use crate::cli::Solved;
+    for seed in 0..5_000u64 {
+        let mut rng = Rng::new(1_000_000 + seed);
+        let shape = SHAPES[seed as usize % SHAPES.len()];
+        let limit = rng.range(1, 40);
+        let game = SmallGame::random(&mut rng, shape, limit);
+        let context = format!(
+            "seed {}, shape {shape:?}, game:\n{}",
+            1_000_000 + seed,
+            game.to_input()
+        );
+        let table = oracle::grundy_table(&game.forbidden, game.limit);
+        let solved = Solved::new(Game {
+            piles: game.piles.clone(),
+            forbidden: game.forbidden.clone(),
+        });
+        let values: Vec<u64> = game.piles.iter().map(|&a| table[a as usize]).collect();
+        assert_eq!(solved.values, values, "{context}");
+        match solved.winning_move() {
+            None => assert_eq!(solved.nim_sum(), 0, "{context}"),
+            Some((pile, take)) => assert!(
+                oracle::is_winning_move(&game.piles, &game.forbidden, &table, pile, take),
+                "move {} {take} is not a winning move; {context}",
+                pile + 1
+            ),
+        }
+    }
+}
+
+#[test]
+fn every_forbidden_set_with_x_at_most_4_matches_the_oracle() {
+    let all: Vec<(u64, u64)> = (1..=4).flat_map(|x| (1..=x).map(move |y| (x, y))).collect();
+    assert_eq!(all.len(), 10);
+    for subset in 0u32..1 << all.len() {
+        let forbidden: Vec<(u64, u64)> = all
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| subset >> i & 1 == 1)
+            .map(|(_, &m)| m)
+            .collect();
+        assert_eq!(
+            map_table(&forbidden, 6),
+            oracle::grundy_table(&forbidden, 6),
+            "forbidden {forbidden:?}"
+        );
+    }
+}
+
+/// Checks a hand-derived table against both the map and the oracle.
+fn assert_table(forbidden: &[(u64, u64)], expected: &[u64]) {
+    let limit = expected.len() as u64 - 1;
+    assert_eq!(
+        oracle::grundy_table(forbidden, limit),
+        expected,
+        "oracle, {forbidden:?}"
+    );
+    assert_eq!(map_table(forbidden, limit), expected, "map, {forbidden:?}");
+}
+
+#[test]
+fn samples() {
+    assert_eq!(
+        verdict(&[1, 2, 4], &[(2, 1), (3, 3), (3, 1), (1, 1)]),
+        "Takahashi"
+    );
+    assert_eq!(
+        verdict(&[5], &[(5, 1), (5, 2), (5, 3), (5, 4), (5, 5)]),
+        "Aoki"
+    );
+}
+
+#[test]
+fn plain_nim_without_forbidden_moves() {
+    // g(n) = n: the line from 0 -> 0 with no breakpoint.
+    assert_table(&[], &[0, 1, 2, 3, 4, 5]);
+    assert_eq!(verdict(&[1, 2, 3], &[]), "Aoki");
+    assert_eq!(verdict(&[1, 2, 4], &[]), "Takahashi");
+}
+
+#[test]
+fn special_point_that_does_not_drop() {
+    // (1,1) drops 1 to 0, so 0 is held at 0 and 1. From 3, only the way to 0 is closed: 0 is
+    // still reached through 1, so 3 does not drop and keeps g(3) = H = 2. A pile there is 2.
+    assert_table(&[(1, 1), (3, 3)], &[0, 0, 1, 2, 3]);
+    assert_eq!(verdict(&[3], &[(1, 1), (3, 3)]), "Takahashi");
+    // Three equal piles on that point: 2 ^ 2 ^ 2 = 2.
+    assert_eq!(verdict(&[3, 3, 3], &[(1, 1), (3, 3)]), "Takahashi");
+}
+
+#[test]
+fn equal_piles_on_a_dropped_special_point() {
+    // Y = X drops 5 to 0; two such piles cancel, and so do two piles of 4 with g(4) = 4.
+    assert_table(&[(5, 5)], &[0, 1, 2, 3, 4, 0, 5]);
+    assert_eq!(verdict(&[5, 5], &[(5, 5)]), "Aoki");
+    assert_eq!(verdict(&[5, 5, 4, 4], &[(5, 5)]), "Aoki");
+    assert_eq!(verdict(&[5, 5, 6], &[(5, 5)]), "Takahashi");
+}
+
+#[test]
+fn consecutive_special_points() {
+    // 2 drops to g(1) = 1; 3 cannot reach 2 but reaches 1 at position 1, so no drop: g(3) = 2.
+    assert_table(&[(2, 1), (3, 1)], &[0, 1, 1, 2, 3]);
+    // Both 2 and 3 drop (to 0 and to 1): the line restarts after the second drop.
+    assert_table(&[(2, 2), (3, 2)], &[0, 1, 0, 1, 2, 3]);
+}
+
+#[test]
+fn value_dropped_to_several_times() {
+    // Every move from 1, 2 and 3 is forbidden: each drops to 0, which ends up held four times
+    // (extra[0] = 3); position 4 reaches 0 only and gets 1.
+    let walls = [(1, 1), (2, 1), (2, 2), (3, 1), (3, 2), (3, 3)];
+    assert_table(&walls, &[0, 0, 0, 0, 1, 2]);
+    // From 5, the four 0s are closed only if all four targets are forbidden.
+    let mut closed = walls.to_vec();
+    closed.extend([(5, 2), (5, 3), (5, 4), (5, 5)]);
+    assert_table(&closed, &[0, 0, 0, 0, 1, 0, 2]);
+    closed.pop();
+    assert_table(&closed, &[0, 0, 0, 0, 1, 2, 3]);
+}
+
+#[test]
+fn forbidden_moves_listed_twice_count_once() {
+    // With the pair counted twice, 2 would look like it closes two holders of 1.
+    assert_table(&[(2, 1), (2, 1), (2, 1)], &[0, 1, 1, 2]);
+    assert_table(&[(1, 1), (3, 3), (3, 3)], &[0, 0, 1, 2, 3]);
+}
+
+#[test]
+fn empty_piles_and_no_piles() {
+    assert_eq!(verdict(&[], &[]), "Aoki");
+    assert_eq!(verdict(&[], &[(3, 1)]), "Aoki");
+    assert_eq!(verdict(&[0, 0, 0], &[(1, 1)]), "Aoki");
+    assert_eq!(verdict(&[0, 1], &[]), "Takahashi");
+}
+
+#[test]
+fn values_near_the_top_of_u64() {
+    const TOP: u64 = u64::MAX;
+    const E18: u64 = 1_000_000_000_000_000_000;
+    // Y = X at 10^18: every value 1..10^18 is reachable but 0 is not, so g(10^18) = 0.
+    assert_eq!(verdict(&[E18], &[(E18, E18)]), "Aoki");
+    // One past it the line resumes one lower: g(10^18 + 1) = 10^18.
+    let map = GrundyMap::build(&Forbidden::new(&[(E18, E18)]));
+    let mut walk = map.walk();
+    assert_eq!(
+        [
+            walk.grundy(E18 - 1),
+            walk.grundy(E18),
+            walk.grundy(E18 + 1),
+            walk.grundy(TOP)
+        ],
+        [E18 - 1, 0, E18, TOP - 1]
+    );
+    // Plain Nim at the top: g(2^64 - 1) = 2^64 - 1; two such piles cancel.
+    assert_eq!(verdict(&[TOP], &[]), "Takahashi");
+    assert_eq!(verdict(&[TOP, TOP], &[]), "Aoki");
+    // Y = X at 2^64 - 1: the drop has no position after it for the line to restart at.
+    assert_eq!(verdict(&[TOP], &[(TOP, TOP)]), "Aoki");
+    assert_eq!(verdict(&[TOP, TOP - 1], &[(TOP, TOP)]), "Takahashi");
+    // Two consecutive drops ending at the top: TOP - 1 to 0, then TOP to the value of TOP - 2.
+    let map = GrundyMap::build(&Forbidden::new(&[(TOP - 1, TOP - 1), (TOP, 2)]));
+    let mut walk = map.walk();
+    assert_eq!(
+        [walk.grundy(TOP - 2), walk.grundy(TOP - 1), walk.grundy(TOP)],
+        [TOP - 2, 0, TOP - 2]
+    );
+}
+
+#[test]
+fn parse_u64_takes_digits_only_and_all_of_u64() {
+    assert_eq!(parse_u64("0"), Ok(0));
+    assert_eq!(parse_u64("007"), Ok(7));
+    assert_eq!(
+        parse_u64("9999999999999999999"),
+        Ok(9_999_999_999_999_999_999)
+    );
+    assert_eq!(parse_u64("18446744073709551615"), Ok(u64::MAX));
+    assert_eq!(
+        parse_u64("00000000000000000000018446744073709551615"),
+        Ok(u64::MAX)
+    );
+    assert_eq!(parse_u64("18446744073709551616"), Err(BadNumber::TooLarge));
+    assert_eq!(parse_u64("99999999999999999999"), Err(BadNumber::TooLarge));
+    for bad in [
+        "", "+5", "-5", "1.5", "1,2", "0x10", "1e3", "x", "5\0", "１",
+    ] {
+        assert_eq!(parse_u64(bad), Err(BadNumber::NotInteger), "{bad:?}");
+    }
+    assert_eq!(
+        parse_u64("1844674407370955161a"),
+        Err(BadNumber::NotInteger)
+    );
+}
+
+#[test]
+fn read_game_accepts_any_ascii_white_space() {
+    let game = Game {
+        piles: vec![1, 2],
+        forbidden: vec![(2, 1)],
+    };
+    for text in [
+        "2 1\n1 2\n2 1\n",
+        "2\t1\r\n1 2\r\n2 1",
+        "  2 1 1 2 2 1  ",
+        "2\x0c1\x0b1 2\n\n2 1",
+    ] {
+        assert_eq!(read_game(text.as_bytes()).unwrap(), game, "{text:?}");
+    }
+}
