@@ -307,10 +307,10 @@ fn explain(solved: &Solved, out: &mut impl Write) -> io::Result<()> {
         }
         if piles.len() > shown {
             let rest = piles.len() - shown;
+            let piles = if rest == 1 { "pile" } else { "piles" };
             writeln!(
                 out,
-                "... and {} more (--grundy lists every value)",
-                plural(rest as u64, "pile")
+                "... and {rest} more {piles} (--grundy lists every value)"
             )?;
         }
         writeln!(out)?;

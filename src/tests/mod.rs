@@ -46,8 +46,12 @@ fn random_games_match_the_oracle_at_every_position() {
         let game = SmallGame::random(&mut rng, shape, limit);
         let context = format!("seed {seed}, shape {shape:?}, game:\n{}", game.to_input());
         // A few positions past the last special point check the line after it.
-        let expected = oracle::grundy_table(&game.forbidden, limit + 3);
-        assert_eq!(map_table(&game.forbidden, limit + 3), expected, "{context}");
+        let expected = oracle::grundy_table(&game.forbidden, game.limit + 3);
+        assert_eq!(
+            map_table(&game.forbidden, game.limit + 3),
+            expected,
+            "{context}"
+        );
         assert_minimal(
             &GrundyMap::build(&Forbidden::new(&game.forbidden)),
             &context,
