@@ -1,0 +1,105 @@
+//! Support shared by the integration tests: running the built binary, the oracle, games.
+
+#![allow(dead_code)] // each test crate uses a different part
+
+pub mod games;
+pub mod oracle;
+pub mod rng;
+
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// What one run of the binary did.
+#[derive(Debug)]
+pub struct Run {
+    pub status: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// A run past this is a hang: the test fails instead of waiting forever.
+const DEADLINE: Duration = Duration::from_secs(60);
+
+/// Runs the binary with `args`, `input` on standard input.
+pub fn run(args: &[&str], input: &[u8]) -> Run {
+    run_command(
+        Command::new(env!("CARGO_BIN_EXE_constrained-nim")).args(args),
+        input,
+    )
+}
+
+/// Runs the binary under a shell's `ulimit -v` of `kib` KiB of address space.
+pub fn run_limited(kib: u64, input: &[u8]) -> Run {
+    let script = format!("ulimit -v {kib} && exec \"$0\"");
+    let binary = env!("CARGO_BIN_EXE_constrained-nim");
+    run_command(Command::new("sh").args(["-c", &script, binary]), input)
+}
+
+fn run_command(command: &mut Command, input: &[u8]) -> Run {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    // The binary may stop reading early (it does not, but a broken pipe here is not our test).
+    let writer = thread::spawn(move || drop(stdin.write_all(&input)));
+    let mut stdout = child.stdout.take().unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let out = thread::spawn(move || {
+        let mut bytes = Vec::new();
+        stdout.read_to_end(&mut bytes).unwrap();
+        bytes
+    });
+    let err = thread::spawn(move || {
+        let mut bytes = Vec::new();
+        stderr.read_to_end(&mut bytes).unwrap();
+        bytes
+    });
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > DEADLINE {
+            child.kill().unwrap();
+            panic!("the binary did not finish within {DEADLINE:?}");
+        }
+        thread::sleep(Duration::from_millis(1));
+    };
+    writer.join().unwrap();
+    Run {
+        status: status
+            .code()
+            .unwrap_or_else(|| panic!("killed by a signal: {status}")),
+        stdout: String::from_utf8(out.join().unwrap()).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(err.join().unwrap()).expect("stderr is UTF-8"),
+    }
+}
+
+impl Run {
+    /// Asserts a refusal: status 1, nothing on stdout, one `error: ` line holding every `words`.
+    pub fn assert_error(&self, words: &[&str]) {
+        assert_eq!(self.status, 1, "{self:?}");
+        assert_eq!(self.stdout, "", "{self:?}");
+        assert!(self.stderr.starts_with("error: "), "{self:?}");
+        assert!(
+            self.stderr.ends_with('\n') && self.stderr.lines().count() == 1,
+            "{self:?}"
+        );
+        for word in words {
+            assert!(self.stderr.contains(word), "missing {word:?}: {self:?}");
+        }
+    }
+
+    /// Asserts an answer: status 0, nothing on stderr.
+    pub fn assert_ok(&self) -> &str {
+        assert_eq!(self.status, 0, "{self:?}");
+        assert_eq!(self.stderr, "", "{self:?}");
+        &self.stdout
+    }
+}

@@ -1,0 +1,240 @@
+//! Every kind of input that is not a game gets exit status 1, nothing on stdout and exactly one
+//! `error: ` line naming what is wrong and where; command-line misuse gets exit status 2.
+
+mod common;
+
+use common::run;
+
+fn refuse(input: &str, words: &[&str]) {
+    run(&[], input.as_bytes()).assert_error(words);
+}
+
+#[test]
+fn empty_input_and_white_space_only() {
+    refuse("", &["input is empty"]);
+    refuse(" \n\t\r\n ", &["input is empty"]);
+}
+
+#[test]
+fn counts_missing_non_numeric_or_too_large() {
+    refuse("3", &["input ended before M"]);
+    refuse("3\n", &["input ended before M"]);
+    refuse(
+        "x 1\n",
+        &[
+            "N (the number of piles)",
+            "expected a non-negative integer",
+            "\"x\"",
+        ],
+    );
+    refuse("1 y\n5\n", &["M (the number of forbidden moves)", "\"y\""]);
+    refuse(
+        "18446744073709551616 1\n",
+        &["N (the number of piles)", "does not fit in 64 bits"],
+    );
+    refuse(
+        "1 99999999999999999999\n",
+        &["M (the number of forbidden moves)", "does not fit"],
+    );
+}
+
+#[test]
+fn input_ending_early() {
+    refuse("3 0\n1 2\n", &["input ended after 2 of 3 piles"]);
+    refuse(
+        "1 4\n5\n2 1\n3 1\n",
+        &["input ended after 2 of 4 forbidden moves"],
+    );
+    // Ending between X and Y of a move still counts only the complete moves.
+    refuse(
+        "1 4\n5\n2 1\n3 1\n4",
+        &["input ended after 2 of 4 forbidden moves"],
+    );
+}
+
+#[test]
+fn tokens_after_the_last_item() {
+    refuse(
+        "1 1\n5\n5 1\n7\n",
+        &["unexpected input after the last forbidden move", "\"7\""],
+    );
+    refuse(
+        "2 0\n5 6 7\n",
+        &["unexpected input after the last pile", "\"7\""],
+    );
+    refuse("0 0 0\n", &["unexpected input after N and M", "\"0\""]);
+}
+
+#[test]
+fn tokens_that_are_not_non_negative_integers() {
+    for bad in ["x", "1.5", "-5", "1,2", "0x10", "+5", "1e9", "５"] {
+        let input = format!("3 0\n1 2 {bad}\n");
+        refuse(
+            &input,
+            &[
+                "pile 3: expected a non-negative integer, found",
+                &format!("{bad:?}"),
+            ],
+        );
+    }
+    refuse(
+        "1 1\n5\nfive 1\n",
+        &["forbidden move 1: X: expected a non-negative integer"],
+    );
+    refuse(
+        "1 1\n5\n5 one\n",
+        &["forbidden move 1: Y: expected a non-negative integer"],
+    );
+}
+
+#[test]
+fn numbers_past_64_bits() {
+    refuse(
+        "1 0\n18446744073709551616\n",
+        &["pile 1: 18446744073709551616 does not fit in 64 bits"],
+    );
+    refuse(
+        "1 1\n1\n18446744073709551616 1\n",
+        &["forbidden move 1: X", "does not fit in 64 bits"],
+    );
+    // 2^64 - 1 itself is a valid pile.
+    assert_eq!(
+        run(&[], b"1 0\n18446744073709551615\n").assert_ok(),
+        "Takahashi\n"
+    );
+}
+
+#[test]
+fn forbidden_moves_that_are_not_moves() {
+    refuse(
+        "1 2\n5\n5 1\n5 0\n",
+        &["forbidden move 2: Y = 0 (a move takes at least one stone)"],
+    );
+    refuse(
+        "1 5\n5\n1 1\n2 1\n3 1\n4 1\n4 9\n",
+        &["forbidden move 5: Y = 9 > X = 4"],
+    );
+    refuse("1 1\n5\n0 1\n", &["forbidden move 1: Y = 1 > X = 0"]);
+}
+
+#[test]
+fn bytes_that_are_not_numbers_in_ascii() {
+    refuse(
+        "1 0\n5\0\n",
+        &["pile 1: expected a non-negative integer", "\\0"],
+    );
+    refuse("1 0\n\0\n", &["pile 1: expected a non-negative integer"]);
+    run(&[], b"1 0\n5\xff\n").assert_error(&["byte 5 is not UTF-8"]);
+    run(&[], b"\xfe\xff1 0\n5\n").assert_error(&["byte 0 is not UTF-8"]);
+    // Non-ASCII white space would split tokens where the judge's format has none.
+    refuse(
+        "1 0\n\u{3000}5\n",
+        &["line 2: white space U+3000 is not ASCII"],
+    );
+    refuse(
+        "2 0\n5\u{a0}6\n",
+        &["line 2: white space U+00A0 is not ASCII"],
+    );
+}
+
+#[test]
+fn random_binary_garbage() {
+    let mut rng = common::rng::Rng::new(7);
+    for case in 0..50 {
+        let len = rng.range(1, 300) as usize;
+        // Starting with a byte that is never valid UTF-8 makes every case garbage.
+        let bytes: Vec<u8> = std::iter::once(0xc0)
+            .chain((1..len).map(|_| rng.next_u64() as u8))
+            .collect();
+        let run = run(&[], &bytes);
+        run.assert_error(&["not UTF-8"]);
+        assert!(run.stderr.len() < 200, "case {case}: {run:?}");
+    }
+}
+
+#[test]
+fn a_200000_digit_token_gets_a_short_message() {
+    let input = format!("1 0\n{}\n", "7".repeat(200_000));
+    let run = run(&[], input.as_bytes());
+    run.assert_error(&["pile 1: 777777", "(200000 digits) does not fit in 64 bits"]);
+    assert!(run.stderr.len() < 200, "{run:?}");
+    let input = format!("1 0\n{}x\n", "7".repeat(200_000));
+    common::run(&[], input.as_bytes())
+        .assert_error(&["expected a non-negative integer", "(200001 characters)"]);
+}
+
+#[test]
+fn huge_declared_counts_fail_fast_in_small_memory() {
+    // Under a 64 MiB address-space limit: reserving by the declared count would abort.
+    const LIMIT_KIB: u64 = 64 * 1024;
+    common::run_limited(LIMIT_KIB, b"1000000000000000000 1\n5\n")
+        .assert_error(&["input ended after 1 of 1000000000000000000 piles"]);
+    common::run_limited(LIMIT_KIB, b"1 18446744073709551615\n5\n1 1\n")
+        .assert_error(&["input ended after 1 of 18446744073709551615 forbidden moves"]);
+    common::run_limited(LIMIT_KIB, b"200000 200000\n1 2 3\n")
+        .assert_error(&["input ended after 3 of 200000 piles"]);
+    // The limit leaves room for real work: a valid game still runs under it.
+    assert_eq!(
+        common::run_limited(LIMIT_KIB, b"1 0\n5\n").assert_ok(),
+        "Takahashi\n"
+    );
+}
+
+#[test]
+fn a_missing_file_is_named() {
+    run(&["no/such/game.txt"], b"").assert_error(&["no/such/game.txt", "cannot open"]);
+    run(&["--move", "no/such/game.txt"], b"").assert_error(&["no/such/game.txt"]);
+    // A directory opens but cannot be read.
+    run(&["samples"], b"").assert_error(&["samples: reading the input"]);
+}
+
+#[test]
+fn errors_in_a_file_name_the_file() {
+    let path = std::env::temp_dir().join(format!("constrained-nim-bad-{}.txt", std::process::id()));
+    std::fs::write(&path, "1 1\n5\n5 0\n").unwrap();
+    let shown = path.to_str().unwrap();
+    run(&["--grundy", shown], b"").assert_error(&[shown, "forbidden move 1: Y = 0"]);
+    std::fs::remove_file(path).unwrap();
+}
+
+#[test]
+fn command_line_misuse_is_status_2_with_usage() {
+    for args in [
+        &["--frobnicate"][..],
+        &["-x"],
+        &["--grundy", "--move"],
+        &["a.txt", "b.txt"],
+    ] {
+        let run = run(args, b"1 0\n1\n");
+        assert_eq!(run.status, 2, "{args:?}: {run:?}");
+        assert_eq!(run.stdout, "", "{args:?}");
+        assert!(run.stderr.starts_with("error: "), "{args:?}: {run:?}");
+        assert!(
+            run.stderr.contains("usage: constrained-nim"),
+            "{args:?}: {run:?}"
+        );
+    }
+}
+
+#[test]
+fn help_documents_modes_input_and_exit_codes() {
+    for flag in ["--help", "-h"] {
+        let help = run(&[flag], b"").assert_ok().to_owned();
+        for word in [
+            "--grundy",
+            "--move",
+            "--explain",
+            "--check",
+            "exit status",
+            "N M",
+            "2^64",
+        ] {
+            assert!(help.contains(word), "{flag}: missing {word:?}");
+        }
+    }
+    let version = run(&["--version"], b"").assert_ok().to_owned();
+    assert_eq!(
+        version,
+        format!("constrained-nim {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}
