@@ -2,7 +2,8 @@
 //!
 //! The judge never compiles this module; everything here builds on the solver in `main.rs`.
 
-use crate::{Forbidden, Game, GrundyMap, InputError, read_game, winner};
+use crate::{Forbidden, Game, InputError, read_game, sweep, winner};
+use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::fmt;
 use std::fs::File;
@@ -157,8 +158,9 @@ fn execute(mode: Mode, path: Option<PathBuf>, out: &mut impl Write) -> Result<()
         Mode::Check => Ok(()),
         Mode::Winner => writeln!(out, "{}", winner(game)),
         Mode::Grundy => {
-            let solved = Solved::new(game);
-            solved.values.iter().try_for_each(|v| writeln!(out, "{v}"))
+            let forbidden = Forbidden::new(game.forbidden);
+            let values = grundy_each(&forbidden, &game.piles, |_, _| {});
+            values.iter().try_for_each(|v| writeln!(out, "{v}"))
         }
         Mode::Move => {
             let solved = Solved::new(game);
@@ -174,9 +176,11 @@ fn execute(mode: Mode, path: Option<PathBuf>, out: &mut impl Write) -> Result<()
 
 /// A game with its Grundy map and the Grundy value of every pile.
 pub(crate) struct Solved {
-    pub(crate) game: Game,
+    pub(crate) piles: Vec<u64>,
+    /// How many forbidden moves the input listed, repeats included.
+    listed: usize,
     forbidden: Forbidden,
-    map: GrundyMap,
+    pub(crate) map: GrundyMap,
     /// `values[i]` is g(A_i), in input order.
     pub(crate) values: Vec<u64>,
 }
@@ -185,11 +189,16 @@ impl Solved {
     /// # Complexity
     /// - O((N + M) log(N + M))
     pub(crate) fn new(game: Game) -> Solved {
-        let forbidden = Forbidden::new(&game.forbidden);
-        let map = GrundyMap::build(&forbidden);
-        let values = map.grundy_each(&game.piles);
+        let listed = game.forbidden.len();
+        let forbidden = Forbidden::new(game.forbidden);
+        let mut breakpoints = Vec::new();
+        let values = grundy_each(&forbidden, &game.piles, |p, v| breakpoints.push((p, v)));
+        let map = GrundyMap {
+            breakpoints: breakpoints.into_iter().collect(),
+        };
         Solved {
-            game,
+            piles: game.piles,
+            listed,
             forbidden,
             map,
             values,
@@ -218,45 +227,54 @@ impl Solved {
         }
         let top = 63 - sum.leading_zeros();
         let pile = self.values.iter().position(|v| v >> top & 1 == 1)?;
-        let stones = self.game.piles[pile];
+        let stones = self.piles[pile];
         let wanted = self.values[pile] ^ sum;
-        let forbidden = self.forbidden.targets_of(stones);
+        let forbidden = self.forbidden.moves_from(stones);
         let target = self
             .map
             .positions_of(wanted, stones)
             .into_iter()
             .rev()
-            .find(|p| forbidden.binary_search(p).is_err())
+            .find(|&p| forbidden.binary_search(&(stones, p)).is_err())
             .expect("mex: a value below g(A) is reachable from A");
         Some((pile, stones - target))
     }
 }
 
 impl Forbidden {
-    /// The forbidden targets from a pile of `stones`, increasing.
-    fn targets_of(&self, stones: u64) -> &[u64] {
-        match self.specials.binary_search(&stones) {
-            Ok(k) => &self.targets[self.group(k)],
-            Err(_) => &[],
-        }
+    /// The forbidden moves from a pile of `stones`, as `(stones, target)` by increasing target.
+    fn moves_from(&self, stones: u64) -> &[(u64, u64)] {
+        let start = self.moves.partition_point(|&(x, _)| x < stones);
+        let end = self.moves.partition_point(|&(x, _)| x <= stones);
+        &self.moves[start..end]
     }
 }
 
-impl GrundyMap {
-    /// `g(A)` for every pile, in input order, from one walk over the map.
-    fn grundy_each(&self, piles: &[u64]) -> Vec<u64> {
-        let mut order: Vec<(u64, usize)> = piles.iter().copied().zip(0..).collect();
-        order.sort_unstable();
-        let mut values = vec![0; piles.len()];
-        let mut walk = self.walk();
-        for (stones, i) in order {
-            values[i] = walk.grundy(stones);
-        }
-        values
-    }
+/// `g(A)` for every pile, in input order, from one sweep; `emit` receives the breakpoints.
+fn grundy_each(forbidden: &Forbidden, piles: &[u64], emit: impl FnMut(u64, u64)) -> Vec<u64> {
+    let mut order: Vec<(u64, usize)> = piles.iter().copied().zip(0..).collect();
+    order.sort_unstable_by_key(|&(stones, _)| stones);
+    let sorted: Vec<u64> = order.iter().map(|&(stones, _)| stones).collect();
+    let mut values = vec![0; piles.len()];
+    sweep(forbidden, &sorted, |k, g| values[order[k].1] = g, emit);
+    values
+}
 
+/// Grundy values of a single pile under the forbidden moves, as a map of breakpoints.
+///
+/// Between two consecutive breakpoints `p < q`, `g(n) = g(p) + (n - p)` for `p <= n < q`; past
+/// the last breakpoint the same line goes on to 2^64 - 1. The map holds `0 -> 0` and no
+/// breakpoint that merely continues the line before it (see [`sweep`]).
+///
+/// # Complexity
+/// - built by one sweep: O(M log M); `positions_of`: O(size of the map)
+pub(crate) struct GrundyMap {
+    breakpoints: BTreeMap<u64, u64>,
+}
+
+impl GrundyMap {
     /// Every position below `limit` whose Grundy value is `value`, increasing.
-    fn positions_of(&self, value: u64, limit: u64) -> Vec<u64> {
+    pub(crate) fn positions_of(&self, value: u64, limit: u64) -> Vec<u64> {
         let mut positions = Vec::new();
         let mut segments = self.breakpoints.range(..limit).peekable();
         while let Some((&p, &v)) = segments.next() {
@@ -275,9 +293,9 @@ const EXPLAIN_ROWS: usize = 1000;
 
 /// Writes the human-readable report of `--explain`.
 fn explain(solved: &Solved, out: &mut impl Write) -> io::Result<()> {
-    let piles = &solved.game.piles;
-    let moves = solved.game.forbidden.len();
-    let distinct = solved.forbidden.targets.len();
+    let piles = &solved.piles;
+    let moves = solved.listed;
+    let distinct = solved.forbidden.moves.len();
     write!(
         out,
         "Constrained Nim: {}, {}",

@@ -4,7 +4,7 @@
 //! `rustc-hash`. The command-line modes of the full tool (`--grundy`, `--move`, `--explain`,
 //! `--check`) live in `cli`, which only the default feature `cli` compiles.
 //!
-//! Reading order: input → forbidden moves grouped by X → Grundy map → verdict.
+//! Reading order: input → forbidden moves grouped by X → the sweep → verdict.
 
 // The judge's Cargo.toml declares no feature, so there `cli` is an unknown cfg value; our own
 // Cargo.toml declares it, and keeps the check for every other cfg.
@@ -12,7 +12,7 @@
 
 use proconio::source::{Source, once::OnceSource};
 use rustc_hash::FxHashMap;
-use std::collections::BTreeMap;
+use std::collections::hash_map::Entry;
 use std::fmt;
 use std::io::{self, Cursor, Read};
 
@@ -65,12 +65,14 @@ fn winner(game: Game) -> &'static str {
         mut piles,
         forbidden,
     } = game;
-    let map = GrundyMap::build(&Forbidden::new(&forbidden));
-    if map.nim_sum(&mut piles) != 0 {
-        "Takahashi"
-    } else {
-        "Aoki"
-    }
+    // The piles' order needs nothing from the forbidden moves: it is sorted beside the grouping.
+    let forbidden = std::thread::scope(|scope| {
+        scope.spawn(|| piles.sort_unstable());
+        Forbidden::new(forbidden)
+    });
+    let mut nim_sum = 0;
+    sweep(&forbidden, &piles, |_, g| nim_sum ^= g, |_, _| {});
+    if nim_sum != 0 { "Takahashi" } else { "Aoki" }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -375,17 +377,14 @@ fn parse_u64(token: &str) -> Result<u64, BadNumber> {
 // Forbidden moves grouped by X
 // ---------------------------------------------------------------------------------------------
 
-/// The forbidden moves grouped by their pile size `X`: the special points.
-///
-/// Group `k` is the special point `specials[k]`; its forbidden targets `X - Y` (positions the
-/// move would reach) are `targets[starts[k]..starts[k + 1]]`, distinct and increasing.
+/// The forbidden moves as `(X, X - Y)`: each special point `X` with a forbidden target, the
+/// position the move would reach. Sorted and distinct, so each special point's targets form
+/// one run, increasing.
 ///
 /// # Complexity
 /// - `new`: O(M log M)
 struct Forbidden {
-    specials: Vec<u64>,
-    starts: Vec<usize>,
-    targets: Vec<u64>,
+    moves: Vec<(u64, u64)>,
 }
 
 impl Forbidden {
@@ -393,185 +392,170 @@ impl Forbidden {
     ///
     /// # Constraints
     /// - `1 <= Y <= X` for every pair
-    fn new(moves: &[(u64, u64)]) -> Forbidden {
-        let mut keys: Vec<u128> = moves
-            .iter()
-            .map(|&(x, y)| (x as u128) << 64 | (x - y) as u128)
-            .collect();
-        keys.sort_unstable();
-        keys.dedup();
-        let mut forbidden = Forbidden {
-            specials: Vec::new(),
-            starts: Vec::new(),
-            targets: Vec::with_capacity(keys.len()),
-        };
-        for key in keys {
-            let x = (key >> 64) as u64;
-            if forbidden.specials.last() != Some(&x) {
-                forbidden.specials.push(x);
-                forbidden.starts.push(forbidden.targets.len());
-            }
-            forbidden.targets.push(key as u64);
+    fn new(mut moves: Vec<(u64, u64)>) -> Forbidden {
+        for (x, y) in &mut moves {
+            *y = *x - *y;
         }
-        forbidden.starts.push(forbidden.targets.len());
-        forbidden
+        moves.sort_unstable();
+        moves.dedup();
+        Forbidden { moves }
     }
 
-    /// The forbidden targets of the special point with index `k`.
-    fn group(&self, k: usize) -> std::ops::Range<usize> {
-        self.starts[k]..self.starts[k + 1]
+    /// The special points in increasing order, each as its run of `(X, target)`.
+    fn groups(&self) -> impl Iterator<Item = &[(u64, u64)]> {
+        self.moves.chunk_by(|a, b| a.0 == b.0)
     }
 }
 
 // ---------------------------------------------------------------------------------------------
-// The Grundy map
+// The sweep
 // ---------------------------------------------------------------------------------------------
 
-/// Grundy values of a single pile under the forbidden moves, as a map of breakpoints.
+/// Answers `g` at sorted positions in one sweep over the special points in increasing order.
 ///
-/// Between two consecutive breakpoints `p < q`, `g(n) = g(p) + (n - p)` for `p <= n < q`; past
-/// the last breakpoint the same line goes on to 2^64 - 1. The map holds `0 -> 0` and no
-/// breakpoint that merely continues the line before it.
-///
-/// Why this shape: let `H(n)` be the number of values among `g(0..n)`. By induction those values
+/// Why it works: let `H(n)` be the number of values among `g(0..n)`. By induction those values
 /// are exactly `0..H(n)`, so at a position that is not special every value below `H(n)` is
 /// reachable and `g(n) = H(n)`: g rises with slope 1. At a special point `x` a value `w` is
 /// unreachable iff every position below `x` holding `w` is a forbidden target. Each value is
 /// held once on the rising runs plus once per earlier special point that dropped to it (the
-/// duplicate-count table), so `g(x)` is the smallest target value `w` with
+/// duplicate-count table `extra`), so `g(x)` is the smallest target value `w` with
 /// `#targets of value w == 1 + extra[w]`, or `H(x)` when there is none.
 ///
+/// The Grundy values of the forbidden targets and of `queries` are asked for in increasing
+/// position, so the sweep answers each as it passes it, with no search.
+///
+/// - `queries` must be sorted; `answer(i, g(queries[i]))` is called for every `i`, in order.
+/// - `emit(p, v)` receives the breakpoints of g in increasing position: between consecutive
+///   breakpoints `p < q`, `g(n) = g(p) + (n - p)` for `p <= n < q`, and past the last one the
+///   line goes on to 2^64 - 1. The first is `0 -> 0`, and none merely continues the line
+///   before it.
+///
 /// # Complexity
-/// - build: O(M log M) for M forbidden moves; walking piles: O(N log N + size of the map)
-struct GrundyMap {
-    breakpoints: BTreeMap<u64, u64>,
-}
+/// - O(M log M + N) for M forbidden moves and N queries
+fn sweep(
+    forbidden: &Forbidden,
+    queries: &[u64],
+    mut answer: impl FnMut(usize, u64),
+    emit: impl FnMut(u64, u64),
+) {
+    let moves = &forbidden.moves;
+    // Every target with its place in `moves`, by position: the order the sweep needs them.
+    let mut asked: Vec<(u64, usize)> = moves.iter().map(|&(_, t)| t).zip(0..).collect();
+    asked.sort_unstable_by_key(|&(t, _)| t);
+    let mut asked = asked.into_iter().peekable();
+    let mut queries = queries.iter().copied().enumerate().peekable();
+    // target_value[j] = g(moves[j].1), filled in before the special point moves[j].0.
+    let mut target_value = vec![0u64; moves.len()];
+    let mut extra: FxHashMap<u64, u64> = FxHashMap::default();
+    extra.reserve(forbidden.groups().count());
+    let mut line = Line::new(emit);
+    let mut dropped = 0u64;
+    let mut scratch = Vec::new();
+    let mut first = 0;
 
-impl GrundyMap {
-    /// Sweeps the special points in increasing order.
-    ///
-    /// The Grundy values of all forbidden targets are asked for in increasing position, so the
-    /// sweep answers each as it passes it: no search in the map.
-    fn build(forbidden: &Forbidden) -> GrundyMap {
-        let Forbidden {
-            specials, targets, ..
-        } = forbidden;
-        let mut order: Vec<(u64, u32)> = targets
-            .iter()
-            .enumerate()
-            .map(|(j, &t)| (t, j as u32))
-            .collect();
-        order.sort_unstable();
-
-        // target_value[j]: g of targets[j], filled in before its special point is reached.
-        let mut target_value = vec![0u64; targets.len()];
-        // The special points whose value dropped below H, with that value; increasing position.
-        let mut drops: Vec<(u64, u64)> = Vec::new();
-        // extra[w]: how many dropped special points hold the value w.
-        let mut extra: FxHashMap<u64, u64> = FxHashMap::default();
-        let mut line = Breakpoints(vec![(0, 0)]);
-        let mut scratch = Vec::new();
-        let mut next = 0;
-        // Drops at positions below the target being answered.
-        let mut drops_below = 0;
-
-        for (k, &x) in specials.iter().enumerate() {
-            while let Some(&(t, j)) = order.get(next).filter(|&&(t, _)| t < x) {
-                while drops.get(drops_below).is_some_and(|&(p, _)| p < t) {
-                    drops_below += 1;
-                }
-                target_value[j as usize] = match drops.get(drops_below) {
-                    Some(&(p, w)) if p == t => w,
-                    // Not dropped: t sits on a rising run, below which `drops_below` positions
-                    // took no new value.
-                    _ => t - drops_below as u64,
-                };
-                next += 1;
-            }
-            let values = &target_value[forbidden.group(k)];
-            if let Some(w) = smallest_unreachable(values, &extra, &mut scratch) {
-                drops.push((x, w));
-                *extra.entry(w).or_insert(0) += 1;
-                line.push(x, w);
-                if let Some(after) = x.checked_add(1) {
-                    line.push(after, after - drops.len() as u64);
-                }
+    for group in forbidden.groups() {
+        let x = group[0].0;
+        while let Some((t, j)) = asked.next_if(|&(t, _)| t < x) {
+            target_value[j] = line.grundy(t);
+        }
+        while let Some((i, a)) = queries.next_if(|&(_, a)| a < x) {
+            answer(i, line.grundy(a));
+        }
+        let values = &target_value[first..first + group.len()];
+        first += group.len();
+        if let Some(w) = drop_to(values, &mut extra, &mut scratch) {
+            dropped += 1;
+            line.push(x, w);
+            // The line restarts at H: one value fewer than positions for every drop.
+            if let Some(after) = x.checked_add(1) {
+                line.push(after, after - dropped);
             }
         }
-        GrundyMap {
-            breakpoints: line.0.into_iter().collect(),
-        }
     }
-
-    /// The nim-sum `g(A_1) ^ ... ^ g(A_N)`; sorts `piles` to walk the map once.
-    fn nim_sum(&self, piles: &mut [u64]) -> u64 {
-        piles.sort_unstable();
-        let mut walk = self.walk();
-        piles.iter().fold(0, |sum, &a| sum ^ walk.grundy(a))
+    for (i, a) in queries {
+        answer(i, line.grundy(a));
     }
-
-    /// A reader of `g(n)` for nondecreasing `n`.
-    fn walk(&self) -> Walk<'_> {
-        let mut rest = self.breakpoints.iter();
-        let (&p, &v) = rest.next().expect("the map always holds 0 -> 0");
-        Walk {
-            rest: rest.peekable(),
-            line: (p, v),
-        }
-    }
+    line.finish();
 }
 
-/// The smallest value held by the targets of one special point that no allowed move reaches:
-/// all of its `1 + extra[w]` positions are among the targets.
+/// The value a special point drops to, if any, counted into `extra`: the smallest value held by
+/// its targets that no allowed move reaches, because all of its `1 + extra[w]` holders are
+/// among the targets.
 ///
 /// `values` are the Grundy values of distinct positions; `scratch` is reused memory.
-fn smallest_unreachable(
-    values: &[u64],
-    extra: &FxHashMap<u64, u64>,
-    scratch: &mut Vec<u64>,
-) -> Option<u64> {
-    let held = |w: &u64| 1 + extra.get(w).copied().unwrap_or(0);
-    if let [w] = values {
-        return (held(w) == 1).then_some(*w);
+fn drop_to(values: &[u64], extra: &mut FxHashMap<u64, u64>, scratch: &mut Vec<u64>) -> Option<u64> {
+    if let [w] = *values {
+        // A single target closes w only when it is w's only holder: extra[w] == 0.
+        return match extra.entry(w) {
+            Entry::Vacant(slot) => {
+                slot.insert(1);
+                Some(w)
+            }
+            Entry::Occupied(_) => None,
+        };
     }
     scratch.clear();
     scratch.extend_from_slice(values);
     scratch.sort_unstable();
-    scratch
+    let held = |w: u64| 1 + extra.get(&w).copied().unwrap_or(0);
+    let w = scratch
         .chunk_by(|a, b| a == b)
-        .find(|run| run.len() as u64 == held(&run[0]))
-        .map(|run| run[0])
+        .find(|run| run.len() as u64 == held(run[0]))?[0];
+    *extra.entry(w).or_insert(0) += 1;
+    Some(w)
 }
 
-/// Breakpoints in increasing position, kept minimal as they are pushed.
-struct Breakpoints(Vec<(u64, u64)>);
+/// The breakpoints as the sweep writes them.
+///
+/// It keeps the newest two, which may still be replaced and which answer every query at or
+/// past the previous special point; older ones are final and go to `emit`.
+struct Line<E: FnMut(u64, u64)> {
+    older: Option<(u64, u64)>,
+    last: (u64, u64),
+    emit: E,
+}
 
-impl Breakpoints {
-    /// Sets `g(p) = v` and lets the line run on from there; `p` is at least the last position.
-    fn push(&mut self, p: u64, v: u64) {
-        if self.0.last().is_some_and(|&(q, _)| q == p) {
-            self.0.pop();
-        }
-        let &(q, w) = self.0.last().expect("0 -> 0 is never replaced");
-        if w + (p - q) != v {
-            self.0.push((p, v));
+impl<E: FnMut(u64, u64)> Line<E> {
+    fn new(emit: E) -> Self {
+        Line {
+            older: None,
+            last: (0, 0),
+            emit,
         }
     }
-}
 
-/// Reads `g(n)` off the breakpoints for nondecreasing `n`, in amortized O(1).
-struct Walk<'a> {
-    rest: std::iter::Peekable<std::collections::btree_map::Iter<'a, u64, u64>>,
-    /// The last breakpoint at or below the position asked last.
-    line: (u64, u64),
-}
-
-impl Walk<'_> {
-    fn grundy(&mut self, n: u64) -> u64 {
-        while let Some((&p, &v)) = self.rest.next_if(|&(&p, _)| p <= n) {
-            self.line = (p, v);
+    /// Sets `g(p) = v` and lets the line run on from there; `p` is at least the last position,
+    /// and a breakpoint that merely continues the line is left out.
+    fn push(&mut self, p: u64, v: u64) {
+        if self.last.0 == p {
+            self.last = self
+                .older
+                .take()
+                .expect("only a breakpoint after 0 is ever replaced");
         }
-        let (p, v) = self.line;
-        v + (n - p)
+        let (q, w) = self.last;
+        if w + (p - q) != v {
+            if let Some((p, v)) = self.older.replace(self.last) {
+                (self.emit)(p, v);
+            }
+            self.last = (p, v);
+        }
+    }
+
+    /// `g(t)` for a position `t` at or past the previous special point.
+    fn grundy(&self, t: u64) -> u64 {
+        let (p, v) = if self.last.0 <= t {
+            self.last
+        } else {
+            self.older.expect("t is past a kept breakpoint")
+        };
+        v + (t - p)
+    }
+
+    fn finish(mut self) {
+        if let Some((p, v)) = self.older {
+            (self.emit)(p, v);
+        }
+        (self.emit)(self.last.0, self.last.1);
     }
 }

@@ -8,15 +8,27 @@ mod oracle;
 #[path = "../../tests/common/rng.rs"]
 mod rng;
 
-use crate::{BadNumber, Forbidden, Game, GrundyMap, parse_u64, read_game, winner};
+use crate::{BadNumber, Forbidden, Game, parse_u64, read_game, sweep, winner};
 use games::{SHAPES, SmallGame};
 use rng::Rng;
 
-/// g(0..=limit) read off the map in one walk.
+/// `g` at sorted `positions` from one sweep, and the breakpoints it emitted.
+fn swept(forbidden: &[(u64, u64)], positions: &[u64]) -> (Vec<u64>, Vec<(u64, u64)>) {
+    let mut values = vec![u64::MAX; positions.len()];
+    let mut breakpoints = Vec::new();
+    let forbidden = Forbidden::new(forbidden.to_vec());
+    sweep(
+        &forbidden,
+        positions,
+        |i, g| values[i] = g,
+        |p, v| breakpoints.push((p, v)),
+    );
+    (values, breakpoints)
+}
+
+/// g(0..=limit) from one sweep.
 fn map_table(forbidden: &[(u64, u64)], limit: u64) -> Vec<u64> {
-    let map = GrundyMap::build(&Forbidden::new(forbidden));
-    let mut walk = map.walk();
-    (0..=limit).map(|n| walk.grundy(n)).collect()
+    swept(forbidden, &(0..=limit).collect::<Vec<_>>()).0
 }
 
 fn verdict(piles: &[u64], forbidden: &[(u64, u64)]) -> &'static str {
@@ -26,13 +38,28 @@ fn verdict(piles: &[u64], forbidden: &[(u64, u64)]) -> &'static str {
     })
 }
 
-/// Asserts the map is minimal: no breakpoint continues the line before it.
-fn assert_minimal(map: &GrundyMap, context: &str) {
-    let points: Vec<(u64, u64)> = map.breakpoints.iter().map(|(&p, &v)| (p, v)).collect();
-    assert_eq!(points.first(), Some(&(0, 0)), "{context}");
-    for pair in points.windows(2) {
+/// Asserts the breakpoints are minimal and give `table` at every position it covers.
+fn assert_breakpoints(breakpoints: &[(u64, u64)], table: &[u64], context: &str) {
+    assert_eq!(breakpoints.first(), Some(&(0, 0)), "{context}");
+    for pair in breakpoints.windows(2) {
         let ((p, v), (q, w)) = (pair[0], pair[1]);
+        assert!(
+            p < q,
+            "breakpoints out of order: {breakpoints:?}; {context}"
+        );
         assert_ne!(v + (q - p), w, "redundant breakpoint {q} -> {w}; {context}");
+    }
+    for (n, &g) in table.iter().enumerate() {
+        let &(p, v) = breakpoints
+            .iter()
+            .rev()
+            .find(|&&(p, _)| p <= n as u64)
+            .unwrap();
+        assert_eq!(
+            v + (n as u64 - p),
+            g,
+            "breakpoints give the wrong g({n}); {context}"
+        );
     }
 }
 
@@ -47,15 +74,10 @@ fn random_games_match_the_oracle_at_every_position() {
         let context = format!("seed {seed}, shape {shape:?}, game:\n{}", game.to_input());
         // A few positions past the last special point check the line after it.
         let expected = oracle::grundy_table(&game.forbidden, game.limit + 3);
-        assert_eq!(
-            map_table(&game.forbidden, game.limit + 3),
-            expected,
-            "{context}"
-        );
-        assert_minimal(
-            &GrundyMap::build(&Forbidden::new(&game.forbidden)),
-            &context,
-        );
+        let positions: Vec<u64> = (0..=game.limit + 3).collect();
+        let (table, breakpoints) = swept(&game.forbidden, &positions);
+        assert_eq!(table, expected, "{context}");
+        assert_breakpoints(&breakpoints, &expected, &context);
 
         let nim_sum = game.piles.iter().fold(0, |s, &a| s ^ expected[a as usize]);
         let want = if nim_sum != 0 { "Takahashi" } else { "Aoki" };
@@ -86,6 +108,17 @@ fn winning_moves_of_random_games_are_legal_and_reach_nim_sum_zero() {
         });
         let values: Vec<u64> = game.piles.iter().map(|&a| table[a as usize]).collect();
         assert_eq!(solved.values, values, "{context}");
+        // The breakpoint map places every value where the oracle does.
+        for value in 0..=game.limit {
+            let expected: Vec<u64> = (0..=game.limit)
+                .filter(|&n| table[n as usize] == value)
+                .collect();
+            assert_eq!(
+                solved.map.positions_of(value, game.limit + 1),
+                expected,
+                "value {value}; {context}"
+            );
+        }
         match solved.winning_move() {
             None => assert_eq!(solved.nim_sum(), 0, "{context}"),
             Some((pile, take)) => assert!(
@@ -210,17 +243,8 @@ fn values_near_the_top_of_u64() {
     // Y = X at 10^18: every value 1..10^18 is reachable but 0 is not, so g(10^18) = 0.
     assert_eq!(verdict(&[E18], &[(E18, E18)]), "Aoki");
     // One past it the line resumes one lower: g(10^18 + 1) = 10^18.
-    let map = GrundyMap::build(&Forbidden::new(&[(E18, E18)]));
-    let mut walk = map.walk();
-    assert_eq!(
-        [
-            walk.grundy(E18 - 1),
-            walk.grundy(E18),
-            walk.grundy(E18 + 1),
-            walk.grundy(TOP)
-        ],
-        [E18 - 1, 0, E18, TOP - 1]
-    );
+    let (values, _) = swept(&[(E18, E18)], &[E18 - 1, E18, E18 + 1, TOP]);
+    assert_eq!(values, [E18 - 1, 0, E18, TOP - 1]);
     // Plain Nim at the top: g(2^64 - 1) = 2^64 - 1; two such piles cancel.
     assert_eq!(verdict(&[TOP], &[]), "Takahashi");
     assert_eq!(verdict(&[TOP, TOP], &[]), "Aoki");
@@ -228,12 +252,9 @@ fn values_near_the_top_of_u64() {
     assert_eq!(verdict(&[TOP], &[(TOP, TOP)]), "Aoki");
     assert_eq!(verdict(&[TOP, TOP - 1], &[(TOP, TOP)]), "Takahashi");
     // Two consecutive drops ending at the top: TOP - 1 to 0, then TOP to the value of TOP - 2.
-    let map = GrundyMap::build(&Forbidden::new(&[(TOP - 1, TOP - 1), (TOP, 2)]));
-    let mut walk = map.walk();
-    assert_eq!(
-        [walk.grundy(TOP - 2), walk.grundy(TOP - 1), walk.grundy(TOP)],
-        [TOP - 2, 0, TOP - 2]
-    );
+    let (values, breakpoints) = swept(&[(TOP - 1, TOP - 1), (TOP, 2)], &[TOP - 2, TOP - 1, TOP]);
+    assert_eq!(values, [TOP - 2, 0, TOP - 2]);
+    assert_eq!(breakpoints, [(0, 0), (TOP - 1, 0), (TOP, TOP - 2)]);
 }
 
 #[test]

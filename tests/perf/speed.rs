@@ -1,1 +1,321 @@
-fn main() {}
+//! The speed benchmark: the release binary against the parse-only baseline on max-size inputs.
+//!
+//! ```text
+//! cargo bench --bench speed                       # the full table (about two minutes)
+//! cargo bench --bench speed -- --runs 21          # more runs a median
+//! cargo bench --bench speed -- --shapes random,onex --no-scaling
+//! cargo bench --bench speed -- gen SHAPE N [SEED] # print one input (N = M = N)
+//! ```
+//!
+//! The baseline is `constrained-nim --check`: the same binary, the same reading code as the
+//! judge path (proconio's `OnceSource`, the same number parser and checks), and no solving. The
+//! programs run alternately, each round in the same order, from an input file on disk (in the
+//! page cache after the warm-up run) to /dev/null. Peak memory is the child's `ru_maxrss`.
+
+#[path = "../common/rng.rs"]
+mod rng;
+
+use rng::Rng;
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::os::unix::process::ExitStatusExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+const E18: u64 = 1_000_000_000_000_000_000;
+const SHAPES: [&str; 7] = [
+    "random",
+    "onex",
+    "triangle",
+    "zeros",
+    "hits",
+    "consecutive",
+    "u64max",
+];
+const MAX_SIZE: usize = 200_000;
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    if args.first().map(String::as_str) == Some("gen") {
+        let shape = args.get(1).expect("gen SHAPE N [SEED]");
+        let n: usize = args.get(2).expect("gen SHAPE N [SEED]").parse().expect("N");
+        let seed = args.get(3).map_or(1, |s| s.parse().expect("SEED"));
+        let mut out = BufWriter::new(io::stdout().lock());
+        generate(shape, n, seed, &mut out).unwrap();
+        out.flush().unwrap();
+        return;
+    }
+    let mut runs = 11;
+    let mut shapes: Vec<String> = SHAPES.iter().map(|s| s.to_string()).collect();
+    let mut scaling = true;
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        match arg.as_str() {
+            "--runs" => runs = iter.next().and_then(|r| r.parse().ok()).expect("--runs N"),
+            "--shapes" => {
+                shapes = iter
+                    .next()
+                    .expect("--shapes a,b")
+                    .split(',')
+                    .map(String::from)
+                    .collect()
+            }
+            "--no-scaling" => scaling = false,
+            other => panic!("unknown argument {other:?}"),
+        }
+    }
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("speed");
+    std::fs::create_dir_all(&dir).unwrap();
+    machine();
+    shape_table(&dir, &shapes, runs);
+    if scaling {
+        scaling_table(&dir, &shapes, runs.min(5));
+    }
+}
+
+/// What the numbers were measured on.
+fn machine() {
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let model = cpuinfo
+        .lines()
+        .find(|l| l.starts_with("model name"))
+        .and_then(|l| l.split(':').nth(1));
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let rustc = Command::new("rustc")
+        .arg("--version")
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned());
+    println!(
+        "machine: {} ({cores} cores available), {}",
+        model.unwrap_or("unknown CPU").trim(),
+        rustc.unwrap_or_default()
+    );
+    println!();
+}
+
+/// One timed run: wall time in milliseconds and peak resident memory in bytes.
+fn measure(args: &[&str], input: &Path) -> (f64, u64) {
+    let start = Instant::now();
+    // Reaped by wait4 below, which std's wait cannot replace: it gives no resource usage.
+    #[allow(clippy::zombie_processes)]
+    let child = Command::new(env!("CARGO_BIN_EXE_constrained-nim"))
+        .args(args)
+        .stdin(File::open(input).unwrap())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is valid; wait4 reaps our own child and fills both.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let pid = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
+    let elapsed = start.elapsed().as_secs_f64() * 1e3;
+    assert_eq!(
+        pid,
+        child.id() as libc::pid_t,
+        "wait4: {}",
+        io::Error::last_os_error()
+    );
+    let status = std::process::ExitStatus::from_raw(status);
+    assert!(
+        status.success(),
+        "{args:?} on {}: {status}",
+        input.display()
+    );
+    (elapsed, usage.ru_maxrss as u64 * 1024)
+}
+
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
+}
+
+fn input_file(dir: &Path, shape: &str, n: usize) -> PathBuf {
+    let path = dir.join(format!("{shape}-{n}.in"));
+    let mut out = BufWriter::new(File::create(&path).unwrap());
+    generate(shape, n, 1, &mut out).unwrap();
+    out.flush().unwrap();
+    path
+}
+
+const MODES: [(&str, &[&str]); 4] = [
+    ("parse only", &["--check"]),
+    ("solver", &[]),
+    ("--grundy", &["--grundy"]),
+    ("--move", &["--move"]),
+];
+
+/// Medians of every mode on every shape at the maximum size, with ratios to parse-only.
+fn shape_table(dir: &Path, shapes: &[String], runs: usize) {
+    println!("N = M = {MAX_SIZE}, median of {runs} alternating runs, times in ms");
+    println!();
+    println!(
+        "| shape | input MB | parse only | solver | ratio | --grundy | ratio | --move | ratio | peak MB | peak / input |"
+    );
+    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    for shape in shapes {
+        let input = input_file(dir, shape, MAX_SIZE);
+        let size = std::fs::metadata(&input).unwrap().len() as f64;
+        let mut times = vec![Vec::new(); MODES.len()];
+        let mut peak = 0;
+        for round in 0..=runs {
+            for (k, (_, args)) in MODES.iter().enumerate() {
+                let (ms, rss) = measure(args, &input);
+                // Round 0 warms the page cache and the binary.
+                if round > 0 {
+                    times[k].push(ms);
+                    peak = peak.max(rss);
+                }
+            }
+        }
+        let m: Vec<f64> = times.into_iter().map(median).collect();
+        println!(
+            "| {shape} | {:.1} | {:.1} | {:.1} | {:.2} | {:.1} | {:.2} | {:.1} | {:.2} | {:.1} | {:.2} |",
+            size / 1e6,
+            m[0],
+            m[1],
+            m[1] / m[0],
+            m[2],
+            m[2] / m[0],
+            m[3],
+            m[3] / m[0],
+            peak as f64 / 1e6,
+            peak as f64 / size
+        );
+        std::fs::remove_file(input).unwrap();
+    }
+    println!();
+}
+
+/// The solver's median at N = M = 2·10^4, 2·10^5 and 2·10^6, and the growth per 10× input.
+fn scaling_table(dir: &Path, shapes: &[String], runs: usize) {
+    println!("scaling: solver median of {runs} runs in ms (growth = time ratio for 10x the input)");
+    println!();
+    println!(
+        "| shape | 2·10^4 | 2·10^5 | 2·10^6 | growth 2·10^4→2·10^5 | growth 2·10^5→2·10^6 | peak / input at 2·10^6 |"
+    );
+    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+    for shape in shapes {
+        let mut medians = Vec::new();
+        let mut peak_ratio = 0.0;
+        for n in [MAX_SIZE / 10, MAX_SIZE, MAX_SIZE * 10] {
+            let input = input_file(dir, shape, n);
+            let size = std::fs::metadata(&input).unwrap().len() as f64;
+            let mut times = Vec::new();
+            for round in 0..=runs {
+                let (ms, rss) = measure(&[], &input);
+                if round > 0 {
+                    times.push(ms);
+                    peak_ratio = rss as f64 / size;
+                }
+            }
+            medians.push(median(times));
+            std::fs::remove_file(input).unwrap();
+        }
+        println!(
+            "| {shape} | {:.1} | {:.1} | {:.1} | {:.2} | {:.2} | {:.2} |",
+            medians[0],
+            medians[1],
+            medians[2],
+            medians[1] / medians[0],
+            medians[2] / medians[1],
+            peak_ratio
+        );
+    }
+    println!();
+}
+
+/// Writes a game of `shape` with `n` piles and `n` forbidden moves.
+fn generate(shape: &str, n: usize, seed: u64, out: &mut impl Write) -> io::Result<()> {
+    let mut rng = Rng::new(seed);
+    let (piles, forbidden) = match shape {
+        // X, Y and A uniform up to 10^18: nearly every special point has one move and drops.
+        "random" => {
+            let forbidden: Vec<(u64, u64)> = (0..n)
+                .map(|_| {
+                    let x = rng.range(1, E18);
+                    (x, rng.range(1, x))
+                })
+                .collect();
+            (uniform(&mut rng, n, 1, E18), forbidden)
+        }
+        // All moves from one pile size: one group of n targets to count.
+        "onex" => {
+            let forbidden = (0..n).map(|_| (E18, rng.range(1, E18))).collect();
+            let mut piles = uniform(&mut rng, n, 1, E18);
+            piles.iter_mut().step_by(3).for_each(|a| *a = E18);
+            (piles, forbidden)
+        }
+        // Every (X, Y) with X small: short tokens, dense special points from 1 up.
+        "triangle" => {
+            let forbidden = (1..)
+                .flat_map(|x| (1..=x).map(move |y| (x, y)))
+                .take(n)
+                .collect();
+            (uniform(&mut rng, n, 1, E18), forbidden)
+        }
+        // Y = X on a run of consecutive X: every target is 0.
+        "zeros" => {
+            let base = E18 - n as u64;
+            let forbidden = (0..n as u64).map(|i| (base + i, base + i)).collect();
+            (uniform(&mut rng, n, base - n as u64, E18), forbidden)
+        }
+        // X clustered just below 10^18, targets among 10^6 small positions: many drops, and a
+        // duplicate-count table with a key per drop.
+        "hits" => {
+            let forbidden = (0..n)
+                .map(|_| {
+                    let x = rng.range(E18 - 4 * n as u64, E18);
+                    (x, x - rng.range(0, 1_000_000))
+                })
+                .collect();
+            (uniform(&mut rng, n, E18 - 4 * n as u64, E18), forbidden)
+        }
+        // Runs of up to 100 consecutive special points, one to three moves each.
+        "consecutive" => {
+            let mut forbidden = Vec::with_capacity(n);
+            while forbidden.len() < n {
+                let start = rng.range(1, E18 - 100);
+                for x in start..start + rng.range(1, 100) {
+                    for _ in 0..rng.range(1, 3) {
+                        forbidden.push((x, rng.range(1, x)));
+                    }
+                }
+            }
+            forbidden.truncate(n);
+            let mut piles = uniform(&mut rng, n, 1, E18);
+            for a in piles.iter_mut().step_by(2) {
+                *a = forbidden[rng.below(n as u64) as usize].0;
+            }
+            (piles, forbidden)
+        }
+        // Everything within 4n of 2^64 - 1: 20-digit numbers, the top position special.
+        "u64max" => {
+            let lo = u64::MAX - 4 * n as u64;
+            let mut forbidden: Vec<(u64, u64)> = (0..n)
+                .map(|_| {
+                    let x = rng.range(lo, u64::MAX);
+                    (x, rng.range(1, x))
+                })
+                .collect();
+            forbidden[0] = (u64::MAX, u64::MAX);
+            (uniform(&mut rng, n, lo, u64::MAX), forbidden)
+        }
+        other => panic!("unknown shape {other:?}; shapes: {SHAPES:?}"),
+    };
+    writeln!(out, "{} {}", piles.len(), forbidden.len())?;
+    for (i, a) in piles.iter().enumerate() {
+        write!(out, "{a}{}", if i + 1 == piles.len() { "\n" } else { " " })?;
+    }
+    for (x, y) in forbidden {
+        writeln!(out, "{x} {y}")?;
+    }
+    Ok(())
+}
+
+fn uniform(rng: &mut Rng, n: usize, lo: u64, hi: u64) -> Vec<u64> {
+    (0..n).map(|_| rng.range(lo, hi)).collect()
+}
