@@ -2,7 +2,7 @@
 //!
 //! The judge never compiles this module; everything here builds on the solver in `main.rs`.
 
-use crate::{Forbidden, Game, InputError, read_game, sweep, winner};
+use crate::{Forbidden, Game, InputError, group_beside, read_game, sweep, winner};
 use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::fmt;
@@ -158,8 +158,7 @@ fn execute(mode: Mode, path: Option<PathBuf>, out: &mut impl Write) -> Result<()
         Mode::Check => Ok(()),
         Mode::Winner => writeln!(out, "{}", winner(game)),
         Mode::Grundy => {
-            let forbidden = Forbidden::new(game.forbidden);
-            let values = grundy_each(&forbidden, &game.piles, |_, _| {});
+            let (_, values) = grundy_each(game.forbidden, &game.piles, |_, _| {});
             values.iter().try_for_each(|v| writeln!(out, "{v}"))
         }
         Mode::Move => {
@@ -190,9 +189,9 @@ impl Solved {
     /// - O((N + M) log(N + M))
     pub(crate) fn new(game: Game) -> Solved {
         let listed = game.forbidden.len();
-        let forbidden = Forbidden::new(game.forbidden);
         let mut breakpoints = Vec::new();
-        let values = grundy_each(&forbidden, &game.piles, |p, v| breakpoints.push((p, v)));
+        let emit = |p, v| breakpoints.push((p, v));
+        let (forbidden, values) = grundy_each(game.forbidden, &game.piles, emit);
         let map = GrundyMap {
             breakpoints: breakpoints.into_iter().collect(),
         };
@@ -250,14 +249,19 @@ impl Forbidden {
     }
 }
 
-/// `g(A)` for every pile, in input order, from one sweep; `emit` receives the breakpoints.
-fn grundy_each(forbidden: &Forbidden, piles: &[u64], emit: impl FnMut(u64, u64)) -> Vec<u64> {
+/// Groups the forbidden `moves` and finds `g(A)` for every pile, in input order, in one sweep;
+/// `emit` receives the breakpoints.
+fn grundy_each(
+    moves: Vec<(u64, u64)>,
+    piles: &[u64],
+    emit: impl FnMut(u64, u64),
+) -> (Forbidden, Vec<u64>) {
     let mut order: Vec<(u64, usize)> = piles.iter().copied().zip(0..).collect();
-    order.sort_unstable_by_key(|&(stones, _)| stones);
+    let forbidden = group_beside(moves, || order.sort_unstable_by_key(|&(stones, _)| stones));
     let sorted: Vec<u64> = order.iter().map(|&(stones, _)| stones).collect();
     let mut values = vec![0; piles.len()];
-    sweep(forbidden, &sorted, |k, g| values[order[k].1] = g, emit);
-    values
+    sweep(&forbidden, &sorted, |k, g| values[order[k].1] = g, emit);
+    (forbidden, values)
 }
 
 /// Grundy values of a single pile under the forbidden moves, as a map of breakpoints.

@@ -12,7 +12,6 @@
 
 use proconio::source::{Source, once::OnceSource};
 use rustc_hash::FxHashMap;
-use std::collections::hash_map::Entry;
 use std::fmt;
 use std::io::{self, Cursor, Read};
 
@@ -65,11 +64,7 @@ fn winner(game: Game) -> &'static str {
         mut piles,
         forbidden,
     } = game;
-    // The piles' order needs nothing from the forbidden moves: it is sorted beside the grouping.
-    let forbidden = std::thread::scope(|scope| {
-        scope.spawn(|| piles.sort_unstable());
-        Forbidden::new(forbidden)
-    });
+    let forbidden = group_beside(forbidden, || piles.sort_unstable());
     let mut nim_sum = 0;
     sweep(&forbidden, &piles, |_, g| nim_sum ^= g, |_, _| {});
     if nim_sum != 0 { "Takahashi" } else { "Aoki" }
@@ -396,7 +391,14 @@ impl Forbidden {
         for (x, y) in &mut moves {
             *y = *x - *y;
         }
-        moves.sort_unstable();
+        // By X alone, then each group by target: most groups are single moves.
+        moves.sort_unstable_by_key(|&(x, _)| x);
+        for group in moves
+            .chunk_by_mut(|a, b| a.0 == b.0)
+            .filter(|group| group.len() > 1)
+        {
+            group.sort_unstable();
+        }
         moves.dedup();
         Forbidden { moves }
     }
@@ -405,6 +407,15 @@ impl Forbidden {
     fn groups(&self) -> impl Iterator<Item = &[(u64, u64)]> {
         self.moves.chunk_by(|a, b| a.0 == b.0)
     }
+}
+
+/// Groups the forbidden moves while `beside` runs on a second thread: sorting the piles needs
+/// nothing from the forbidden moves.
+fn group_beside(moves: Vec<(u64, u64)>, beside: impl FnOnce() + Send) -> Forbidden {
+    std::thread::scope(|scope| {
+        scope.spawn(beside);
+        Forbidden::new(moves)
+    })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -441,13 +452,15 @@ fn sweep(
     let moves = &forbidden.moves;
     // Every target with its place in `moves`, by position: the order the sweep needs them.
     let mut asked: Vec<(u64, usize)> = moves.iter().map(|&(_, t)| t).zip(0..).collect();
-    asked.sort_unstable_by_key(|&(t, _)| t);
-    let mut asked = asked.into_iter().peekable();
+    let mut asked = Merge::sorted_in_halves(&mut asked);
     let mut queries = queries.iter().copied().enumerate().peekable();
-    // target_value[j] = g(moves[j].1), filled in before the special point moves[j].0.
+    // target_value[j] = g(moves[j].1), filled in before the special point moves[j].0;
+    // shared[j]: another forbidden move has the same target.
     let mut target_value = vec![0u64; moves.len()];
+    let mut shared = vec![false; moves.len()];
+    let mut previous: Option<(u64, usize)> = None;
+    // extra[w] for the values some later target may still hold; no other value is looked up.
     let mut extra: FxHashMap<u64, u64> = FxHashMap::default();
-    extra.reserve(forbidden.groups().count());
     let mut line = Line::new(emit);
     let mut dropped = 0u64;
     let mut scratch = Vec::new();
@@ -455,15 +468,27 @@ fn sweep(
 
     for group in forbidden.groups() {
         let x = group[0].0;
-        while let Some((t, j)) = asked.next_if(|&(t, _)| t < x) {
+        while let Some((t, j)) = asked.next_below(x) {
             target_value[j] = line.grundy(t);
+            if let Some((_, k)) = previous.filter(|&(p, _)| p == t) {
+                (shared[j], shared[k]) = (true, true);
+            }
+            previous = Some((t, j));
         }
         while let Some((i, a)) = queries.next_if(|&(_, a)| a < x) {
             answer(i, line.grundy(a));
         }
-        let values = &target_value[first..first + group.len()];
+        let slots = first..first + group.len();
         first += group.len();
-        if let Some(w) = drop_to(values, &mut extra, &mut scratch) {
+        if let Some(w) = drop_to(&target_value[slots.clone()], &extra, &mut scratch) {
+            // After the drop, w is held by x and by the targets holding it. A later special
+            // point reads extra[w] only through a target holding w, and can drop to w only if
+            // it targets all of them: so only if one of them is targeted again.
+            let read_again = asked.next_position() == Some(x)
+                || slots.filter(|&j| target_value[j] == w).any(|j| shared[j]);
+            if read_again {
+                *extra.entry(w).or_insert(0) += 1;
+            }
             dropped += 1;
             line.push(x, w);
             // The line restarts at H: one value fewer than positions for every drop.
@@ -478,31 +503,22 @@ fn sweep(
     line.finish();
 }
 
-/// The value a special point drops to, if any, counted into `extra`: the smallest value held by
-/// its targets that no allowed move reaches, because all of its `1 + extra[w]` holders are
-/// among the targets.
+/// The value a special point drops to, if any: the smallest value held by its targets that no
+/// allowed move reaches, because all of its `1 + extra[w]` holders are among the targets.
 ///
 /// `values` are the Grundy values of distinct positions; `scratch` is reused memory.
-fn drop_to(values: &[u64], extra: &mut FxHashMap<u64, u64>, scratch: &mut Vec<u64>) -> Option<u64> {
+fn drop_to(values: &[u64], extra: &FxHashMap<u64, u64>, scratch: &mut Vec<u64>) -> Option<u64> {
+    let held = |w: u64| 1 + extra.get(&w).copied().unwrap_or(0);
     if let [w] = *values {
-        // A single target closes w only when it is w's only holder: extra[w] == 0.
-        return match extra.entry(w) {
-            Entry::Vacant(slot) => {
-                slot.insert(1);
-                Some(w)
-            }
-            Entry::Occupied(_) => None,
-        };
+        return (held(w) == 1).then_some(w);
     }
     scratch.clear();
     scratch.extend_from_slice(values);
     scratch.sort_unstable();
-    let held = |w: u64| 1 + extra.get(&w).copied().unwrap_or(0);
-    let w = scratch
+    let run = scratch
         .chunk_by(|a, b| a == b)
-        .find(|run| run.len() as u64 == held(run[0]))?[0];
-    *extra.entry(w).or_insert(0) += 1;
-    Some(w)
+        .find(|run| run.len() as u64 == held(run[0]))?;
+    Some(run[0])
 }
 
 /// The breakpoints as the sweep writes them.
@@ -557,5 +573,56 @@ impl<E: FnMut(u64, u64)> Line<E> {
             (self.emit)(p, v);
         }
         (self.emit)(self.last.0, self.last.1);
+    }
+}
+
+/// Targets sorted in two halves at once, on two threads, and read back as one sorted run.
+struct Merge<'a> {
+    halves: [&'a [(u64, usize)]; 2],
+}
+
+impl<'a> Merge<'a> {
+    /// Sorts `items` by position; halves only pay off past some thousands of items.
+    fn sorted_in_halves(items: &'a mut [(u64, usize)]) -> Merge<'a> {
+        let middle = if items.len() < 1 << 14 {
+            0
+        } else {
+            items.len() / 2
+        };
+        let (left, right) = items.split_at_mut(middle);
+        std::thread::scope(|scope| {
+            if !left.is_empty() {
+                scope.spawn(|| left.sort_unstable_by_key(|&(t, _)| t));
+            }
+            right.sort_unstable_by_key(|&(t, _)| t);
+        });
+        let (left, right) = items.split_at(middle);
+        Merge {
+            halves: [left, right],
+        }
+    }
+
+    /// The position of the next target, if any.
+    fn next_position(&self) -> Option<u64> {
+        self.halves
+            .iter()
+            .filter_map(|half| half.first())
+            .map(|&(t, _)| t)
+            .min()
+    }
+
+    /// The next target in position order, if it is below `x`.
+    fn next_below(&mut self, x: u64) -> Option<(u64, usize)> {
+        let half = match self.halves.map(<[_]>::first) {
+            [Some(a), Some(b)] => usize::from(b.0 < a.0),
+            [Some(_), None] => 0,
+            [None, _] => 1,
+        };
+        let (&first, rest) = self.halves[half].split_first()?;
+        if first.0 >= x {
+            return None;
+        }
+        self.halves[half] = rest;
+        Some(first)
     }
 }

@@ -149,11 +149,15 @@ const MODES: [(&str, &[&str]); 4] = [
 ];
 
 /// Medians of every mode on every shape at the maximum size, with ratios to parse-only.
+///
+/// A ratio is the median over rounds of (mode time / parse-only time in the same round), so
+/// that a slow stretch of the machine weighs on both sides of it.
 fn shape_table(dir: &Path, shapes: &[String], runs: usize) {
-    println!("N = M = {MAX_SIZE}, median of {runs} alternating runs, times in ms");
+    println!("N = M = {MAX_SIZE}: medians of {runs} alternating rounds; times in ms;");
+    println!("x parse = median of per-round (mode / parse-only); peak = the solver's peak RSS");
     println!();
     println!(
-        "| shape | input MB | parse only | solver | ratio | --grundy | ratio | --move | ratio | peak MB | peak / input |"
+        "| shape | input MB | parse only | solver | x parse | --grundy | x parse | --move | x parse | peak MB | peak / input |"
     );
     println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     for shape in shapes {
@@ -167,21 +171,24 @@ fn shape_table(dir: &Path, shapes: &[String], runs: usize) {
                 // Round 0 warms the page cache and the binary.
                 if round > 0 {
                     times[k].push(ms);
-                    peak = peak.max(rss);
+                    if args.is_empty() {
+                        peak = peak.max(rss);
+                    }
                 }
             }
         }
-        let m: Vec<f64> = times.into_iter().map(median).collect();
+        let ratio = |k: usize| median(times[k].iter().zip(&times[0]).map(|(t, p)| t / p).collect());
+        let m: Vec<f64> = times.iter().cloned().map(median).collect();
         println!(
             "| {shape} | {:.1} | {:.1} | {:.1} | {:.2} | {:.1} | {:.2} | {:.1} | {:.2} | {:.1} | {:.2} |",
             size / 1e6,
             m[0],
             m[1],
-            m[1] / m[0],
+            ratio(1),
             m[2],
-            m[2] / m[0],
+            ratio(2),
             m[3],
-            m[3] / m[0],
+            ratio(3),
             peak as f64 / 1e6,
             peak as f64 / size
         );
