@@ -2,7 +2,7 @@
 //!
 //! The judge never compiles this module; everything here builds on the solver in `main.rs`.
 
-use crate::{Forbidden, Game, InputError, group_beside, read_game, sweep, winner};
+use crate::{Forbidden, Game, InputError, read_game, sweep, winner};
 use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::fmt;
@@ -257,10 +257,9 @@ fn grundy_each(
     emit: impl FnMut(u64, u64),
 ) -> (Forbidden, Vec<u64>) {
     let mut order: Vec<(u64, usize)> = piles.iter().copied().zip(0..).collect();
-    let forbidden = group_beside(moves, || order.sort_unstable_by_key(|&(stones, _)| stones));
-    let sorted: Vec<u64> = order.iter().map(|&(stones, _)| stones).collect();
     let mut values = vec![0; piles.len()];
-    sweep(&forbidden, &sorted, |k, g| values[order[k].1] = g, emit);
+    let stones = |&(stones, _): &(u64, usize)| stones;
+    let forbidden = sweep(moves, &mut order, stones, |&(_, i), g| values[i] = g, emit);
     (forbidden, values)
 }
 

@@ -64,9 +64,14 @@ fn winner(game: Game) -> &'static str {
         mut piles,
         forbidden,
     } = game;
-    let forbidden = group_beside(forbidden, || piles.sort_unstable());
     let mut nim_sum = 0;
-    sweep(&forbidden, &piles, |_, g| nim_sum ^= g, |_, _| {});
+    sweep(
+        forbidden,
+        &mut piles,
+        |&a| a,
+        |_, g| nim_sum ^= g,
+        |_, _| {},
+    );
     if nim_sum != 0 { "Takahashi" } else { "Aoki" }
 }
 
@@ -409,15 +414,6 @@ impl Forbidden {
     }
 }
 
-/// Groups the forbidden moves while `beside` runs on a second thread: sorting the piles needs
-/// nothing from the forbidden moves.
-fn group_beside(moves: Vec<(u64, u64)>, beside: impl FnOnce() + Send) -> Forbidden {
-    std::thread::scope(|scope| {
-        scope.spawn(beside);
-        Forbidden::new(moves)
-    })
-}
-
 // ---------------------------------------------------------------------------------------------
 // The sweep
 // ---------------------------------------------------------------------------------------------
@@ -432,28 +428,46 @@ fn group_beside(moves: Vec<(u64, u64)>, beside: impl FnOnce() + Send) -> Forbidd
 /// duplicate-count table `extra`), so `g(x)` is the smallest target value `w` with
 /// `#targets of value w == 1 + extra[w]`, or `H(x)` when there is none.
 ///
-/// The Grundy values of the forbidden targets and of `queries` are asked for in increasing
+/// The Grundy values of the forbidden targets and of the queries are asked for in increasing
 /// position, so the sweep answers each as it passes it, with no search.
 ///
-/// - `queries` must be sorted; `answer(i, g(queries[i]))` is called for every `i`, in order.
+/// - `moves` are the forbidden `(X, Y)`; they come back grouped.
+/// - `queries` are sorted here by `position`; `answer(q, g(position(q)))` is called for each,
+///   in increasing position.
 /// - `emit(p, v)` receives the breakpoints of g in increasing position: between consecutive
 ///   breakpoints `p < q`, `g(n) = g(p) + (n - p)` for `p <= n < q`, and past the last one the
 ///   line goes on to 2^64 - 1. The first is `0 -> 0`, and none merely continues the line
 ///   before it.
 ///
 /// # Complexity
-/// - O(M log M + N) for M forbidden moves and N queries
-fn sweep(
-    forbidden: &Forbidden,
-    queries: &[u64],
-    mut answer: impl FnMut(usize, u64),
+/// - O((N + M) log(N + M)) for M forbidden moves and N queries; the three sorts share two
+///   threads.
+fn sweep<Q: Send>(
+    moves: Vec<(u64, u64)>,
+    queries: &mut [Q],
+    position: impl Fn(&Q) -> u64 + Sync,
+    mut answer: impl FnMut(&Q, u64),
     emit: impl FnMut(u64, u64),
-) {
+) -> Forbidden {
+    // Every target with its place in the grouped moves, by position: the order the sweep needs
+    // them. The queries need nothing from the moves, so they are sorted beside.
+    let (forbidden, asked) = std::thread::scope(|scope| {
+        let parallel = queries.len() >= PARALLEL;
+        let mut sort_queries = || queries.sort_unstable_by_key(|q| position(q));
+        if parallel {
+            scope.spawn(sort_queries);
+        } else {
+            sort_queries();
+        }
+        let forbidden = Forbidden::new(moves);
+        let mut asked: Vec<(u64, usize)> =
+            forbidden.moves.iter().map(|&(_, t)| t).zip(0..).collect();
+        let middle = sort_in_halves(&mut asked);
+        (forbidden, (asked, middle))
+    });
     let moves = &forbidden.moves;
-    // Every target with its place in `moves`, by position: the order the sweep needs them.
-    let mut asked: Vec<(u64, usize)> = moves.iter().map(|&(_, t)| t).zip(0..).collect();
-    let mut asked = Merge::sorted_in_halves(&mut asked);
-    let mut queries = queries.iter().copied().enumerate().peekable();
+    let mut asked = Merge::new(&asked.0, asked.1);
+    let mut queries = queries.iter().peekable();
     // target_value[j] = g(moves[j].1), filled in before the special point moves[j].0;
     // shared[j]: another forbidden move has the same target.
     let mut target_value = vec![0u64; moves.len()];
@@ -475,8 +489,8 @@ fn sweep(
             }
             previous = Some((t, j));
         }
-        while let Some((i, a)) = queries.next_if(|&(_, a)| a < x) {
-            answer(i, line.grundy(a));
+        while let Some(q) = queries.next_if(|q| position(q) < x) {
+            answer(q, line.grundy(position(q)));
         }
         let slots = first..first + group.len();
         first += group.len();
@@ -497,10 +511,11 @@ fn sweep(
             }
         }
     }
-    for (i, a) in queries {
-        answer(i, line.grundy(a));
+    for q in queries {
+        answer(q, line.grundy(position(q)));
     }
     line.finish();
+    forbidden
 }
 
 /// The value a special point drops to, if any: the smallest value held by its targets that no
@@ -576,26 +591,34 @@ impl<E: FnMut(u64, u64)> Line<E> {
     }
 }
 
-/// Targets sorted in two halves at once, on two threads, and read back as one sorted run.
+/// How many items a sort needs before a second thread pays for itself.
+const PARALLEL: usize = 1 << 14;
+
+/// Sorts `items[..middle]` and `items[middle..]` by position, at once on two threads, and
+/// returns `middle`.
+fn sort_in_halves(items: &mut [(u64, usize)]) -> usize {
+    let middle = if items.len() < 1 << 14 {
+        0
+    } else {
+        items.len() / 2
+    };
+    let (left, right) = items.split_at_mut(middle);
+    std::thread::scope(|scope| {
+        if !left.is_empty() {
+            scope.spawn(|| left.sort_unstable_by_key(|&(t, _)| t));
+        }
+        right.sort_unstable_by_key(|&(t, _)| t);
+    });
+    middle
+}
+
+/// Two sorted runs of targets read as one.
 struct Merge<'a> {
     halves: [&'a [(u64, usize)]; 2],
 }
 
 impl<'a> Merge<'a> {
-    /// Sorts `items` by position; halves only pay off past some thousands of items.
-    fn sorted_in_halves(items: &'a mut [(u64, usize)]) -> Merge<'a> {
-        let middle = if items.len() < 1 << 14 {
-            0
-        } else {
-            items.len() / 2
-        };
-        let (left, right) = items.split_at_mut(middle);
-        std::thread::scope(|scope| {
-            if !left.is_empty() {
-                scope.spawn(|| left.sort_unstable_by_key(|&(t, _)| t));
-            }
-            right.sort_unstable_by_key(|&(t, _)| t);
-        });
+    fn new(items: &'a [(u64, usize)], middle: usize) -> Merge<'a> {
         let (left, right) = items.split_at(middle);
         Merge {
             halves: [left, right],

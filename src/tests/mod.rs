@@ -8,19 +8,20 @@ mod oracle;
 #[path = "../../tests/common/rng.rs"]
 mod rng;
 
-use crate::{BadNumber, Forbidden, Game, parse_u64, read_game, sweep, winner};
+use crate::{BadNumber, Game, parse_u64, read_game, sweep, winner};
 use games::{SHAPES, SmallGame};
 use rng::Rng;
 
-/// `g` at sorted `positions` from one sweep, and the breakpoints it emitted.
+/// `g` at `positions` from one sweep, and the breakpoints it emitted.
 fn swept(forbidden: &[(u64, u64)], positions: &[u64]) -> (Vec<u64>, Vec<(u64, u64)>) {
     let mut values = vec![u64::MAX; positions.len()];
     let mut breakpoints = Vec::new();
-    let forbidden = Forbidden::new(forbidden.to_vec());
+    let mut queries: Vec<(u64, usize)> = positions.iter().copied().zip(0..).collect();
     sweep(
-        &forbidden,
-        positions,
-        |i, g| values[i] = g,
+        forbidden.to_vec(),
+        &mut queries,
+        |&(n, _)| n,
+        |&(_, i), g| values[i] = g,
         |p, v| breakpoints.push((p, v)),
     );
     (values, breakpoints)
