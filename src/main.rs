@@ -469,9 +469,9 @@ fn sweep<Q: Send>(
     let mut asked = Merge::new(&asked.0, asked.1);
     let mut queries = queries.iter().peekable();
     // target_value[j] = g(moves[j].1), filled in before the special point moves[j].0;
-    // shared[j]: another forbidden move has the same target.
+    // shared holds j when another forbidden move has the same target as move j.
     let mut target_value = vec![0u64; moves.len()];
-    let mut shared = vec![false; moves.len()];
+    let mut shared = Bits::new(moves.len());
     let mut previous: Option<(u64, usize)> = None;
     // extra[w] for the values some later target may still hold; no other value is looked up.
     let mut extra: FxHashMap<u64, u64> = FxHashMap::default();
@@ -485,7 +485,8 @@ fn sweep<Q: Send>(
         while let Some((t, j)) = asked.next_below(x) {
             target_value[j] = line.grundy(t);
             if let Some((_, k)) = previous.filter(|&(p, _)| p == t) {
-                (shared[j], shared[k]) = (true, true);
+                shared.insert(j);
+                shared.insert(k);
             }
             previous = Some((t, j));
         }
@@ -499,7 +500,9 @@ fn sweep<Q: Send>(
             // point reads extra[w] only through a target holding w, and can drop to w only if
             // it targets all of them: so only if one of them is targeted again.
             let read_again = asked.next_position() == Some(x)
-                || slots.filter(|&j| target_value[j] == w).any(|j| shared[j]);
+                || slots
+                    .filter(|&j| target_value[j] == w)
+                    .any(|j| shared.contains(j));
             if read_again {
                 *extra.entry(w).or_insert(0) += 1;
             }
@@ -588,6 +591,24 @@ impl<E: FnMut(u64, u64)> Line<E> {
             (self.emit)(p, v);
         }
         (self.emit)(self.last.0, self.last.1);
+    }
+}
+
+/// A set of indices below a bound, one bit each: small enough to stay in cache where the
+/// sweep marks it in random order.
+struct Bits(Vec<u64>);
+
+impl Bits {
+    fn new(bound: usize) -> Bits {
+        Bits(vec![0; bound.div_ceil(64)])
+    }
+
+    fn insert(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+
+    fn contains(&self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 == 1
     }
 }
 

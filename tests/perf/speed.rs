@@ -1,7 +1,7 @@
 //! The speed benchmark: the release binary against the parse-only baseline on max-size inputs.
 //!
 //! ```text
-//! cargo bench --bench speed                       # the full table (about two minutes)
+//! cargo bench --bench speed                       # both tables (about four minutes)
 //! cargo bench --bench speed -- --runs 21          # more runs a median
 //! cargo bench --bench speed -- --shapes random,onex --no-scaling
 //! cargo bench --bench speed -- gen SHAPE N [SEED] # print one input (N = M = N)
@@ -73,7 +73,7 @@ fn main() {
     machine();
     shape_table(&dir, &shapes, runs);
     if scaling {
-        scaling_table(&dir, &shapes, runs.min(5));
+        scaling_table(&dir, &shapes, runs.min(9));
     }
 }
 
@@ -197,38 +197,47 @@ fn shape_table(dir: &Path, shapes: &[String], runs: usize) {
     println!();
 }
 
-/// The solver's median at N = M = 2·10^4, 2·10^5 and 2·10^6, and the growth per 10× input.
+/// The solver's median at N = M = 2·10^4, 2·10^5 and 2·10^6, the growth per 10× input, and
+/// the parse-only baseline's growth beside it.
 fn scaling_table(dir: &Path, shapes: &[String], runs: usize) {
-    println!("scaling: solver median of {runs} runs in ms (growth = time ratio for 10x the input)");
+    println!(
+        "scaling: solver medians of {runs} alternating rounds in ms; growth = time ratio for 10x the input"
+    );
     println!();
     println!(
-        "| shape | 2·10^4 | 2·10^5 | 2·10^6 | growth 2·10^4→2·10^5 | growth 2·10^5→2·10^6 | peak / input at 2·10^6 |"
+        "| shape | 2·10^4 | 2·10^5 | 2·10^6 | growth 2·10^4→2·10^5 | growth 2·10^5→2·10^6 | parse-only growth 2·10^5→2·10^6 | peak / input at 2·10^6 |"
     );
-    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     for shape in shapes {
-        let mut medians = Vec::new();
+        let (mut solver, mut parse) = (Vec::new(), Vec::new());
         let mut peak_ratio = 0.0;
         for n in [MAX_SIZE / 10, MAX_SIZE, MAX_SIZE * 10] {
             let input = input_file(dir, shape, n);
             let size = std::fs::metadata(&input).unwrap().len() as f64;
-            let mut times = Vec::new();
+            let (mut times, mut baseline) = (Vec::new(), Vec::new());
             for round in 0..=runs {
                 let (ms, rss) = measure(&[], &input);
+                let (parse_ms, _) = measure(&["--check"], &input);
                 if round > 0 {
                     times.push(ms);
-                    peak_ratio = rss as f64 / size;
+                    baseline.push(parse_ms);
+                    if n == MAX_SIZE * 10 {
+                        peak_ratio = f64::max(peak_ratio, rss as f64 / size);
+                    }
                 }
             }
-            medians.push(median(times));
+            solver.push(median(times));
+            parse.push(median(baseline));
             std::fs::remove_file(input).unwrap();
         }
         println!(
-            "| {shape} | {:.1} | {:.1} | {:.1} | {:.2} | {:.2} | {:.2} |",
-            medians[0],
-            medians[1],
-            medians[2],
-            medians[1] / medians[0],
-            medians[2] / medians[1],
+            "| {shape} | {:.1} | {:.1} | {:.1} | {:.2} | {:.2} | {:.2} | {:.2} |",
+            solver[0],
+            solver[1],
+            solver[2],
+            solver[1] / solver[0],
+            solver[2] / solver[1],
+            parse[2] / parse[1],
             peak_ratio
         );
     }
