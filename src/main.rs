@@ -1,4 +1,5 @@
-//! Constrained Nim (AtCoder ABC255 G): who wins, by Sprague–Grundy over a map of breakpoints.
+//! Constrained Nim (AtCoder ABC255 G): who wins, by Sprague–Grundy in one sweep over the
+//! special points.
 //!
 //! This file is a complete judge submission on its own: it needs only `proconio` and
 //! `rustc-hash`. The command-line modes of the full tool (`--grundy`, `--move`, `--explain`,
@@ -618,7 +619,7 @@ const PARALLEL: usize = 1 << 14;
 /// Sorts `items[..middle]` and `items[middle..]` by position, at once on two threads, and
 /// returns `middle`.
 fn sort_in_halves(items: &mut [(u64, usize)]) -> usize {
-    let middle = if items.len() < 1 << 14 {
+    let middle = if items.len() < PARALLEL {
         0
     } else {
         items.len() / 2
