@@ -313,15 +313,12 @@ fn explain(solved: &Solved, out: &mut impl Write) -> io::Result<()> {
     let shown = piles.len().min(EXPLAIN_ROWS);
     if shown > 0 {
         let width = |header: &str, column: &[u64]| {
-            column[..shown]
-                .iter()
-                .map(|v| v.to_string().len())
-                .chain([header.len()])
-                .max()
+            let widths = column[..shown].iter().map(|v| v.to_string().len());
+            widths.fold(header.len(), usize::max)
         };
         let wi = shown.to_string().len().max("pile".len());
-        let ws = width("stones", piles).unwrap_or(0);
-        let wg = width("grundy", &solved.values).unwrap_or(0);
+        let ws = width("stones", piles);
+        let wg = width("grundy", &solved.values);
         writeln!(out, "{:>wi$}  {:>ws$}  {:>wg$}", "pile", "stones", "grundy")?;
         for (i, (stones, value)) in piles.iter().zip(&solved.values).take(shown).enumerate() {
             writeln!(out, "{:>wi$}  {stones:>ws$}  {value:>wg$}", i + 1)?;
