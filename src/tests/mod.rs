@@ -5,6 +5,7 @@
 mod games;
 #[path = "../../tests/common/oracle.rs"]
 mod oracle;
+mod reference;
 #[path = "../../tests/common/rng.rs"]
 mod rng;
 
@@ -78,6 +79,7 @@ fn random_games_match_the_oracle_at_every_position() {
         let positions: Vec<u64> = (0..=game.limit + 3).collect();
         let (table, breakpoints) = swept(&game.forbidden, &positions);
         assert_eq!(table, expected, "{context}");
+        assert_eq!(reference::grundy_at(&game.forbidden, &positions), expected, "{context}");
         assert_breakpoints(&breakpoints, &expected, &context);
 
         let nim_sum = game.piles.iter().fold(0, |s, &a| s ^ expected[a as usize]);
@@ -128,6 +130,44 @@ fn winning_moves_of_random_games_are_legal_and_reach_nim_sum_zero() {
                 pile + 1
             ),
         }
+    }
+}
+
+#[test]
+fn large_games_near_the_top_match_the_plain_algorithm() {
+    const E18: u64 = 1_000_000_000_000_000_000;
+    for seed in 0..300u64 {
+        let mut rng = Rng::new(4_000_000 + seed);
+        // A window of pile sizes near 10^18 or near 2^64 - 1; targets either anywhere below
+        // or among a few positions, so that targets are shared and values dropped to often.
+        let top = if seed % 2 == 0 { E18 } else { u64::MAX };
+        let width = rng.range(100, 20_000);
+        let low = top - width;
+        let hubs: Vec<u64> = (0..rng.range(1, 50))
+            .map(|_| rng.range(low - width, top))
+            .collect();
+        let forbidden: Vec<(u64, u64)> = (0..rng.range(1, 3_000))
+            .map(|_| {
+                let x = rng.range(low, top);
+                let target = match rng.below(3) {
+                    0 => rng.range(0, x - 1),
+                    1 => hubs[rng.below(hubs.len() as u64) as usize].min(x - 1),
+                    _ => x - rng.range(1, 40.min(x)),
+                };
+                (x, x - target)
+            })
+            .collect();
+        let mut positions: Vec<u64> = (0..2_000).map(|_| rng.range(low - width, top)).collect();
+        positions.extend(forbidden.iter().map(|&(x, _)| x));
+        positions.extend(hubs.iter().copied());
+        positions.extend([0, 1, top]);
+        let (values, _) = swept(&forbidden, &positions);
+        assert_eq!(
+            values,
+            reference::grundy_at(&forbidden, &positions),
+            "seed {}",
+            4_000_000 + seed
+        );
     }
 }
 
