@@ -79,7 +79,11 @@ fn random_games_match_the_oracle_at_every_position() {
         let positions: Vec<u64> = (0..=game.limit + 3).collect();
         let (table, breakpoints) = swept(&game.forbidden, &positions);
         assert_eq!(table, expected, "{context}");
-        assert_eq!(reference::grundy_at(&game.forbidden, &positions), expected, "{context}");
+        assert_eq!(
+            reference::grundy_at(&game.forbidden, &positions),
+            expected,
+            "{context}"
+        );
         assert_breakpoints(&breakpoints, &expected, &context);
 
         let nim_sum = game.piles.iter().fold(0, |s, &a| s ^ expected[a as usize]);
