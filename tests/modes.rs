@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::games::{SHAPES, SmallGame};
+use common::games::{SHAPES, SmallGame, input};
 use common::oracle;
 use common::rng::Rng;
 
@@ -106,18 +106,6 @@ fn large_game(seed: u64, n: usize, lo: u64, hi: u64) -> (Vec<u64>, Vec<(u64, u64
         })
         .collect();
     (piles, forbidden)
-}
-
-fn input(piles: &[u64], forbidden: &[(u64, u64)]) -> String {
-    let mut text = format!("{} {}\n", piles.len(), forbidden.len());
-    for a in piles {
-        text += &format!("{a} ");
-    }
-    text += "\n";
-    for (x, y) in forbidden {
-        text += &format!("{x} {y}\n");
-    }
-    text
 }
 
 fn grundy(piles: &[u64], forbidden: &[(u64, u64)]) -> Vec<u64> {

@@ -126,14 +126,20 @@ impl SmallGame {
 
     /// The game in the judge's input format.
     pub fn to_input(&self) -> String {
-        use std::fmt::Write;
-        let mut text = format!("{} {}\n", self.piles.len(), self.forbidden.len());
-        let piles: Vec<String> = self.piles.iter().map(u64::to_string).collect();
-        text += &piles.join(" ");
-        text += "\n";
-        for (x, y) in &self.forbidden {
-            writeln!(text, "{x} {y}").unwrap();
-        }
-        text
+        input(&self.piles, &self.forbidden)
     }
+}
+
+/// A game in the judge's input format.
+#[allow(dead_code)] // not every test crate writes inputs
+pub fn input(piles: &[u64], forbidden: &[(u64, u64)]) -> String {
+    use std::fmt::Write;
+    let mut text = format!("{} {}\n", piles.len(), forbidden.len());
+    let piles: Vec<String> = piles.iter().map(u64::to_string).collect();
+    text += &piles.join(" ");
+    text += "\n";
+    for (x, y) in forbidden {
+        writeln!(text, "{x} {y}").unwrap();
+    }
+    text
 }
