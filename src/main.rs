@@ -570,8 +570,8 @@ impl<E: FnMut(u64, u64)> Line<E> {
         }
         let (q, w) = self.last;
         if w + (p - q) != v {
-            if let Some((p, v)) = self.older.replace(self.last) {
-                (self.emit)(p, v);
+            if let Some((final_p, final_v)) = self.older.replace(self.last) {
+                (self.emit)(final_p, final_v);
             }
             self.last = (p, v);
         }
