@@ -2,7 +2,7 @@
 //!
 //! The judge never compiles this module; everything here builds on the solver in `main.rs`.
 
-use crate::{Forbidden, Game, InputError, read_game, sweep, winner};
+use crate::{Forbidden, Game, InputError, read_game, report, sweep, winner};
 use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::fmt;
@@ -66,7 +66,7 @@ pub(crate) fn run() -> i32 {
     let command = match parse_args(std::env::args_os().skip(1)) {
         Ok(command) => command,
         Err(message) => {
-            eprintln!("error: {message}\n{USAGE}");
+            report(format_args!("{message}\n{USAGE}"));
             return 2;
         }
     };
@@ -84,7 +84,7 @@ pub(crate) fn run() -> i32 {
         // A reader that stopped early (`| head`) wanted no more: not an error.
         Err(Failure::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
         Err(failure) => {
-            eprintln!("error: {failure}");
+            report(failure);
             1
         }
     }
@@ -139,11 +139,29 @@ enum Failure {
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Failure::Open(path, e) => write!(f, "{}: cannot open: {e}", path.display()),
-            Failure::Input(Some(path), e) => write!(f, "{}: {e}", path.display()),
+            Failure::Open(path, e) => write!(f, "{}: cannot open: {e}", ShownPath(path)),
+            Failure::Input(Some(path), e) => write!(f, "{}: {e}", ShownPath(path)),
             Failure::Input(None, e) => write!(f, "{e}"),
             Failure::Write(e) => write!(f, "writing the answer: {e}"),
         }
+    }
+}
+
+/// A path as an error message shows it: control characters and white space other than the
+/// space escaped as in a token (a newline shows as `\n`), so that an error is always exactly one
+/// line; neither quoted nor cut, so that an ordinary path reads as itself.
+struct ShownPath<'a>(&'a std::path::Path);
+
+impl fmt::Display for ShownPath<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for c in self.0.to_string_lossy().chars() {
+            if c.is_control() || (c.is_whitespace() && c != ' ') {
+                write!(f, "{}", c.escape_debug())?;
+            } else {
+                write!(f, "{c}")?;
+            }
+        }
+        Ok(())
     }
 }
 

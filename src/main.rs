@@ -44,16 +44,23 @@ fn judge() -> i32 {
                 Ok(()) => 0,
                 Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
                 Err(e) => {
-                    eprintln!("error: writing the answer: {e}");
+                    report(format_args!("writing the answer: {e}"));
                     1
                 }
             }
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            report(e);
             1
         }
     }
+}
+
+/// Writes one `error: ` line on standard error. A standard error that cannot be written to (closed,
+/// or a full disk) is no reason to panic: the exit status still tells what happened.
+fn report(message: impl fmt::Display) {
+    use std::io::Write;
+    let _ = writeln!(io::stderr().lock(), "error: {message}");
 }
 
 /// The first player's name if the position is a win for the player to move, else the second's.
@@ -452,20 +459,16 @@ fn sweep<Q: Send>(
 ) -> Forbidden {
     // Every target with its place in the grouped moves, by position: the order the sweep needs
     // them. The queries need nothing from the moves, so they are sorted beside.
-    let (forbidden, asked) = std::thread::scope(|scope| {
-        let parallel = queries.len() >= PARALLEL;
-        let mut sort_queries = || queries.sort_unstable_by_key(|q| position(q));
-        if parallel {
-            scope.spawn(sort_queries);
-        } else {
-            sort_queries();
-        }
+    let parallel = queries.len() >= PARALLEL;
+    let sort_queries = || queries.sort_unstable_by_key(|q| position(q));
+    let group_moves = || {
         let forbidden = Forbidden::new(moves);
         let mut asked: Vec<(u64, usize)> =
             forbidden.moves.iter().map(|&(_, t)| t).zip(0..).collect();
         let middle = sort_in_halves(&mut asked);
         (forbidden, (asked, middle))
-    });
+    };
+    let ((), (forbidden, asked)) = beside(parallel, sort_queries, group_moves);
     let moves = &forbidden.moves;
     let mut asked = Merge::new(&asked.0, asked.1);
     let mut queries = queries.iter().peekable();
@@ -475,6 +478,8 @@ fn sweep<Q: Send>(
     let mut shared = Bits::new(moves.len());
     let mut previous: Option<(u64, usize)> = None;
     // extra[w] for the values some later target may still hold; no other value is looked up.
+    // Its keys are `keys.key(w)`, so that the input cannot choose where they land.
+    let keys = Keys::new();
     let mut extra: FxHashMap<u64, u64> = FxHashMap::default();
     let mut line = Line::new(emit);
     let mut dropped = 0u64;
@@ -496,7 +501,8 @@ fn sweep<Q: Send>(
         }
         let slots = first..first + group.len();
         first += group.len();
-        if let Some(w) = drop_to(&target_value[slots.clone()], &extra, &mut scratch) {
+        let held = |w: u64| 1 + extra.get(&keys.key(w)).copied().unwrap_or(0);
+        if let Some(w) = drop_to(&target_value[slots.clone()], held, &mut scratch) {
             // After the drop, w is held by x and by the targets holding it. A later special
             // point reads extra[w] only through a target holding w, and can drop to w only if
             // it targets all of them: so only if one of them is targeted again.
@@ -505,7 +511,7 @@ fn sweep<Q: Send>(
                     .filter(|&j| target_value[j] == w)
                     .any(|j| shared.contains(j));
             if read_again {
-                *extra.entry(w).or_insert(0) += 1;
+                *extra.entry(keys.key(w)).or_insert(0) += 1;
             }
             dropped += 1;
             line.push(x, w);
@@ -523,11 +529,11 @@ fn sweep<Q: Send>(
 }
 
 /// The value a special point drops to, if any: the smallest value held by its targets that no
-/// allowed move reaches, because all of its `1 + extra[w]` holders are among the targets.
+/// allowed move reaches, because all of its `held(w) = 1 + extra[w]` holders are among the
+/// targets.
 ///
 /// `values` are the Grundy values of distinct positions; `scratch` is reused memory.
-fn drop_to(values: &[u64], extra: &FxHashMap<u64, u64>, scratch: &mut Vec<u64>) -> Option<u64> {
-    let held = |w: u64| 1 + extra.get(&w).copied().unwrap_or(0);
+fn drop_to(values: &[u64], held: impl Fn(u64) -> u64, scratch: &mut Vec<u64>) -> Option<u64> {
     if let [w] = *values {
         return (held(w) == 1).then_some(w);
     }
@@ -538,6 +544,79 @@ fn drop_to(values: &[u64], extra: &FxHashMap<u64, u64>, scratch: &mut Vec<u64>) 
         .chunk_by(|a, b| a == b)
         .find(|run| run.len() as u64 == held(run[0]))?;
     Some(run[0])
+}
+
+/// The keys of the duplicate-count table: each value `w` goes through a bijection drawn afresh for
+/// every run, so that no input can choose where its keys land in the table.
+///
+/// Why: `FxHasher` hashes a `u64` as `(w · K).rotate_left(26)` with a public odd `K`, and
+/// hashbrown takes the bucket from the low bits of that and a tag from its top 7 bits. An input
+/// whose dropped values are `r · K⁻¹ mod 2^56` for small `r` puts every key in one bucket with
+/// one tag, and each lookup walks all earlier keys: quadratic time. `FxSeededState` does not
+/// help: it starts the hash at a seed `s`, and `(s + w) · K = s·K + w·K` moves all those keys
+/// by the same amount, so they stay together.
+///
+/// Instead, `key(w)` is chosen so that FxHash of it is exactly `hash(w)`: `w` scrambled by a
+/// random odd multiplier `a` and an xor-shift, then multiplied by a second random odd `b`, with
+/// the top bits of that product reversed into the low bits hashbrown reads. The top `l` bits of
+/// `b · v` are multiply-shift hashing (Dietzfelbinger et al., 1997): for two distinct `v` fixed
+/// before `b` is drawn, they agree with probability at most `2 / 2^l`. The first round is a
+/// bijection that does not depend on `b`, so this holds for any two values, and every input,
+/// however chosen, sees expected O(1) work per lookup; the first round only breaks up the
+/// arithmetic structure that a crafted input has, which a single multiplier maps to lattices
+/// that fill the table unevenly. The tag comes from the low bits of `b · v` mixed with its top
+/// seven.
+struct Keys {
+    /// The random odd multipliers `a` and `b`.
+    multipliers: [u64; 2],
+}
+
+/// `FxHasher`'s multiplier in rustc-hash 2.1.1 (64-bit targets), and its inverse mod 2^64.
+const FX_K: u64 = 0xf135_7aea_2e62_a9c5;
+const FX_K_INVERSE: u64 = {
+    // Newton's iteration doubles the correct low bits each step: 3 (any odd k is its own
+    // inverse mod 8), 6, 12, 24, 48, 96.
+    let mut inverse = FX_K;
+    let mut step = 0;
+    while step < 5 {
+        inverse = inverse.wrapping_mul(2u64.wrapping_sub(FX_K.wrapping_mul(inverse)));
+        step += 1;
+    }
+    inverse
+};
+
+impl Keys {
+    /// Keys with multipliers drawn from the standard library's per-process random seed.
+    fn new() -> Keys {
+        use std::hash::{BuildHasher, RandomState};
+        Keys::with_seed(RandomState::new().hash_one(0x5eed_u64))
+    }
+
+    fn with_seed(seed: u64) -> Keys {
+        // SplitMix64's output mixing: two unrelated odd numbers from one seed.
+        let mix = |mut z: u64| {
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            (z ^ (z >> 31)) | 1
+        };
+        Keys {
+            multipliers: [mix(seed), mix(seed.wrapping_add(0x9e37_79b9_7f4a_7c15))],
+        }
+    }
+
+    /// The hash the table sees for `w`: a bijection of `w`.
+    fn hash(&self, w: u64) -> u64 {
+        let [a, b] = self.multipliers;
+        let v = a.wrapping_mul(w);
+        let m = b.wrapping_mul(v ^ (v >> 32));
+        (m ^ (m >> 57)).reverse_bits()
+    }
+
+    /// The key stored for `w`: FxHash of it is `self.hash(w)` (a test pins that). A bijection,
+    /// so distinct values keep distinct keys.
+    fn key(&self, w: u64) -> u64 {
+        self.hash(w).rotate_right(26).wrapping_mul(FX_K_INVERSE)
+    }
 }
 
 /// The breakpoints as the sweep writes them.
@@ -625,13 +704,40 @@ fn sort_in_halves(items: &mut [(u64, usize)]) -> usize {
         items.len() / 2
     };
     let (left, right) = items.split_at_mut(middle);
-    std::thread::scope(|scope| {
-        if !left.is_empty() {
-            scope.spawn(|| left.sort_unstable_by_key(|&(t, _)| t));
-        }
-        right.sort_unstable_by_key(|&(t, _)| t);
-    });
+    let by_position = |half: &mut [(u64, usize)]| half.sort_unstable_by_key(|&(t, _)| t);
+    beside(middle > 0, || by_position(left), || by_position(right));
     middle
+}
+
+/// Runs `side` on a second thread while `here` runs on this one, and returns both results.
+///
+/// Unless `parallel`, both run here, one after the other; so they do when a thread cannot be
+/// started (a process limit, no memory for its stack, a huge `RUST_MIN_STACK`): that is no
+/// error, and the results are the same.
+fn beside<A: Send, B>(
+    parallel: bool,
+    side: impl FnOnce() -> A + Send,
+    here: impl FnOnce() -> B,
+) -> (A, B) {
+    use std::sync::{Mutex, PoisonError};
+    if !parallel {
+        return (side(), here());
+    }
+    // The thread takes `side` out of the slot; when it never starts, `side` is still there.
+    let slot = Mutex::new(Some(side));
+    let take = || slot.lock().unwrap_or_else(PoisonError::into_inner).take();
+    std::thread::scope(|scope| {
+        let started = std::thread::Builder::new().spawn_scoped(scope, || take().map(|side| side()));
+        let b = here();
+        let a = match started {
+            Ok(thread) => thread
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            Err(_) => None,
+        };
+        let a = a.unwrap_or_else(|| take().expect("side has not run yet")());
+        (a, b)
+    })
 }
 
 /// Two sorted runs of targets read as one.

@@ -8,8 +8,11 @@ mod oracle;
 mod reference;
 #[path = "../../tests/common/rng.rs"]
 mod rng;
+#[path = "../../tests/common/shapes.rs"]
+#[allow(dead_code)] // only the hash-flooding values are used here
+mod shapes;
 
-use crate::{BadNumber, Game, parse_u64, read_game, sweep, winner};
+use crate::{BadNumber, Game, Keys, parse_u64, read_game, sweep, winner};
 use games::{SHAPES, SmallGame};
 use rng::Rng;
 
@@ -342,4 +345,72 @@ fn read_game_accepts_any_ascii_white_space() {
     ] {
         assert_eq!(read_game(text.as_bytes()).unwrap(), game, "{text:?}");
     }
+}
+
+#[test]
+fn fx_hash_of_a_key_is_the_hash_keys_chose() {
+    // The protection rests on knowing FxHash exactly: `key(w)` is built so that rustc-hash's
+    // hasher turns it into `hash(w)`. A rustc-hash with another multiplier or rotation fails here.
+    use std::hash::BuildHasher;
+    let mut rng = Rng::new(17);
+    for seed in 0..20 {
+        let keys = Keys::with_seed(rng.next_u64() ^ seed);
+        for w in (0..1000).map(|_| rng.next_u64()).chain([0, 1, u64::MAX]) {
+            let fx = rustc_hash::FxBuildHasher.hash_one(keys.key(w));
+            assert_eq!(fx, keys.hash(w), "w = {w}");
+        }
+    }
+}
+
+/// How many distinct buckets (of `2^bits`) and 7-bit tags hashbrown would give these hashes.
+fn buckets_and_tags(hashes: impl Iterator<Item = u64>, bits: u32) -> (usize, usize) {
+    let (mut buckets, mut tags) = (
+        std::collections::HashSet::new(),
+        std::collections::HashSet::new(),
+    );
+    for hash in hashes {
+        buckets.insert(hash & ((1 << bits) - 1));
+        tags.insert(hash >> 57);
+    }
+    (buckets.len(), tags.len())
+}
+
+#[test]
+fn hash_flooding_values_spread_over_the_table() {
+    use std::hash::BuildHasher;
+    const COUNT: usize = 100_000;
+    let values = shapes::colliding_values(COUNT);
+    // Under plain FxHash the attack works: one bucket of a table of 2^18, one tag.
+    let plain = values
+        .iter()
+        .map(|&w| rustc_hash::FxBuildHasher.hash_one(w));
+    assert_eq!(buckets_and_tags(plain, 18), (1, 1));
+    // Through the keys they spread like random hashes: 10^5 balls in 2^18 bins fill about
+    // 83,150 of them (standard deviation about 150), and all 128 tags. (The proven bound is
+    // weaker, at least 100,000 - 38,000 buckets in expectation: any two values share one with
+    // probability at most 2 / 2^18.)
+    for seed in [0, 1, 2, 0xdead_beef, u64::MAX] {
+        let keys = Keys::with_seed(seed);
+        let keyed = values
+            .iter()
+            .map(|&w| rustc_hash::FxBuildHasher.hash_one(keys.key(w)));
+        let (buckets, tags) = buckets_and_tags(keyed, 18);
+        assert!(buckets > 81_000, "seed {seed}: {buckets} buckets");
+        assert_eq!(tags, 128, "seed {seed}");
+    }
+}
+
+#[test]
+fn keys_are_distinct_for_distinct_values() {
+    // A bijection: the table never merges two values' counts.
+    let keys = Keys::with_seed(12345);
+    let mut rng = Rng::new(5);
+    let values: Vec<u64> = (0..10_000)
+        .map(|_| rng.next_u64())
+        .chain(0..10_000)
+        .chain(shapes::colliding_values(10_000))
+        .collect();
+    let distinct: std::collections::HashSet<u64> = values.iter().copied().collect();
+    let keyed: std::collections::HashSet<u64> = values.iter().map(|&w| keys.key(w)).collect();
+    assert_eq!(keyed.len(), distinct.len());
 }

@@ -5,6 +5,7 @@
 pub mod games;
 pub mod oracle;
 pub mod rng;
+pub mod shapes;
 
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
@@ -28,6 +29,13 @@ pub fn run(args: &[&str], input: &[u8]) -> Run {
         Command::new(env!("CARGO_BIN_EXE_constrained-nim")).args(args),
         input,
     )
+}
+
+/// Runs the binary with `args` and the environment variables `vars`, `input` on standard input.
+pub fn run_with_env(args: &[&str], vars: &[(&str, &str)], input: &[u8]) -> Run {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_constrained-nim"));
+    command.args(args).envs(vars.iter().copied());
+    run_command(&mut command, input)
 }
 
 /// Runs the binary under a shell's `ulimit -v` of `kib` KiB of address space.

@@ -14,8 +14,10 @@
 
 #[path = "../common/rng.rs"]
 mod rng;
+#[path = "../common/shapes.rs"]
+mod shapes;
 
-use rng::Rng;
+use shapes::SHAPES;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::os::unix::process::ExitStatusExt;
@@ -23,16 +25,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-const E18: u64 = 1_000_000_000_000_000_000;
-const SHAPES: [&str; 7] = [
-    "random",
-    "onex",
-    "triangle",
-    "zeros",
-    "hits",
-    "consecutive",
-    "u64max",
-];
 const MAX_SIZE: usize = 200_000;
 
 fn main() {
@@ -141,11 +133,12 @@ fn input_file(dir: &Path, shape: &str, n: usize) -> PathBuf {
     path
 }
 
-const MODES: [(&str, &[&str]); 4] = [
+const MODES: [(&str, &[&str]); 5] = [
     ("parse only", &["--check"]),
     ("solver", &[]),
     ("--grundy", &["--grundy"]),
     ("--move", &["--move"]),
+    ("--explain", &["--explain"]),
 ];
 
 /// Medians of every mode on every shape at the maximum size, with ratios to parse-only.
@@ -153,13 +146,20 @@ const MODES: [(&str, &[&str]); 4] = [
 /// A ratio is the median over rounds of (mode time / parse-only time in the same round), so
 /// that a slow stretch of the machine weighs on both sides of it.
 fn shape_table(dir: &Path, shapes: &[String], runs: usize) {
-    println!("N = M = {MAX_SIZE}: medians of {runs} alternating rounds; times in ms;");
+    println!(
+        "N = M = {MAX_SIZE} (antihash: N = 1): medians of {runs} alternating rounds; times in ms;"
+    );
     println!("x parse = median of per-round (mode / parse-only); peak = the solver's peak RSS");
     println!();
+    let mut header = String::from("| shape | input MB | parse only |");
+    for (name, _) in &MODES[1..] {
+        header += &format!(" {name} | x parse |");
+    }
+    println!("{header} peak MB | peak / input |");
     println!(
-        "| shape | input MB | parse only | solver | x parse | --grundy | x parse | --move | x parse | peak MB | peak / input |"
+        "| --- | ---: | ---: |{} ---: | ---: |",
+        " ---: | ---: |".repeat(MODES.len() - 1)
     );
-    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     for shape in shapes {
         let input = input_file(dir, shape, MAX_SIZE);
         let size = std::fs::metadata(&input).unwrap().len() as f64;
@@ -178,17 +178,16 @@ fn shape_table(dir: &Path, shapes: &[String], runs: usize) {
             }
         }
         let ratio = |k: usize| median(times[k].iter().zip(&times[0]).map(|(t, p)| t / p).collect());
-        let m: Vec<f64> = times.iter().cloned().map(median).collect();
-        println!(
-            "| {shape} | {:.1} | {:.1} | {:.1} | {:.2} | {:.1} | {:.2} | {:.1} | {:.2} | {:.1} | {:.2} |",
+        let mut row = format!(
+            "| {shape} | {:.1} | {:.1} |",
             size / 1e6,
-            m[0],
-            m[1],
-            ratio(1),
-            m[2],
-            ratio(2),
-            m[3],
-            ratio(3),
+            median(times[0].clone())
+        );
+        for (k, mode_times) in times.iter().enumerate().skip(1) {
+            row += &format!(" {:.1} | {:.2} |", median(mode_times.clone()), ratio(k));
+        }
+        println!(
+            "{row} {:.1} | {:.2} |",
             peak as f64 / 1e6,
             peak as f64 / size
         );
@@ -246,82 +245,7 @@ fn scaling_table(dir: &Path, shapes: &[String], runs: usize) {
 
 /// Writes a game of `shape` with `n` piles and `n` forbidden moves.
 fn generate(shape: &str, n: usize, seed: u64, out: &mut impl Write) -> io::Result<()> {
-    let mut rng = Rng::new(seed);
-    let (piles, forbidden) = match shape {
-        // X, Y and A uniform up to 10^18: nearly every special point has one move and drops.
-        "random" => {
-            let forbidden: Vec<(u64, u64)> = (0..n)
-                .map(|_| {
-                    let x = rng.range(1, E18);
-                    (x, rng.range(1, x))
-                })
-                .collect();
-            (uniform(&mut rng, n, 1, E18), forbidden)
-        }
-        // All moves from one pile size: one group of n targets to count.
-        "onex" => {
-            let forbidden = (0..n).map(|_| (E18, rng.range(1, E18))).collect();
-            let mut piles = uniform(&mut rng, n, 1, E18);
-            piles.iter_mut().step_by(3).for_each(|a| *a = E18);
-            (piles, forbidden)
-        }
-        // Every (X, Y) with X small: short tokens, dense special points from 1 up.
-        "triangle" => {
-            let forbidden = (1..)
-                .flat_map(|x| (1..=x).map(move |y| (x, y)))
-                .take(n)
-                .collect();
-            (uniform(&mut rng, n, 1, E18), forbidden)
-        }
-        // Y = X on a run of consecutive X: every target is 0.
-        "zeros" => {
-            let base = E18 - n as u64;
-            let forbidden = (0..n as u64).map(|i| (base + i, base + i)).collect();
-            (uniform(&mut rng, n, base - n as u64, E18), forbidden)
-        }
-        // X clustered just below 10^18, targets among 10^6 small positions: many drops, and a
-        // duplicate-count table with a key per drop.
-        "hits" => {
-            let forbidden = (0..n)
-                .map(|_| {
-                    let x = rng.range(E18 - 4 * n as u64, E18);
-                    (x, x - rng.range(0, 1_000_000))
-                })
-                .collect();
-            (uniform(&mut rng, n, E18 - 4 * n as u64, E18), forbidden)
-        }
-        // Runs of up to 100 consecutive special points, one to three moves each.
-        "consecutive" => {
-            let mut forbidden = Vec::with_capacity(n);
-            while forbidden.len() < n {
-                let start = rng.range(1, E18 - 100);
-                for x in start..start + rng.range(1, 100) {
-                    for _ in 0..rng.range(1, 3) {
-                        forbidden.push((x, rng.range(1, x)));
-                    }
-                }
-            }
-            forbidden.truncate(n);
-            let mut piles = uniform(&mut rng, n, 1, E18);
-            for a in piles.iter_mut().step_by(2) {
-                *a = forbidden[rng.below(n as u64) as usize].0;
-            }
-            (piles, forbidden)
-        }
-        // Everything within 4n of 2^64 - 1: 20-digit numbers, the top position special.
-        "u64max" => {
-            let lo = u64::MAX - 4 * n as u64;
-            let mut forbidden: Vec<(u64, u64)> = (0..n)
-                .map(|_| {
-                    let x = rng.range(lo, u64::MAX);
-                    (x, rng.range(1, x))
-                })
-                .collect();
-            forbidden[0] = (u64::MAX, u64::MAX);
-            (uniform(&mut rng, n, lo, u64::MAX), forbidden)
-        }
-        other => panic!("unknown shape {other:?}; shapes: {SHAPES:?}"),
-    };
+    let (piles, forbidden) = shapes::game(shape, n, seed);
     writeln!(out, "{} {}", piles.len(), forbidden.len())?;
     for (i, a) in piles.iter().enumerate() {
         write!(out, "{a}{}", if i + 1 == piles.len() { "\n" } else { " " })?;
@@ -330,8 +254,4 @@ fn generate(shape: &str, n: usize, seed: u64, out: &mut impl Write) -> io::Resul
         writeln!(out, "{x} {y}")?;
     }
     Ok(())
-}
-
-fn uniform(rng: &mut Rng, n: usize, lo: u64, hi: u64) -> Vec<u64> {
-    (0..n).map(|_| rng.range(lo, hi)).collect()
 }
