@@ -169,24 +169,29 @@ impl fmt::Display for ShownPath<'_> {
 fn execute(mode: Mode, path: Option<PathBuf>, out: &mut impl Write) -> Result<(), Failure> {
     let game = match &path {
         None => read_game(io::stdin().lock()),
-        Some(p) => read_game(File::open(p).map_err(|e| Failure::Open(p.clone(), e))?),
+        Some(p) => {
+            let file = File::open(p).map_err(|e| Failure::Open(p.clone(), e))?;
+            read_game(io::BufReader::new(file))
+        }
     };
-    let game = game.map_err(|e| Failure::Input(path, e))?;
+    let game = game.map_err(|e| Failure::Input(path.clone(), e))?;
+    let failed = |e| Failure::Input(path.clone(), e);
     let written = match mode {
         Mode::Check => Ok(()),
-        Mode::Winner => writeln!(out, "{}", winner(game)),
+        Mode::Winner => writeln!(out, "{}", winner(game).map_err(failed)?),
         Mode::Grundy => {
-            let (_, values) = grundy_each(game.forbidden, &game.piles, |_, _| {});
+            let (_, values) =
+                grundy_each(game.forbidden, &game.piles, |_, _| {}).map_err(failed)?;
             values.iter().try_for_each(|v| writeln!(out, "{v}"))
         }
         Mode::Move => {
-            let solved = Solved::new(game);
+            let solved = Solved::new(game).map_err(failed)?;
             match solved.winning_move() {
                 Some((pile, take)) => writeln!(out, "Takahashi\n{} {take}", pile + 1),
                 None => writeln!(out, "Aoki"),
             }
         }
-        Mode::Explain => explain(&Solved::new(game), out),
+        Mode::Explain => explain(&Solved::new(game).map_err(failed)?, out),
     };
     written.map_err(Failure::Write)
 }
@@ -205,21 +210,21 @@ pub(crate) struct Solved {
 impl Solved {
     /// # Complexity
     /// - O((N + M) log(N + M))
-    pub(crate) fn new(game: Game) -> Solved {
+    pub(crate) fn new(game: Game) -> Result<Solved, InputError> {
         let listed = game.forbidden.len();
         let mut breakpoints = Vec::new();
         let emit = |p, v| breakpoints.push((p, v));
-        let (forbidden, values) = grundy_each(game.forbidden, &game.piles, emit);
+        let (forbidden, values) = grundy_each(game.forbidden, &game.piles, emit)?;
         let map = GrundyMap {
             breakpoints: breakpoints.into_iter().collect(),
         };
-        Solved {
+        Ok(Solved {
             piles: game.piles,
             listed,
             forbidden,
             map,
             values,
-        }
+        })
     }
 
     pub(crate) fn nim_sum(&self) -> u64 {
@@ -273,12 +278,21 @@ fn grundy_each(
     moves: Vec<(u64, u64)>,
     piles: &[u64],
     emit: impl FnMut(u64, u64),
-) -> (Forbidden, Vec<u64>) {
-    let mut order: Vec<(u64, usize)> = piles.iter().copied().zip(0..).collect();
-    let mut values = vec![0; piles.len()];
+) -> Result<(Forbidden, Vec<u64>), InputError> {
+    let out_of_memory = |_| InputError::OutOfMemory { during: "solving" };
+    let mut order: Vec<(u64, usize)> = Vec::new();
+    order
+        .try_reserve_exact(piles.len())
+        .map_err(out_of_memory)?;
+    order.extend(piles.iter().copied().zip(0..));
+    let mut values = Vec::new();
+    values
+        .try_reserve_exact(piles.len())
+        .map_err(out_of_memory)?;
+    values.resize(piles.len(), 0);
     let stones = |&(stones, _): &(u64, usize)| stones;
-    let forbidden = sweep(moves, &mut order, stones, |&(_, i), g| values[i] = g, emit);
-    (forbidden, values)
+    let forbidden = sweep(moves, &mut order, stones, |&(_, i), g| values[i] = g, emit)?;
+    Ok((forbidden, values))
 }
 
 /// Grundy values of a single pile under the forbidden moves, as a map of breakpoints.

@@ -11,10 +11,11 @@
 // Cargo.toml declares it, and keeps the check for every other cfg.
 #![cfg_attr(not(feature = "cli"), allow(unexpected_cfgs))]
 
-use proconio::source::{Source, once::OnceSource};
+use proconio::source::Source;
 use rustc_hash::FxHashMap;
+use std::collections::TryReserveError;
 use std::fmt;
-use std::io::{self, Cursor, Read};
+use std::io::{self, BufRead, Read};
 
 #[cfg(feature = "cli")]
 mod cli;
@@ -36,7 +37,7 @@ fn main() {
 #[cfg(not(feature = "cli"))]
 fn judge() -> i32 {
     use std::io::Write;
-    let verdict = read_game(io::stdin().lock()).map(winner);
+    let verdict = read_game(io::stdin().lock()).and_then(winner);
     match verdict {
         Ok(name) => {
             let mut out = io::stdout().lock();
@@ -67,7 +68,7 @@ fn report(message: impl fmt::Display) {
 ///
 /// # Complexity
 /// - O((N + M) log(N + M))
-fn winner(game: Game) -> &'static str {
+fn winner(game: Game) -> Result<&'static str, InputError> {
     let Game {
         mut piles,
         forbidden,
@@ -79,8 +80,8 @@ fn winner(game: Game) -> &'static str {
         |&a| a,
         |_, g| nim_sum ^= g,
         |_, _| {},
-    );
-    if nim_sum != 0 { "Takahashi" } else { "Aoki" }
+    )?;
+    Ok(if nim_sum != 0 { "Takahashi" } else { "Aoki" })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -101,10 +102,14 @@ struct Game {
 enum InputError {
     /// Reading failed below us (an I/O error).
     Read(io::Error),
-    /// The bytes are not UTF-8; `offset` is the first bad byte.
-    NotUtf8 { offset: usize },
+    /// The memory for the game could not be had.
+    OutOfMemory { during: &'static str },
+    /// The bytes are not UTF-8; `byte` is the first bad one, counted from 1.
+    NotUtf8 { byte: u64 },
     /// A non-ASCII white-space character, which would silently split a token.
-    NonAsciiSpace { line: usize, ch: char },
+    NonAsciiSpace { line: u64, ch: char },
+    /// A UTF-8 byte-order mark at the start, which some editors write.
+    ByteOrderMark,
     /// No token at all.
     Empty,
     /// The input ended before `M` was read.
@@ -118,7 +123,7 @@ enum InputError {
     /// A token that is not a number in `0..2^64`.
     BadNumber {
         place: Place,
-        token: String,
+        token: Token,
         kind: BadNumber,
     },
     /// A forbidden move that takes no stone.
@@ -126,7 +131,15 @@ enum InputError {
     /// A forbidden move that takes more stones than its pile has.
     TakesTooMany { move_index: u64, x: u64, y: u64 },
     /// Tokens after the last item the counts declared.
-    Trailing { after: &'static str, token: String },
+    Trailing { after: &'static str, token: Token },
+}
+
+/// A token as read, for a message: its text, and whether reading stopped inside it (so the
+/// text is only its beginning).
+#[derive(Debug)]
+struct Token {
+    text: String,
+    cut: bool,
 }
 
 /// Where in the game a token stands.
@@ -160,18 +173,19 @@ impl fmt::Display for Place {
     }
 }
 
-/// A token as an error message shows it: quoted, escaped, and cut after 24 characters.
-struct Shown<'a>(&'a str);
+/// How many characters of a token a message shows.
+const SHOWN: usize = 24;
 
-impl fmt::Display for Shown<'_> {
+impl fmt::Display for Token {
+    /// Quoted and escaped, cut after [`SHOWN`] characters.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        const LIMIT: usize = 24;
-        let count = self.0.chars().count();
-        if count <= LIMIT {
-            write!(f, "{:?}", self.0)
-        } else {
-            let head: String = self.0.chars().take(LIMIT).collect();
-            write!(f, "{:?}... ({count} characters)", head)
+        let count = self.text.chars().count();
+        let head: String = self.text.chars().take(SHOWN).collect();
+        write!(f, "{head:?}")?;
+        match (self.cut, count > SHOWN) {
+            (false, false) => Ok(()),
+            (false, true) => write!(f, "... ({count} characters)"),
+            (true, _) => write!(f, "..."),
         }
     }
 }
@@ -180,16 +194,19 @@ impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             InputError::Read(e) => write!(f, "reading the input: {e}"),
-            InputError::NotUtf8 { offset } => {
-                write!(
-                    f,
-                    "byte {offset} is not UTF-8 text; the input must be numbers in ASCII"
-                )
-            }
+            InputError::OutOfMemory { during } => write!(f, "out of memory while {during}"),
+            InputError::NotUtf8 { byte } => write!(
+                f,
+                "byte {byte} is not UTF-8 text; the input must be numbers in ASCII"
+            ),
             InputError::NonAsciiSpace { line, ch } => write!(
                 f,
                 "line {line}: white space U+{:04X} is not ASCII; separate numbers with spaces, tabs or newlines",
                 *ch as u32
+            ),
+            InputError::ByteOrderMark => write!(
+                f,
+                "the input starts with a UTF-8 byte-order mark (U+FEFF); save it without one"
             ),
             InputError::Empty => write!(f, "the input is empty; expected N and M first"),
             InputError::NoMoveCount => {
@@ -206,26 +223,20 @@ impl fmt::Display for InputError {
                 place,
                 token,
                 kind: BadNumber::NotInteger,
-            } => {
-                write!(
-                    f,
-                    "{place}: expected a non-negative integer, found {}",
-                    Shown(token)
-                )
-            }
+            } => write!(f, "{place}: expected a non-negative integer, found {token}"),
             InputError::BadNumber {
                 place,
-                token,
+                token: Token { text, cut },
                 kind: BadNumber::TooLarge,
             } => {
-                if token.len() <= 24 {
-                    write!(f, "{place}: {token} does not fit in 64 bits")
-                } else {
-                    let (head, len) = (&token[..24], token.len());
-                    write!(
+                let (head, len) = (&text[..text.len().min(SHOWN)], text.len());
+                match (cut, len > SHOWN) {
+                    (false, false) => write!(f, "{place}: {text} does not fit in 64 bits"),
+                    (false, true) => write!(
                         f,
                         "{place}: {head}... ({len} digits) does not fit in 64 bits"
-                    )
+                    ),
+                    (true, _) => write!(f, "{place}: {head}... does not fit in 64 bits"),
                 }
             }
             InputError::TakesNothing { move_index } => write!(
@@ -236,63 +247,30 @@ impl fmt::Display for InputError {
                 write!(f, "forbidden move {move_index}: Y = {y} > X = {x}")
             }
             InputError::Trailing { after, token } => {
-                write!(f, "unexpected input after {after}: {}", Shown(token))
+                write!(f, "unexpected input after {after}: {token}")
             }
         }
     }
 }
 
-/// Reads all of `reader` and parses it as a game.
-///
-/// Nothing is reserved by a declared count that the input has not backed with tokens, so a
-/// huge `N` or `M` over a short input fails fast in small memory.
+/// Reads `reader` as a game, a chunk at a time, and stops at the first byte no game can hold.
 ///
 /// # Complexity
-/// - O(input size)
-fn read_game(mut reader: impl Read) -> Result<Game, InputError> {
-    let mut bytes = Vec::new();
-    reader.read_to_end(&mut bytes).map_err(InputError::Read)?;
-    check_text(&bytes)?;
-    let budget = bytes.len() / 2 + 1;
-    // proconio copies the text out of the reader, so the bytes are freed when it returns.
-    let mut source = OnceSource::new(Cursor::new(bytes));
-    parse_game(&mut source, budget)
-}
-
-/// Checks what proconio's tokenizer relies on: UTF-8 text, split only at ASCII white space.
-fn check_text(bytes: &[u8]) -> Result<(), InputError> {
-    let text = std::str::from_utf8(bytes).map_err(|e| InputError::NotUtf8 {
-        offset: e.valid_up_to(),
-    })?;
-    if text.is_ascii() {
-        return Ok(());
-    }
-    for (index, line) in text.lines().enumerate() {
-        if let Some(ch) = line.chars().find(|c| !c.is_ascii() && c.is_whitespace()) {
-            return Err(InputError::NonAsciiSpace {
-                line: index + 1,
-                ch,
-            });
-        }
-    }
-    Ok(())
+/// - O(input size) time; memory: one chunk, plus the numbers read (no reservation that read
+///   tokens do not back)
+fn read_game(reader: impl BufRead) -> Result<Game, InputError> {
+    parse_game(&mut Stream::new(reader))
 }
 
 /// Parses `N M`, the piles and the forbidden moves from the tokens of `source`.
-///
-/// `budget` bounds every reservation: a game whose input is `k` bytes long holds at most
-/// `k / 2 + 1` numbers.
-fn parse_game<R: io::BufRead>(
-    source: &mut impl Source<R>,
-    budget: usize,
-) -> Result<Game, InputError> {
+fn parse_game<R: BufRead>(source: &mut Stream<R>) -> Result<Game, InputError> {
     let n = match source.next_token() {
-        None => return Err(InputError::Empty),
-        Some(token) => number(token, Place::PileCount)?,
+        None => return Err(source.failure(InputError::Empty)),
+        Some(_) => source.number(Place::PileCount)?,
     };
     let m = match source.next_token() {
-        None => return Err(InputError::NoMoveCount),
-        Some(token) => number(token, Place::MoveCount)?,
+        None => return Err(source.failure(InputError::NoMoveCount)),
+        Some(_) => source.number(Place::MoveCount)?,
     };
     let ended = |read: u64, declared: u64, items| InputError::Ended {
         read,
@@ -300,22 +278,23 @@ fn parse_game<R: io::BufRead>(
         items,
     };
 
-    let mut piles = Vec::with_capacity(n.min(budget as u64) as usize);
+    let mut piles = Vec::new();
     for i in 1..=n {
-        let token = source.next_token().ok_or(ended(i - 1, n, "piles"))?;
-        piles.push(number(token, Place::Pile(i))?);
+        if source.next_token().is_none() {
+            return Err(source.failure(ended(i - 1, n, "piles")));
+        }
+        let pile = source.number(Place::Pile(i))?;
+        push(&mut piles, pile, n, "reading the piles")?;
     }
 
-    let mut forbidden = Vec::with_capacity(m.min(budget as u64 / 2) as usize);
+    let mut forbidden = Vec::new();
     for i in 1..=m {
-        let x = source
-            .next_token()
-            .ok_or(ended(i - 1, m, "forbidden moves"))?;
-        let x = number(x, Place::MoveX(i))?;
-        let y = source
-            .next_token()
-            .ok_or(ended(i - 1, m, "forbidden moves"))?;
-        let y = number(y, Place::MoveY(i))?;
+        let mut next = |place| match source.next_token() {
+            None => Err(source.failure(ended(i - 1, m, "forbidden moves"))),
+            Some(_) => source.number(place),
+        };
+        let x = next(Place::MoveX(i))?;
+        let y = next(Place::MoveY(i))?;
         if y == 0 {
             return Err(InputError::TakesNothing { move_index: i });
         }
@@ -326,10 +305,10 @@ fn parse_game<R: io::BufRead>(
                 y,
             });
         }
-        forbidden.push((x, y));
+        push(&mut forbidden, (x, y), m, "reading the forbidden moves")?;
     }
 
-    if let Some(token) = source.next_token() {
+    if source.next_token().is_some() {
         let after = match (n, m) {
             (_, 1..) => "the last forbidden move",
             (1.., 0) => "the last pile (M = 0)",
@@ -337,48 +316,390 @@ fn parse_game<R: io::BufRead>(
         };
         return Err(InputError::Trailing {
             after,
-            token: token.to_owned(),
+            token: source.token(),
         });
     }
-    Ok(Game { piles, forbidden })
+    match source.failure.take() {
+        Some(failure) => Err(failure),
+        None => Ok(Game { piles, forbidden }),
+    }
 }
 
-/// Parses a number in `0..2^64` written with the digits `0`–`9` only.
-fn number(token: &str, place: Place) -> Result<u64, InputError> {
-    parse_u64(token).map_err(|kind| InputError::BadNumber {
-        place,
-        token: token.to_owned(),
-        kind,
-    })
+/// Appends `item`, growing `items` by doubling up to the `declared` count: so never by more
+/// than the items read so far back, and never past what the input declared.
+fn push<T>(
+    items: &mut Vec<T>,
+    item: T,
+    declared: u64,
+    during: &'static str,
+) -> Result<(), InputError> {
+    if items.len() == items.capacity() {
+        let room = (declared - items.len() as u64).min(items.len().max(1024) as u64);
+        items
+            .try_reserve_exact(room as usize)
+            .map_err(|_| InputError::OutOfMemory { during })?;
+    }
+    items.push(item);
+    Ok(())
+}
+
+/// Bytes asked of the reader at a time.
+const CHUNK: usize = 1 << 16;
+
+/// The longest token a [`Stream`] keeps whole: a longer run of digits is a number with leading
+/// zeros (which it drops) or too large; anything else that long is cut for the message.
+const LONG: usize = 64;
+
+/// The tokens of a game, read from `reader` one chunk at a time: a proconio [`Source`] that
+/// streams, where `OnceSource` reads everything first and copies it.
+///
+/// It holds one chunk and the token being read, never the whole input, and it stops at the first
+/// byte that no game can hold: a byte that is neither a digit nor ASCII white space, or the
+/// digit that makes a number too large for 64 bits (leading zeros are dropped as they come, so
+/// a valid number of any length is read). Then, and on a failure to read, `next_token` hands
+/// out what it has of the bad token (or `None`) and nothing after; [`Stream::failure`] says why.
+struct Stream<R> {
+    reader: R,
+    /// `buffer[start..end]` is read and not yet handed out.
+    buffer: Vec<u8>,
+    start: usize,
+    end: usize,
+    /// The reader has no more.
+    finished: bool,
+    /// Bytes and newlines of the input before `buffer[0]`.
+    offset: u64,
+    lines: u64,
+    /// Why no more tokens come, when that is not the end of the input.
+    failure: Option<InputError>,
+    /// The last token handed out is only the beginning of the token in the input.
+    cut: bool,
+    /// `buffer[token]` is the last token handed out.
+    token: std::ops::Range<usize>,
+}
+
+/// How many newlines `bytes` holds: counted in runs of 255 into bytes, which compiles to vector
+/// instructions.
+fn newlines(bytes: &[u8]) -> u64 {
+    let run = |run: &[u8]| run.iter().map(|&b| u8::from(b == b'\n')).sum::<u8>() as u64;
+    bytes.chunks(255).map(run).sum()
+}
+
+/// ASCII white space as proconio splits on it: space, tab, newline, vertical tab, form feed and
+/// carriage return.
+fn is_space(b: u8) -> bool {
+    b == b' ' || (b'\t'..=b'\r').contains(&b)
+}
+
+impl<R: Read> Stream<R> {
+    fn new(reader: R) -> Self {
+        let mut buffer = Vec::new();
+        let failure = buffer
+            .try_reserve_exact(CHUNK + LONG)
+            .map(|()| buffer.resize(CHUNK + LONG, 0))
+            .err()
+            .map(|_| InputError::OutOfMemory { during: "reading" });
+        Stream {
+            reader,
+            buffer,
+            start: 0,
+            end: 0,
+            finished: false,
+            offset: 0,
+            lines: 0,
+            failure,
+            cut: false,
+            token: 0..0,
+        }
+    }
+
+    /// Why the tokens stopped: a failure to read or a byte no game holds, or else `ended`.
+    fn failure(&mut self, ended: InputError) -> InputError {
+        self.failure.take().unwrap_or(ended)
+    }
+
+    /// The last token handed out, for a message.
+    fn token(&self) -> Token {
+        Token {
+            text: String::from_utf8_lossy(&self.buffer[self.token.clone()]).into_owned(),
+            cut: self.cut,
+        }
+    }
+
+    /// The last token handed out as a number at `place`.
+    fn number(&self, place: Place) -> Result<u64, InputError> {
+        parse_u64(&self.buffer[self.token.clone()]).map_err(|kind| InputError::BadNumber {
+            place,
+            token: self.token(),
+            kind,
+        })
+    }
+
+    /// Reads on after `buffer[end]`, first moving the unread `buffer[start..end]` to the
+    /// front. False at the end of the input, or on a failure (kept in `failure`).
+    fn refill(&mut self) -> bool {
+        if self.finished || self.failure.is_some() {
+            return false;
+        }
+        self.lines += newlines(&self.buffer[..self.start]);
+        self.offset += self.start as u64;
+        self.buffer.copy_within(self.start..self.end, 0);
+        self.end -= self.start;
+        self.start = 0;
+        loop {
+            match self.reader.read(&mut self.buffer[self.end..]) {
+                Ok(0) => {
+                    self.finished = true;
+                    return false;
+                }
+                Ok(read) => {
+                    self.end += read;
+                    return true;
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    self.failure = Some(InputError::Read(e));
+                    return false;
+                }
+            }
+        }
+    }
+
+    /// Hands out `buffer[start..stop]` and reads on from `next`.
+    fn hand_out(&mut self, stop: usize, next: usize, cut: bool) -> Option<&str> {
+        self.token = self.start..stop;
+        self.cut = cut;
+        self.start = next;
+        let text = &self.buffer[self.token.clone()];
+        // Cut at a character boundary: a message shows the valid beginning.
+        let valid = std::str::from_utf8(text).map_or_else(|e| e.valid_up_to(), |t| t.len());
+        if valid < text.len() {
+            self.token.end = self.token.start + valid;
+            self.cut = true;
+        }
+        std::str::from_utf8(&self.buffer[self.token.clone()]).ok()
+    }
+
+    /// Drops the leading zeros of the digits `buffer[start..at]`, but the last digit.
+    fn drop_leading_zeros(&mut self, at: usize) {
+        let digits = &self.buffer[self.start..at];
+        let zeros = digits.iter().take_while(|&&b| b == b'0').count();
+        self.start += zeros.min(digits.len() - 1);
+    }
+
+    /// Stops the stream: no token comes after this one.
+    fn stop(&mut self) {
+        self.finished = true;
+        self.start = self.end;
+    }
+
+    /// Makes `buffer[at..]` hold `count` bytes, or all the input has; returns where the byte
+    /// at `at` moved to.
+    fn ensure(&mut self, mut at: usize, count: usize) -> usize {
+        while self.end - at < count && !self.finished && self.failure.is_none() {
+            let moved = self.start;
+            self.refill();
+            at -= moved;
+        }
+        at
+    }
+
+    /// Handles a byte that no number holds, at `buffer[at]` inside the token at `start`.
+    fn bad_byte(&mut self, at: usize) -> Option<&str> {
+        // At most three more bytes complete a character.
+        let at = self.ensure(at, 4);
+        if self.failure.is_some() {
+            return None;
+        }
+        if self.buffer[at] >= 0x80 {
+            let bytes = &self.buffer[at..self.end.min(at + 4)];
+            let ch = match std::str::from_utf8(bytes) {
+                Ok(text) => text.chars().next(),
+                Err(e) => std::str::from_utf8(&bytes[..e.valid_up_to()])
+                    .ok()
+                    .and_then(|t| t.chars().next()),
+            };
+            let failure = match ch {
+                None => Some(InputError::NotUtf8 {
+                    byte: self.offset + at as u64 + 1,
+                }),
+                Some('\u{feff}') if self.offset + at as u64 == 0 => Some(InputError::ByteOrderMark),
+                Some(ch) if ch.is_whitespace() => Some(InputError::NonAsciiSpace {
+                    line: self.lines + newlines(&self.buffer[..at]) + 1,
+                    ch,
+                }),
+                Some(_) => None,
+            };
+            if let Some(failure) = failure {
+                self.failure = Some(failure);
+                self.stop();
+                return None;
+            }
+        }
+        // The token as far as its end, or LONG bytes, for the message.
+        let limit = self.end.min(self.start + LONG);
+        let stop = self.buffer[at..limit]
+            .iter()
+            .position(|&b| is_space(b))
+            .map_or(limit, |k| at + k);
+        let cut = stop == limit && !(self.finished && limit == self.end);
+        let next = self.end;
+        self.finished = true;
+        self.hand_out(stop, next, cut)
+    }
+}
+
+impl<R: BufRead> Source<R> for Stream<R> {
+    /// The next token, or `None` at the end of the input or where reading stopped.
+    fn next_token(&mut self) -> Option<&str> {
+        // Skip white space.
+        loop {
+            match self.buffer[self.start..self.end]
+                .iter()
+                .position(|&b| !is_space(b))
+            {
+                Some(k) => {
+                    self.start += k;
+                    break;
+                }
+                None => {
+                    self.start = self.end;
+                    if !self.refill() {
+                        return None;
+                    }
+                }
+            }
+        }
+        // The digits of the token.
+        let mut at = self.start;
+        loop {
+            at = digits_end(&self.buffer[..self.end], at);
+            if at < self.end {
+                break;
+            }
+            // The digits run to the end of what is read: drop leading zeros of a long run, and
+            // stop at a run too long for any number.
+            if at - self.start > LONG {
+                self.drop_leading_zeros(at);
+                if at - self.start > 20 {
+                    let next = self.end;
+                    self.finished = true;
+                    return self.hand_out(at, next, true);
+                }
+            }
+            let scanned = at - self.start;
+            if !self.refill() {
+                if self.failure.is_some() {
+                    return None;
+                }
+                at = self.start + scanned;
+                break;
+            }
+            at = self.start + scanned;
+        }
+        if at < self.end && !is_space(self.buffer[at]) {
+            return self.bad_byte(at);
+        }
+        if at - self.start > LONG {
+            self.drop_leading_zeros(at);
+        }
+        self.token = self.start..at;
+        self.cut = false;
+        self.start = at;
+        // SAFETY: the token is ASCII digits (checked by `digits_end` just above), so UTF-8.
+        Some(unsafe { std::str::from_utf8_unchecked(&self.buffer[self.token.clone()]) })
+    }
+
+    fn is_empty(&mut self) -> bool {
+        loop {
+            if let Some(k) = self.buffer[self.start..self.end]
+                .iter()
+                .position(|&b| !is_space(b))
+            {
+                self.start += k;
+                return false;
+            }
+            self.start = self.end;
+            if !self.refill() {
+                return true;
+            }
+        }
+    }
 }
 
 /// Parses a non-negative decimal integer below 2^64: digits only, no sign, leading zeros allowed.
-fn parse_u64(token: &str) -> Result<u64, BadNumber> {
-    let digits = token.as_bytes();
-    if digits.is_empty() {
+fn parse_u64(token: impl AsRef<[u8]>) -> Result<u64, BadNumber> {
+    let digits = token.as_ref();
+    if digits.is_empty() || digits_end(digits, 0) < digits.len() {
         return Err(BadNumber::NotInteger);
     }
-    // 19 digits never overflow (10^19 - 1 < 2^64), so the common case needs no checks.
-    if digits.len() <= 19 {
-        let mut value = 0u64;
-        for &b in digits {
-            let d = b.wrapping_sub(b'0');
-            if d > 9 {
-                return Err(BadNumber::NotInteger);
-            }
-            value = value * 10 + d as u64;
+    let zeros = digits.iter().take_while(|&&b| b == b'0').count();
+    let digits = &digits[zeros.min(digits.len() - 1)..];
+    // 19 digits never overflow (10^19 - 1 < 2^64); 21 always do.
+    let (head, last) = match digits.len() {
+        ..=19 => return Ok(eight_at_a_time(digits)),
+        20 => digits.split_at(19),
+        _ => return Err(BadNumber::TooLarge),
+    };
+    eight_at_a_time(head)
+        .checked_mul(10)
+        .and_then(|v| v.checked_add((last[0] - b'0') as u64))
+        .ok_or(BadNumber::TooLarge)
+}
+
+/// `ONES * b` has the byte `b` in each of its eight bytes.
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// The first index at or after `from` whose byte is not a digit, or `bytes.len()`.
+///
+/// Eight bytes at a time: a byte `b` is a digit iff `t = b ^ 0x30` is below 10, that is iff
+/// neither `t` nor `t + 0x76` has its top bit set. A carry out of a byte only reaches bytes
+/// after it, and only out of a non-digit, so the first flagged byte is the first non-digit.
+fn digits_end(bytes: &[u8], mut from: usize) -> usize {
+    while let Some(word) = bytes.get(from..from + 8) {
+        let t = u64::from_le_bytes(word.try_into().unwrap()) ^ (ONES * 0x30);
+        let flags = (t.wrapping_add(ONES * 0x76) | t) & (ONES * 0x80);
+        if flags != 0 {
+            return from + flags.trailing_zeros() as usize / 8;
         }
-        return Ok(value);
+        from += 8;
     }
-    if !digits.iter().all(u8::is_ascii_digit) {
-        return Err(BadNumber::NotInteger);
+    from + bytes[from..]
+        .iter()
+        .take_while(|b| b.is_ascii_digit())
+        .count()
+}
+
+/// The value of at most 19 digits, eight at a time.
+fn eight_at_a_time(digits: &[u8]) -> u64 {
+    const POWERS: [u64; 8] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000];
+    let len = digits.len();
+    if len < 8 {
+        return digits.iter().fold(0, |v, &b| v * 10 + (b - b'0') as u64);
     }
-    digits.iter().try_fold(0u64, |value, &b| {
-        value
-            .checked_mul(10)
-            .and_then(|v| v.checked_add((b - b'0') as u64))
-            .ok_or(BadNumber::TooLarge)
-    })
+    let word = |at: usize| u64::from_le_bytes(digits[at..at + 8].try_into().unwrap());
+    let (mut value, mut at) = (0, 0);
+    while at + 8 <= len {
+        value = value * 100_000_000 + eight_digits(word(at));
+        at += 8;
+    }
+    let rest = len - at;
+    if rest == 0 {
+        return value;
+    }
+    // The last eight bytes end with the rest: the digits before them, in the low bytes, become
+    // zeros.
+    let read = (1u64 << (8 * (8 - rest))) - 1;
+    let last = (word(len - 8) & !read) | ((ONES * b'0' as u64) & read);
+    value * POWERS[rest] + eight_digits(last)
+}
+
+/// The value of eight ASCII digits read as a little-endian word (the first digit in the low
+/// byte): pairs, then quads, then all eight, each step one multiply.
+fn eight_digits(word: u64) -> u64 {
+    let d = word - ONES * b'0' as u64;
+    let pairs = (d * 10 + (d >> 8)) & 0x00ff_00ff_00ff_00ff;
+    let quads = (pairs * 100 + (pairs >> 16)) & 0x0000_ffff_0000_ffff;
+    (quads * 10_000 + (quads >> 32)) & 0xffff_ffff
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -414,11 +735,6 @@ impl Forbidden {
         }
         moves.dedup();
         Forbidden { moves }
-    }
-
-    /// The special points in increasing order, each as its run of `(X, target)`.
-    fn groups(&self) -> impl Iterator<Item = &[(u64, u64)]> {
-        self.moves.chunk_by(|a, b| a.0 == b.0)
     }
 }
 
@@ -456,26 +772,29 @@ fn sweep<Q: Send>(
     position: impl Fn(&Q) -> u64 + Sync,
     mut answer: impl FnMut(&Q, u64),
     emit: impl FnMut(u64, u64),
-) -> Forbidden {
+) -> Result<Forbidden, InputError> {
+    let out_of_memory = |_| InputError::OutOfMemory { during: "solving" };
     // Every target with its place in the grouped moves, by position: the order the sweep needs
     // them. The queries need nothing from the moves, so they are sorted beside.
     let parallel = queries.len() >= PARALLEL;
     let sort_queries = || queries.sort_unstable_by_key(|q| position(q));
     let group_moves = || {
         let forbidden = Forbidden::new(moves);
-        let mut asked: Vec<(u64, usize)> =
-            forbidden.moves.iter().map(|&(_, t)| t).zip(0..).collect();
+        let mut asked: Vec<(u64, usize)> = Vec::new();
+        asked.try_reserve_exact(forbidden.moves.len())?;
+        asked.extend(forbidden.moves.iter().map(|&(_, t)| t).zip(0..));
         let middle = sort_in_halves(&mut asked);
-        (forbidden, (asked, middle))
+        Ok((forbidden, asked, middle))
     };
-    let ((), (forbidden, asked)) = beside(parallel, sort_queries, group_moves);
-    let moves = &forbidden.moves;
-    let mut asked = Merge::new(&asked.0, asked.1);
+    let ((), grouped) = beside(parallel, sort_queries, group_moves);
+    let (mut forbidden, asked, middle) = grouped.map_err(out_of_memory)?;
+    let moves = &mut forbidden.moves;
+    let mut targets = Merge::new(&asked, middle);
     let mut queries = queries.iter().peekable();
-    // target_value[j] = g(moves[j].1), filled in before the special point moves[j].0;
-    // shared holds j when another forbidden move has the same target as move j.
-    let mut target_value = vec![0u64; moves.len()];
-    let mut shared = Bits::new(moves.len());
+    // From the time the sweep passes a target until the end, moves[j].1 holds the target's
+    // Grundy value instead of its position (which `asked` keeps); shared holds j when another
+    // forbidden move has the same target as move j.
+    let mut shared = Bits::new(moves.len()).map_err(out_of_memory)?;
     let mut previous: Option<(u64, usize)> = None;
     // extra[w] for the values some later target may still hold; no other value is looked up.
     // Its keys are `keys.key(w)`, so that the input cannot choose where they land.
@@ -486,10 +805,12 @@ fn sweep<Q: Send>(
     let mut scratch = Vec::new();
     let mut first = 0;
 
-    for group in forbidden.groups() {
-        let x = group[0].0;
-        while let Some((t, j)) = asked.next_below(x) {
-            target_value[j] = line.grundy(t);
+    while first < moves.len() {
+        let x = moves[first].0;
+        let slots = first..first + moves[first..].iter().take_while(|m| m.0 == x).count();
+        first = slots.end;
+        while let Some((t, j)) = targets.next_below(x) {
+            moves[j].1 = line.grundy(t);
             if let Some((_, k)) = previous.filter(|&(p, _)| p == t) {
                 shared.insert(j);
                 shared.insert(k);
@@ -499,18 +820,18 @@ fn sweep<Q: Send>(
         while let Some(q) = queries.next_if(|q| position(q) < x) {
             answer(q, line.grundy(position(q)));
         }
-        let slots = first..first + group.len();
-        first += group.len();
         let held = |w: u64| 1 + extra.get(&keys.key(w)).copied().unwrap_or(0);
-        if let Some(w) = drop_to(&target_value[slots.clone()], held, &mut scratch) {
+        let drop = drop_to(&moves[slots.clone()], held, &mut scratch).map_err(out_of_memory)?;
+        if let Some(w) = drop {
             // After the drop, w is held by x and by the targets holding it. A later special
             // point reads extra[w] only through a target holding w, and can drop to w only if
             // it targets all of them: so only if one of them is targeted again.
-            let read_again = asked.next_position() == Some(x)
+            let read_again = targets.next_position() == Some(x)
                 || slots
-                    .filter(|&j| target_value[j] == w)
+                    .filter(|&j| moves[j].1 == w)
                     .any(|j| shared.contains(j));
             if read_again {
+                extra.try_reserve(1).map_err(out_of_memory)?;
                 *extra.entry(keys.key(w)).or_insert(0) += 1;
             }
             dropped += 1;
@@ -525,25 +846,33 @@ fn sweep<Q: Send>(
         answer(q, line.grundy(position(q)));
     }
     line.finish();
-    forbidden
+    for &(t, j) in &asked {
+        moves[j].1 = t;
+    }
+    Ok(forbidden)
 }
 
 /// The value a special point drops to, if any: the smallest value held by its targets that no
 /// allowed move reaches, because all of its `held(w) = 1 + extra[w]` holders are among the
 /// targets.
 ///
-/// `values` are the Grundy values of distinct positions; `scratch` is reused memory.
-fn drop_to(values: &[u64], held: impl Fn(u64) -> u64, scratch: &mut Vec<u64>) -> Option<u64> {
-    if let [w] = *values {
-        return (held(w) == 1).then_some(w);
+/// `group` holds `(x, g(target))` for distinct targets; `scratch` is reused memory.
+fn drop_to(
+    group: &[(u64, u64)],
+    held: impl Fn(u64) -> u64,
+    scratch: &mut Vec<u64>,
+) -> Result<Option<u64>, TryReserveError> {
+    if let [(_, w)] = *group {
+        return Ok((held(w) == 1).then_some(w));
     }
     scratch.clear();
-    scratch.extend_from_slice(values);
+    scratch.try_reserve(group.len())?;
+    scratch.extend(group.iter().map(|&(_, w)| w));
     scratch.sort_unstable();
     let run = scratch
         .chunk_by(|a, b| a == b)
-        .find(|run| run.len() as u64 == held(run[0]))?;
-    Some(run[0])
+        .find(|run| run.len() as u64 == held(run[0]));
+    Ok(run.map(|run| run[0]))
 }
 
 /// The keys of the duplicate-count table: each value `w` goes through a bijection drawn afresh for
@@ -679,8 +1008,11 @@ impl<E: FnMut(u64, u64)> Line<E> {
 struct Bits(Vec<u64>);
 
 impl Bits {
-    fn new(bound: usize) -> Bits {
-        Bits(vec![0; bound.div_ceil(64)])
+    fn new(bound: usize) -> Result<Bits, TryReserveError> {
+        let mut words = Vec::new();
+        words.try_reserve_exact(bound.div_ceil(64))?;
+        words.resize(bound.div_ceil(64), 0);
+        Ok(Bits(words))
     }
 
     fn insert(&mut self, i: usize) {

@@ -124,8 +124,18 @@ fn bytes_that_are_not_numbers_in_ascii() {
         &["pile 1: expected a non-negative integer", "\\0"],
     );
     refuse("1 0\n\0\n", &["pile 1: expected a non-negative integer"]);
-    run(&[], b"1 0\n5\xff\n").assert_error(&["byte 5 is not UTF-8"]);
-    run(&[], b"\xfe\xff1 0\n5\n").assert_error(&["byte 0 is not UTF-8"]);
+    // Bytes count from 1, like lines.
+    run(&[], b"1 0\n5\xff\n").assert_error(&["byte 6 is not UTF-8"]);
+    run(&[], b"\xfe\xff1 0\n5\n").assert_error(&["byte 1 is not UTF-8"]);
+    // A byte-order mark is named, at the start; elsewhere it is just not a number.
+    refuse(
+        "\u{feff}1 0\n5\n",
+        &["starts with a UTF-8 byte-order mark (U+FEFF)"],
+    );
+    refuse(
+        "1 0\n\u{feff}5\n",
+        &["pile 1: expected a non-negative integer, found \"\\u{feff}5\""],
+    );
     // Non-ASCII white space would split tokens where the judge's format has none.
     refuse(
         "1 0\n\u{3000}5\n",
@@ -153,14 +163,32 @@ fn random_binary_garbage() {
 }
 
 #[test]
-fn a_200000_digit_token_gets_a_short_message() {
+fn long_tokens_get_a_short_message() {
+    // Reading stops where the number no longer fits, and the message shows its beginning.
     let input = format!("1 0\n{}\n", "7".repeat(200_000));
     let run = run(&[], input.as_bytes());
-    run.assert_error(&["pile 1: 777777", "(200000 digits) does not fit in 64 bits"]);
-    assert!(run.stderr.len() < 200, "{run:?}");
-    let input = format!("1 0\n{}x\n", "7".repeat(200_000));
+    run.assert_error(&["pile 1: 777777777777777777777777... does not fit in 64 bits"]);
+    // A token within one chunk is shown with its length.
+    let input = format!("1 0\n{}\n", "7".repeat(30));
     common::run(&[], input.as_bytes())
-        .assert_error(&["expected a non-negative integer", "(200001 characters)"]);
+        .assert_error(&["pile 1: 777777777777777777777777... (30 digits) does not fit"]);
+    // A token that is not a number is cut after 24 characters.
+    let input = format!("1 0\n{}x\n", "7".repeat(30));
+    common::run(&[], input.as_bytes())
+        .assert_error(&["expected a non-negative integer", "(31 characters)"]);
+    let input = format!("1 0\n{}\n", "x".repeat(200_000));
+    let run = common::run(&[], input.as_bytes());
+    run.assert_error(&["expected a non-negative integer, found \"xxxxxxxxxxxxxxxxxxxxxxxx\"..."]);
+    assert!(run.stderr.len() < 200, "{run:?}");
+}
+
+#[test]
+fn leading_zeros_of_any_length_are_read() {
+    // Far longer than the reader's chunk: the zeros are dropped as they come.
+    let input = format!("2 0\n{}5 {}\n", "0".repeat(300_000), "0".repeat(300_000));
+    assert_eq!(run(&[], input.as_bytes()).assert_ok(), "Takahashi\n");
+    let input = format!("1 0\n{}18446744073709551616\n", "0".repeat(300_000));
+    run(&[], input.as_bytes()).assert_error(&["pile 1: 18446744073709551616 does not fit"]);
 }
 
 #[test]

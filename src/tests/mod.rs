@@ -27,7 +27,8 @@ fn swept(forbidden: &[(u64, u64)], positions: &[u64]) -> (Vec<u64>, Vec<(u64, u6
         |&(n, _)| n,
         |&(_, i), g| values[i] = g,
         |p, v| breakpoints.push((p, v)),
-    );
+    )
+    .unwrap();
     (values, breakpoints)
 }
 
@@ -41,6 +42,7 @@ fn verdict(piles: &[u64], forbidden: &[(u64, u64)]) -> &'static str {
         piles: piles.to_vec(),
         forbidden: forbidden.to_vec(),
     })
+    .unwrap()
 }
 
 /// Asserts the breakpoints are minimal and give `table` at every position it covers.
@@ -115,7 +117,8 @@ fn winning_moves_of_random_games_are_legal_and_reach_nim_sum_zero() {
         let solved = Solved::new(Game {
             piles: game.piles.clone(),
             forbidden: game.forbidden.clone(),
-        });
+        })
+        .unwrap();
         let values: Vec<u64> = game.piles.iter().map(|&a| table[a as usize]).collect();
         assert_eq!(solved.values, values, "{context}");
         // The breakpoint map places every value where the oracle does.
