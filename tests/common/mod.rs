@@ -41,8 +41,12 @@ pub fn run_with_env(args: &[&str], vars: &[(&str, &str)], input: &[u8]) -> Run {
 /// Runs the binary under a shell's `ulimit -v` of `kib` KiB of address space.
 pub fn run_limited(kib: u64, input: &[u8]) -> Run {
     let script = format!("ulimit -v {kib} && exec \"$0\"");
-    let binary = env!("CARGO_BIN_EXE_constrained-nim");
-    run_command(Command::new("sh").args(["-c", &script, binary]), input)
+    run_shell(&script, env!("CARGO_BIN_EXE_constrained-nim"), input)
+}
+
+/// Runs `sh -c script` with `$0` set to `zero`, `input` on standard input.
+pub fn run_shell(script: &str, zero: &str, input: &[u8]) -> Run {
+    run_command(Command::new("sh").args(["-c", script, zero]), input)
 }
 
 fn run_command(command: &mut Command, input: &[u8]) -> Run {

@@ -1,16 +1,23 @@
-//! The speed benchmark: the release binary against the parse-only baseline on max-size inputs.
+//! The speed benchmark: the release binary against fixed yardsticks on max-size inputs.
 //!
 //! ```text
-//! cargo bench --bench speed                       # both tables (about four minutes)
+//! cargo bench --bench speed                       # both tables
 //! cargo bench --bench speed -- --runs 21          # more runs a median
 //! cargo bench --bench speed -- --shapes random,onex --no-scaling
 //! cargo bench --bench speed -- gen SHAPE N [SEED] # print one input (N = M = N)
 //! ```
 //!
-//! The baseline is `constrained-nim --check`: the same binary, the same reading code as the
-//! judge path (proconio's `OnceSource`, the same number parser and checks), and no solving. The
-//! programs run alternately, each round in the same order, from an input file on disk (in the
-//! page cache after the warm-up run) to /dev/null. Peak memory is the child's `ru_maxrss`.
+//! The yardsticks, each a separate process reading the same file:
+//! - `OnceSource read`: this benchmark's own binary reading the game the way the tool did before
+//!   it streamed (the whole input read, checked as UTF-8, copied into proconio's `OnceSource`,
+//!   every token parsed), and nothing else: fixed, so progress is measured against one thing;
+//! - `parse only`: `constrained-nim --check`, the tool's reading alone;
+//! - `C++`: `tests/perf/compare.cpp`, a plain C++ solution (fread, a hand-written parser, one
+//!   sort, binary search in a sorted vector of breakpoints), compiled with `c++ -O2` when a
+//!   compiler is there.
+//!
+//! The programs run alternately, each round in the same order, from an input file on disk (in
+//! the page cache after the warm-up run) to /dev/null. Peak memory is the child's `ru_maxrss`.
 
 #[path = "../common/rng.rs"]
 mod rng;
@@ -32,6 +39,10 @@ fn main() {
         .skip(1)
         .filter(|a| a != "--bench")
         .collect();
+    if args.first().map(String::as_str) == Some("once-source") {
+        once_source_read();
+        return;
+    }
     if args.first().map(String::as_str) == Some("gen") {
         let shape = args.get(1).expect("gen SHAPE N [SEED]");
         let n: usize = args.get(2).expect("gen SHAPE N [SEED]").parse().expect("N");
@@ -63,7 +74,8 @@ fn main() {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("speed");
     std::fs::create_dir_all(&dir).unwrap();
     machine();
-    shape_table(&dir, &shapes, runs);
+    let compare = compile_compare(&dir);
+    shape_table(&dir, &shapes, runs, compare.as_deref());
     if scaling {
         scaling_table(&dir, &shapes, runs.min(9));
     }
@@ -89,12 +101,61 @@ fn machine() {
     println!();
 }
 
-/// One timed run: wall time in milliseconds and peak resident memory in bytes.
+/// Reads standard input as a game the way the tool did before it streamed, and nothing more:
+/// the `OnceSource read` yardstick.
+fn once_source_read() {
+    use proconio::source::{Source, once::OnceSource};
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    io::stdin().read_to_end(&mut bytes).unwrap();
+    std::str::from_utf8(&bytes).expect("UTF-8");
+    let mut source = OnceSource::new(io::Cursor::new(bytes));
+    let mut sum = 0u64;
+    while let Some(token) = source.next_token() {
+        let mut value = 0u64;
+        for b in token.bytes() {
+            let d = b.wrapping_sub(b'0');
+            assert!(d <= 9, "a number");
+            value = value.wrapping_mul(10).wrapping_add(d as u64);
+        }
+        sum ^= value;
+    }
+    std::hint::black_box(sum);
+}
+
+/// The C++ comparison program, compiled into `dir`, if `c++` is there.
+fn compile_compare(dir: &Path) -> Option<PathBuf> {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perf/compare.cpp");
+    let binary = dir.join("compare");
+    let compiled = Command::new("c++")
+        .args(["-O2", "-o"])
+        .arg(&binary)
+        .arg(&source)
+        .status();
+    match compiled {
+        Ok(status) if status.success() => Some(binary),
+        _ => {
+            println!("(no C++ column: c++ -O2 tests/perf/compare.cpp did not build)");
+            None
+        }
+    }
+}
+
+/// One timed run of the tool: wall time in milliseconds and peak resident memory in bytes.
 fn measure(args: &[&str], input: &Path) -> (f64, u64) {
+    measure_program(
+        Path::new(env!("CARGO_BIN_EXE_constrained-nim")),
+        args,
+        input,
+    )
+}
+
+/// One timed run of `program`: wall time in milliseconds and peak resident memory in bytes.
+fn measure_program(program: &Path, args: &[&str], input: &Path) -> (f64, u64) {
     let start = Instant::now();
     // Reaped by wait4 below, which std's wait cannot replace: it gives no resource usage.
     #[allow(clippy::zombie_processes)]
-    let child = Command::new(env!("CARGO_BIN_EXE_constrained-nim"))
+    let child = Command::new(program)
         .args(args)
         .stdin(File::open(input).unwrap())
         .stdout(Stdio::null())
@@ -114,7 +175,8 @@ fn measure(args: &[&str], input: &Path) -> (f64, u64) {
     let status = std::process::ExitStatus::from_raw(status);
     assert!(
         status.success(),
-        "{args:?} on {}: {status}",
+        "{} {args:?} on {}: {status}",
+        program.display(),
         input.display()
     );
     (elapsed, usage.ru_maxrss as u64 * 1024)
@@ -133,6 +195,7 @@ fn input_file(dir: &Path, shape: &str, n: usize) -> PathBuf {
     path
 }
 
+/// The tool's modes, after the parse-only baseline.
 const MODES: [(&str, &[&str]); 5] = [
     ("parse only", &["--check"]),
     ("solver", &[]),
@@ -141,50 +204,83 @@ const MODES: [(&str, &[&str]); 5] = [
     ("--explain", &["--explain"]),
 ];
 
-/// Medians of every mode on every shape at the maximum size, with ratios to parse-only.
+/// Medians of the yardsticks and every mode on every shape at the maximum size, with ratios.
 ///
-/// A ratio is the median over rounds of (mode time / parse-only time in the same round), so
-/// that a slow stretch of the machine weighs on both sides of it.
-fn shape_table(dir: &Path, shapes: &[String], runs: usize) {
+/// A ratio is the median over rounds of (time / yardstick time in the same round), so that a
+/// slow stretch of the machine weighs on both sides of it.
+fn shape_table(dir: &Path, shapes: &[String], runs: usize, compare: Option<&Path>) {
     println!(
         "N = M = {MAX_SIZE} (antihash: N = 1): medians of {runs} alternating rounds; times in ms;"
     );
-    println!("x parse = median of per-round (mode / parse-only); peak = the solver's peak RSS");
+    println!(
+        "x once = per-round median of (solver / OnceSource read); x parse = of (mode / parse only);"
+    );
+    println!("C++ / solver above 1: the tool is faster; peak = the solver's peak RSS");
     println!();
-    let mut header = String::from("| shape | input MB | parse only |");
-    for (name, _) in &MODES[1..] {
+    let mut header = String::from(
+        "| shape | input MB | OnceSource read | parse only | solver | x once | x parse |",
+    );
+    for (name, _) in &MODES[2..] {
         header += &format!(" {name} | x parse |");
     }
-    println!("{header} peak MB | peak / input |");
+    println!("{header} C++ | C++ / solver | peak MB | peak / input |");
     println!(
-        "| --- | ---: | ---: |{} ---: | ---: |",
-        " ---: | ---: |".repeat(MODES.len() - 1)
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |{} ---: | ---: | ---: | ---: |",
+        " ---: | ---: |".repeat(MODES.len() - 2)
     );
+    let once = std::env::current_exe().unwrap();
     for shape in shapes {
         let input = input_file(dir, shape, MAX_SIZE);
         let size = std::fs::metadata(&input).unwrap().len() as f64;
-        let mut times = vec![Vec::new(); MODES.len()];
+        // times[0]: OnceSource read; then MODES; then C++.
+        let mut times = vec![Vec::new(); MODES.len() + 2];
         let mut peak = 0;
         for round in 0..=runs {
-            for (k, (_, args)) in MODES.iter().enumerate() {
+            let mut timed = vec![measure_program(&once, &["once-source"], &input).0];
+            for (_, args) in MODES {
                 let (ms, rss) = measure(args, &input);
-                // Round 0 warms the page cache and the binary.
-                if round > 0 {
+                timed.push(ms);
+                if args.is_empty() {
+                    peak = peak.max(rss);
+                }
+            }
+            if let Some(compare) = compare {
+                timed.push(measure_program(compare, &[], &input).0);
+            }
+            // Round 0 warms the page cache and the binaries.
+            if round > 0 {
+                for (k, ms) in timed.into_iter().enumerate() {
                     times[k].push(ms);
-                    if args.is_empty() {
-                        peak = peak.max(rss);
-                    }
                 }
             }
         }
-        let ratio = |k: usize| median(times[k].iter().zip(&times[0]).map(|(t, p)| t / p).collect());
+        let ratio = |k: usize, base: usize| {
+            median(
+                times[k]
+                    .iter()
+                    .zip(&times[base])
+                    .map(|(t, b)| t / b)
+                    .collect(),
+            )
+        };
+        let m = |k: usize| median(times[k].clone());
+        let (once_k, parse_k, solver_k, cpp_k) = (0, 1, 2, MODES.len() + 1);
         let mut row = format!(
-            "| {shape} | {:.1} | {:.1} |",
+            "| {shape} | {:.1} | {:.1} | {:.1} | {:.1} | {:.2} | {:.2} |",
             size / 1e6,
-            median(times[0].clone())
+            m(once_k),
+            m(parse_k),
+            m(solver_k),
+            ratio(solver_k, once_k),
+            ratio(solver_k, parse_k)
         );
-        for (k, mode_times) in times.iter().enumerate().skip(1) {
-            row += &format!(" {:.1} | {:.2} |", median(mode_times.clone()), ratio(k));
+        for k in 3..=MODES.len() {
+            row += &format!(" {:.1} | {:.2} |", m(k), ratio(k, parse_k));
+        }
+        if compare.is_some() {
+            row += &format!(" {:.1} | {:.2} |", m(cpp_k), ratio(cpp_k, solver_k));
+        } else {
+            row += " - | - |";
         }
         println!(
             "{row} {:.1} | {:.2} |",
