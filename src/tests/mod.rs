@@ -417,3 +417,65 @@ fn keys_are_distinct_for_distinct_values() {
     let keyed: std::collections::HashSet<u64> = values.iter().map(|&w| keys.key(w)).collect();
     assert_eq!(keyed.len(), distinct.len());
 }
+
+#[test]
+fn stream_is_a_proconio_source_for_input() {
+    // proconio's `input!` reads from the streaming source as from `OnceSource`, across chunks.
+    let mut text = String::from("3\n");
+    text += &" ".repeat(100_000);
+    text += "1 22\t333\n";
+    let mut source = crate::Stream::new(text.as_bytes());
+    proconio::input! {
+        from &mut source,
+        n: usize,
+        values: [u64; n],
+    }
+    assert_eq!(values, [1, 22, 333]);
+    use proconio::source::Source;
+    assert!(source.is_empty());
+}
+
+/// A reader that hands out at most `step` bytes a call, so that tokens cross every boundary.
+struct Trickle<'a> {
+    bytes: &'a [u8],
+    step: usize,
+}
+
+impl std::io::Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let k = self.step.min(buf.len()).min(self.bytes.len());
+        buf[..k].copy_from_slice(&self.bytes[..k]);
+        self.bytes = &self.bytes[k..];
+        Ok(k)
+    }
+}
+
+#[test]
+fn stream_tokens_cross_read_boundaries() {
+    // Long tokens, leading zeros and bad bytes split at every place by short reads.
+    let text = format!(
+        "2 1\n{}18446744073709551615 7\n{}5 5\n",
+        "0".repeat(200),
+        " ".repeat(70)
+    );
+    for step in 1..=9 {
+        let reader = std::io::BufReader::with_capacity(
+            1,
+            Trickle {
+                bytes: text.as_bytes(),
+                step,
+            },
+        );
+        let game = read_game(reader).unwrap();
+        assert_eq!(game.piles, [u64::MAX, 7], "step {step}");
+        assert_eq!(game.forbidden, [(5, 5)], "step {step}");
+        let bad = b"1 0\n12\xe3\x80\x80\n";
+        let reader = std::io::BufReader::with_capacity(1, Trickle { bytes: bad, step });
+        let error = read_game(reader).unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "line 2: white space U+3000 is not ASCII; separate numbers with spaces, tabs or newlines",
+            "step {step}"
+        );
+    }
+}
