@@ -492,6 +492,24 @@ impl<R: Read> Stream<R> {
         self.start = self.end;
     }
 
+    /// Skips white space; true when a token starts at `buffer[start]`, false at the end of the
+    /// input or where reading stopped.
+    fn skip_space(&mut self) -> bool {
+        loop {
+            if let Some(k) = self.buffer[self.start..self.end]
+                .iter()
+                .position(|&b| !is_space(b))
+            {
+                self.start += k;
+                return true;
+            }
+            self.start = self.end;
+            if !self.refill() {
+                return false;
+            }
+        }
+    }
+
     /// Makes `buffer[at..]` hold `count` bytes, or all the input has; returns where the byte
     /// at `at` moved to.
     fn ensure(&mut self, mut at: usize, count: usize) -> usize {
@@ -551,23 +569,8 @@ impl<R: Read> Stream<R> {
 impl<R: BufRead> Source<R> for Stream<R> {
     /// The next token, or `None` at the end of the input or where reading stopped.
     fn next_token(&mut self) -> Option<&str> {
-        // Skip white space.
-        loop {
-            match self.buffer[self.start..self.end]
-                .iter()
-                .position(|&b| !is_space(b))
-            {
-                Some(k) => {
-                    self.start += k;
-                    break;
-                }
-                None => {
-                    self.start = self.end;
-                    if !self.refill() {
-                        return None;
-                    }
-                }
-            }
+        if !self.skip_space() {
+            return None;
         }
         // The digits of the token.
         let mut at = self.start;
@@ -610,19 +613,7 @@ impl<R: BufRead> Source<R> for Stream<R> {
     }
 
     fn is_empty(&mut self) -> bool {
-        loop {
-            if let Some(k) = self.buffer[self.start..self.end]
-                .iter()
-                .position(|&b| !is_space(b))
-            {
-                self.start += k;
-                return false;
-            }
-            self.start = self.end;
-            if !self.refill() {
-                return true;
-            }
-        }
+        !self.skip_space()
     }
 }
 
