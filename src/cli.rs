@@ -174,8 +174,8 @@ fn execute(mode: Mode, path: Option<PathBuf>, out: &mut impl Write) -> Result<()
             read_game(io::BufReader::new(file))
         }
     };
-    let game = game.map_err(|e| Failure::Input(path.clone(), e))?;
     let failed = |e| Failure::Input(path.clone(), e);
+    let game = game.map_err(failed)?;
     let written = match mode {
         Mode::Check => Ok(()),
         Mode::Winner => writeln!(out, "{}", winner(game).map_err(failed)?),

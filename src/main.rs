@@ -375,6 +375,8 @@ struct Stream<R> {
     cut: bool,
     /// `buffer[token]` is the last token handed out.
     token: std::ops::Range<usize>,
+    /// The last token was checked to be digits only as it was read.
+    digits: bool,
 }
 
 /// How many newlines `bytes` holds: counted in runs of 255 into bytes, which compiles to vector
@@ -409,6 +411,7 @@ impl<R: Read> Stream<R> {
             failure,
             cut: false,
             token: 0..0,
+            digits: false,
         }
     }
 
@@ -427,7 +430,13 @@ impl<R: Read> Stream<R> {
 
     /// The last token handed out as a number at `place`.
     fn number(&self, place: Place) -> Result<u64, InputError> {
-        parse_u64(&self.buffer[self.token.clone()]).map_err(|kind| InputError::BadNumber {
+        let text = &self.buffer[self.token.clone()];
+        let value = if self.digits {
+            digits_value(text)
+        } else {
+            parse_u64(text)
+        };
+        value.map_err(|kind| InputError::BadNumber {
             place,
             token: self.token(),
             kind,
@@ -468,6 +477,7 @@ impl<R: Read> Stream<R> {
     fn hand_out(&mut self, stop: usize, next: usize, cut: bool) -> Option<&str> {
         self.token = self.start..stop;
         self.cut = cut;
+        self.digits = false;
         self.start = next;
         let text = &self.buffer[self.token.clone()];
         // Cut at a character boundary: a message shows the valid beginning.
@@ -607,6 +617,7 @@ impl<R: BufRead> Source<R> for Stream<R> {
         }
         self.token = self.start..at;
         self.cut = false;
+        self.digits = true;
         self.start = at;
         // SAFETY: the token is ASCII digits (checked by `digits_end` just above), so UTF-8.
         Some(unsafe { std::str::from_utf8_unchecked(&self.buffer[self.token.clone()]) })
@@ -623,6 +634,11 @@ fn parse_u64(token: impl AsRef<[u8]>) -> Result<u64, BadNumber> {
     if digits.is_empty() || digits_end(digits, 0) < digits.len() {
         return Err(BadNumber::NotInteger);
     }
+    digits_value(digits)
+}
+
+/// The value of a non-empty run of ASCII digits, leading zeros allowed, if below 2^64.
+fn digits_value(digits: &[u8]) -> Result<u64, BadNumber> {
     let zeros = digits.iter().take_while(|&&b| b == b'0').count();
     let digits = &digits[zeros.min(digits.len() - 1)..];
     // 19 digits never overflow (10^19 - 1 < 2^64); 21 always do.
