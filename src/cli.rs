@@ -1,47 +1,106 @@
-//! The command-line tool around the judge's solver: modes, a file argument, usage, exit codes.
+//! The command-line tool around the judge's solver: the modes, the subcommands, exit codes.
 //!
 //! The judge never compiles this module; everything here builds on the solver in `main.rs`.
 
 use crate::{Forbidden, Game, InputError, read_game, report, sweep, winner};
+use clap::{Parser, Subcommand};
 use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::fmt;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-const USAGE: &str = "usage: constrained-nim [--grundy | --move | --explain | --check] [FILE]";
+pub(crate) mod checker;
+mod generate;
+mod hack;
+pub(crate) mod play;
+pub(crate) mod rng;
+pub(crate) mod shapes;
+mod strict;
+mod table;
 
-const HELP: &str = "\
-constrained-nim: who wins Constrained Nim (AtCoder ABC255 G), and why.
-
-usage: constrained-nim [--grundy | --move | --explain | --check] [FILE]
-
+/// What `--help` adds below the options: the input format and the exit codes.
+const AFTER_HELP: &str = "\
 The game is read from FILE, or from standard input when FILE is absent or '-'.
-
-modes:
-  (none)      print the winner: Takahashi (who moves first) or Aoki
-  --grundy    print the Grundy value of every pile, one a line, in input order
-  --move      print the winner; when Takahashi wins, a second line 'I K':
-              take K stones from pile I (1-based), a move that wins
-  --explain   print a report: piles and their Grundy values, the nim-sum,
-              the verdict and a winning move in words
-  --check     check that the input is a game; print nothing
-  -h, --help  print this help
-  -V, --version  print the version
+A file named like a subcommand is given as ./gen, say.
 
 input (whitespace-separated ASCII decimal numbers):
   N M
   A_1 ... A_N          the piles (0 <= A_i < 2^64)
   X_1 Y_1 ... X_M Y_M  forbidden moves: from a pile of exactly X stones,
                        taking exactly Y is not allowed (1 <= Y <= X < 2^64)
-  A forbidden move listed twice counts once; N = 0 and M = 0 are allowed.
+  A forbidden move listed twice counts once; N = 0 and M = 0 are allowed
+  (--check --strict holds the input to the statement's limits instead).
 
 exit status:
   0  the answer was printed
-  1  the input is not a game, or cannot be read (one 'error: ' line on stderr)
-  2  the command line is wrong (a usage line on stderr)
-";
+  1  the input is not a game, or cannot be read (one 'error: ' line on stderr);
+     for hack and judge: a failure was found, or the output was rejected
+  2  the command line is wrong";
+
+/// Who wins Constrained Nim (AtCoder ABC255 G), and why.
+///
+/// With no subcommand, the game is read and the winner printed: Takahashi (who moves first) or
+/// Aoki. The flags choose other answers about the same game; the subcommands find the bug in a
+/// solution of your own (gen, hack, table, judge) or play the game (play).
+#[derive(Debug, Parser)]
+#[command(
+    name = "constrained-nim",
+    version,
+    after_help = AFTER_HELP,
+    args_conflicts_with_subcommands = true,
+    max_term_width = 100
+)]
+struct Cli {
+    #[command(flatten)]
+    mode: ModeFlags,
+
+    /// With --check: also hold the input to the statement's limits (1 <= N, M <= 2*10^5,
+    /// 1 <= A_i <= 10^18, 1 <= Y_i <= X_i <= 10^18, distinct pairs), naming the first one broken
+    #[arg(long, requires = "check")]
+    strict: bool,
+
+    /// The game's file; standard input when absent or '-'
+    #[arg(value_name = "FILE")]
+    file: Option<PathBuf>,
+
+    /// More files: a mistake, said in the tool's words rather than taken for a subcommand.
+    #[arg(hide = true)]
+    more: Vec<OsString>,
+
+    #[command(subcommand)]
+    command: Option<Sub>,
+}
+
+/// The answer to print; at most one.
+#[derive(Debug, clap::Args)]
+#[group(multiple = false)]
+struct ModeFlags {
+    /// Print the Grundy value of every pile, one a line, in input order
+    #[arg(long)]
+    grundy: bool,
+    /// Print the winner; when Takahashi wins, a second line 'I K': take K stones from pile I
+    /// (1-based), a move that wins
+    #[arg(long = "move")]
+    winning_move: bool,
+    /// Print a report: piles and their Grundy values, the nim-sum, the verdict and a winning
+    /// move in words
+    #[arg(long)]
+    explain: bool,
+    /// Check that the input is a game; print nothing
+    #[arg(long)]
+    check: bool,
+}
+
+#[derive(Debug, Subcommand)]
+enum Sub {
+    Gen(generate::Args),
+    Hack(hack::Args),
+    Table(table::Args),
+    Judge(checker::Args),
+    Play(play::Args),
+}
 
 /// What the tool was asked to print.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,79 +109,94 @@ enum Mode {
     Grundy,
     Move,
     Explain,
-    Check,
+    Check { strict: bool },
 }
 
-/// A command line, understood.
-#[derive(Debug, PartialEq, Eq)]
-enum Command {
-    Run { mode: Mode, path: Option<PathBuf> },
-    Help,
-    Version,
+impl Cli {
+    fn mode(&self) -> Mode {
+        let flags = &self.mode;
+        if flags.grundy {
+            Mode::Grundy
+        } else if flags.winning_move {
+            Mode::Move
+        } else if flags.explain {
+            Mode::Explain
+        } else if flags.check {
+            Mode::Check {
+                strict: self.strict,
+            }
+        } else {
+            Mode::Winner
+        }
+    }
 }
 
 /// Runs the tool on this process's arguments and returns its exit status.
 pub(crate) fn run() -> i32 {
-    let command = match parse_args(std::env::args_os().skip(1)) {
-        Ok(command) => command,
-        Err(message) => {
-            report(format_args!("{message}\n{USAGE}"));
-            return 2;
-        }
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        Err(e) => return command_line_error(&e, &args),
     };
+    if let Some(second) = cli.more.first() {
+        use clap::CommandFactory;
+        let message = format!("more than one input file ('{}')", second.to_string_lossy());
+        let e = Cli::command().error(clap::error::ErrorKind::ArgumentConflict, message);
+        return command_line_error(&e, &args);
+    }
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    let result = match command {
-        Command::Help => out.write_all(HELP.as_bytes()).map_err(Failure::Write),
-        Command::Version => {
-            writeln!(out, "constrained-nim {}", env!("CARGO_PKG_VERSION")).map_err(Failure::Write)
-        }
-        Command::Run { mode, path } => execute(mode, path, &mut out),
+    let mode = cli.mode();
+    let result = match cli.command {
+        None => execute(mode, cli.file, &mut out).map(|()| 0),
+        Some(Sub::Gen(args)) => generate::run(&args, &mut out).map(|()| 0),
+        Some(Sub::Hack(args)) => hack::run(args),
+        Some(Sub::Table(args)) => table::run(&args, &mut out).map(|()| 0),
+        Some(Sub::Judge(args)) => checker::run(&args),
+        Some(Sub::Play(args)) => play::run(&args),
     };
-    match result.and_then(|()| out.flush().map_err(Failure::Write)) {
-        Ok(()) => 0,
+    match result.and_then(|code| out.flush().map(|()| code).map_err(Failure::Write)) {
+        Ok(code) => code,
         // A reader that stopped early (`| head`) wanted no more: not an error.
         Err(Failure::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
         Err(failure) => {
-            report(failure);
-            1
+            report(&failure);
+            if matches!(failure, Failure::Usage(_)) {
+                2
+            } else {
+                1
+            }
         }
     }
 }
 
-/// Understands the arguments after the program's name.
-fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {
-    let mut mode = None;
-    let mut path = None;
-    for arg in args {
-        let chosen = match arg.to_str() {
-            Some("-h" | "--help") => return Ok(Command::Help),
-            Some("-V" | "--version") => return Ok(Command::Version),
-            Some("--grundy") => Mode::Grundy,
-            Some("--move") => Mode::Move,
-            Some("--explain") => Mode::Explain,
-            Some("--check") => Mode::Check,
-            Some(flag) if flag.starts_with('-') && flag != "-" => {
-                return Err(format!("unknown option {flag:?}"));
-            }
-            _ => {
-                if path.is_some() {
-                    return Err(format!("more than one input file ({:?})", arg));
-                }
-                path = Some(PathBuf::from(arg));
-                continue;
+/// Prints what clap says about a command line it did not take: `--help` and `--version` on
+/// standard output (status 0), a usage error on standard error (status 2).
+///
+/// An argument holding a newline or another control character is shown escaped, so that an
+/// error stays one `error: ` line however the arguments were made.
+fn command_line_error(e: &clap::Error, args: &[OsString]) -> i32 {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        return match e.print() {
+            Ok(()) => 0,
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+            Err(e) => {
+                report(Failure::Write(e));
+                1
             }
         };
-        if mode.is_some_and(|m| m != chosen) {
-            return Err("choose one mode: --grundy, --move, --explain or --check".to_owned());
-        }
-        mode = Some(chosen);
     }
-    let path = path.filter(|p| p.as_os_str() != "-");
-    Ok(Command::Run {
-        mode: mode.unwrap_or(Mode::Winner),
-        path,
-    })
+    let mut message = e.render().to_string();
+    for arg in args.iter().skip(1) {
+        let raw = arg.to_string_lossy();
+        let shown = ShownPath(Path::new(arg)).to_string();
+        if shown != raw {
+            message = message.replace(&*raw, &shown);
+        }
+    }
+    let _ = io::stderr().lock().write_all(message.as_bytes());
+    2
 }
 
 /// Why a run failed after its command line was understood.
@@ -134,6 +208,12 @@ enum Failure {
     Input(Option<PathBuf>, InputError),
     /// Standard output refused the answer.
     Write(io::Error),
+    /// `--check --strict`: the game breaks one of the statement's limits, said in full.
+    Limits(Option<PathBuf>, String),
+    /// A subcommand's options that cannot be met: a usage error (exit status 2).
+    Usage(String),
+    /// Anything else a subcommand cannot go on from, said in full.
+    Other(String),
 }
 
 impl fmt::Display for Failure {
@@ -143,6 +223,11 @@ impl fmt::Display for Failure {
             Failure::Input(Some(path), e) => write!(f, "{}: {e}", ShownPath(path)),
             Failure::Input(None, e) => write!(f, "{e}"),
             Failure::Write(e) => write!(f, "writing the answer: {e}"),
+            Failure::Limits(Some(path), broken) => write!(f, "{}: {broken}", ShownPath(path)),
+            Failure::Usage(message) => {
+                write!(f, "{message}\n\nFor more information, try '--help'.")
+            }
+            Failure::Limits(None, broken) | Failure::Other(broken) => write!(f, "{broken}"),
         }
     }
 }
@@ -165,19 +250,34 @@ impl fmt::Display for ShownPath<'_> {
     }
 }
 
-/// Reads the game and writes what `mode` asks for; nothing is written unless the game is valid.
-fn execute(mode: Mode, path: Option<PathBuf>, out: &mut impl Write) -> Result<(), Failure> {
-    let game = match &path {
+/// Reads the game from `path`, or from standard input when it is `None`.
+fn load(path: Option<&Path>) -> Result<Game, Failure> {
+    let game = match path {
         None => read_game(io::stdin().lock()),
         Some(p) => {
-            let file = File::open(p).map_err(|e| Failure::Open(p.clone(), e))?;
+            let file = File::open(p).map_err(|e| Failure::Open(p.to_owned(), e))?;
             read_game(io::BufReader::new(file))
         }
     };
+    game.map_err(|e| Failure::Input(path.map(Path::to_owned), e))
+}
+
+/// `path` as the user gave it, `None` for standard input (`-` or nothing).
+fn input_path(path: Option<PathBuf>) -> Option<PathBuf> {
+    path.filter(|p| p.as_os_str() != "-")
+}
+
+/// Reads the game and writes what `mode` asks for; nothing is written unless the game is valid.
+fn execute(mode: Mode, path: Option<PathBuf>, out: &mut impl Write) -> Result<(), Failure> {
+    let path = input_path(path);
+    let game = load(path.as_deref())?;
     let failed = |e| Failure::Input(path.clone(), e);
-    let game = game.map_err(failed)?;
     let written = match mode {
-        Mode::Check => Ok(()),
+        Mode::Check { strict: false } => Ok(()),
+        Mode::Check { strict: true } => match strict::violation(&game) {
+            None => Ok(()),
+            Some(broken) => return Err(Failure::Limits(path, broken)),
+        },
         Mode::Winner => writeln!(out, "{}", winner(game).map_err(failed)?),
         Mode::Grundy => {
             let (_, values) =
@@ -263,6 +363,17 @@ impl Solved {
     }
 }
 
+impl Solved {
+    /// Whether taking `take` stones from a pile of `stones` is forbidden.
+    pub(crate) fn is_forbidden(&self, stones: u64, take: u64) -> bool {
+        let target = stones - take;
+        self.forbidden
+            .moves_from(stones)
+            .binary_search(&(stones, target))
+            .is_ok()
+    }
+}
+
 impl Forbidden {
     /// The forbidden moves from a pile of `stones`, as `(stones, target)` by increasing target.
     fn moves_from(&self, stones: u64) -> &[(u64, u64)] {
@@ -308,6 +419,28 @@ pub(crate) struct GrundyMap {
 }
 
 impl GrundyMap {
+    /// `g(n)`.
+    ///
+    /// # Complexity
+    /// - O(log(size of the map))
+    pub(crate) fn value(&self, n: u64) -> u64 {
+        let (&p, &v) = self
+            .breakpoints
+            .range(..=n)
+            .next_back()
+            .expect("the map holds 0 -> 0");
+        v + (n - p)
+    }
+
+    /// The breakpoints `p -> g(p)` with `from <= p <= to`, increasing.
+    pub(crate) fn breakpoints(&self, from: u64, to: u64) -> impl Iterator<Item = (u64, u64)> {
+        // BTreeMap::range panics on a range that ends before it starts.
+        let empty = from > to;
+        let range = if empty { 0..=0 } else { from..=to };
+        let breakpoints = self.breakpoints.range(range).filter(move |_| !empty);
+        breakpoints.map(|(&p, &v)| (p, v))
+    }
+
     /// Every position below `limit` whose Grundy value is `value`, increasing.
     pub(crate) fn positions_of(&self, value: u64, limit: u64) -> Vec<u64> {
         let mut positions = Vec::new();
@@ -368,7 +501,15 @@ fn explain(solved: &Solved, out: &mut impl Write) -> io::Result<()> {
 
     let sum = solved.nim_sum();
     writeln!(out, "nim-sum of the Grundy values: {sum} (binary {sum:b})")?;
+    let stuck = piles
+        .iter()
+        .all(|&stones| solved.forbidden.moves_from(stones).len() as u64 == stones);
     match solved.winning_move() {
+        None if stuck => writeln!(
+            out,
+            "Aoki wins: Takahashi has no move at all (every pile is empty, or every move from \
+             it is forbidden), so he loses at once."
+        ),
         None => writeln!(
             out,
             "Aoki wins: the nim-sum is 0, so every move by Takahashi leaves a nonzero nim-sum \

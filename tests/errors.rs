@@ -226,22 +226,72 @@ fn errors_in_a_file_name_the_file() {
 }
 
 #[test]
-fn command_line_misuse_is_status_2_with_usage() {
-    for args in [
-        &["--frobnicate"][..],
-        &["-x"],
-        &["--grundy", "--move"],
-        &["a.txt", "b.txt"],
+fn command_line_misuse_is_status_2_with_usage_and_a_hint() {
+    for (args, words) in [
+        (&["--frobnicate"][..], "unexpected argument '--frobnicate'"),
+        (&["-x"], "unexpected argument '-x'"),
+        (
+            &["--grundy", "--move"],
+            "'--grundy' cannot be used with '--move'",
+        ),
+        (&["a.txt", "b.txt"], "more than one input file ('b.txt')"),
+        (&["--strict"], "--check"),
+        (&["gen", "--grundy"], "unexpected argument '--grundy'"),
+        (&["frobnicate", "x"], "more than one input file"),
+        (&["table", "--from", "x"], "invalid value 'x'"),
     ] {
         let run = run(args, b"1 0\n1\n");
         assert_eq!(run.status, 2, "{args:?}: {run:?}");
         assert_eq!(run.stdout, "", "{args:?}");
         assert!(run.stderr.starts_with("error: "), "{args:?}: {run:?}");
-        assert!(
-            run.stderr.contains("usage: constrained-nim"),
-            "{args:?}: {run:?}"
-        );
+        assert!(run.stderr.contains(words), "{args:?}: {run:?}");
+        assert!(run.stderr.contains("try '--help'"), "{args:?}: {run:?}");
     }
+}
+
+#[test]
+fn double_dash_ends_the_options() {
+    let path = std::env::temp_dir().join(format!("--constrained-nim-{}", std::process::id()));
+    let name = path.file_name().unwrap().to_str().unwrap().to_owned();
+    std::fs::write(&path, "1 0\n3\n").unwrap();
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_constrained-nim"));
+    let output = command
+        .current_dir(std::env::temp_dir())
+        .args(["--grundy", "--", &name])
+        .output()
+        .unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "3\n", "{output:?}");
+    assert!(output.status.success());
+    // A file with a subcommand's name, after `--` or as a path.
+    run(&["--", "samples/sample-1.in"], b"").assert_ok();
+}
+
+#[test]
+fn check_strict_names_the_first_limit_broken() {
+    for (input, words) in [
+        ("0 1\n\n1 1\n", &["N = 0", "1 <= N <= 200000"][..]),
+        ("1 0\n1\n", &["M = 0"]),
+        ("2 1\n1 0\n1 1\n", &["pile 2: A = 0"]),
+        (
+            "1 1\n1000000000000000001\n1 1\n",
+            &["pile 1: A = 1000000000000000001"],
+        ),
+        (
+            "1 1\n1\n1000000000000000001 1\n",
+            &["forbidden move 1: X = 1000000000000000001"],
+        ),
+        (
+            "1 3\n5\n5 1\n5 2\n5 1\n",
+            &["forbidden move 3 repeats forbidden move 1 (X = 5, Y = 1)"],
+        ),
+    ] {
+        run(&["--check", "--strict"], input.as_bytes()).assert_error(words);
+        // Without --strict the tool takes it.
+        run(&["--check"], input.as_bytes()).assert_ok();
+    }
+    let top = "1 1\n1000000000000000000\n1000000000000000000 1000000000000000000\n";
+    run(&["--check", "--strict"], top.as_bytes()).assert_ok();
 }
 
 #[test]

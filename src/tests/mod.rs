@@ -6,9 +6,14 @@ mod games;
 #[path = "../../tests/common/oracle.rs"]
 mod oracle;
 mod reference;
-#[path = "../../tests/common/rng.rs"]
+// The tool's generator where the tool is built; the same files on their own in the judge build.
+#[cfg(feature = "cli")]
+use crate::cli::{rng, shapes};
+#[cfg(not(feature = "cli"))]
+#[path = "../cli/rng.rs"]
 mod rng;
-#[path = "../../tests/common/shapes.rs"]
+#[cfg(not(feature = "cli"))]
+#[path = "../cli/shapes.rs"]
 #[allow(dead_code)] // only the hash-flooding values are used here
 mod shapes;
 
@@ -139,6 +144,128 @@ fn winning_moves_of_random_games_are_legal_and_reach_nim_sum_zero() {
                 "move {} {take} is not a winning move; {context}",
                 pile + 1
             ),
+        }
+    }
+}
+
+/// A random small game solved by the tool, its oracle table, and a context for messages.
+#[cfg(feature = "cli")]
+fn solved_game(seed: u64) -> (SmallGame, crate::cli::Solved, Vec<u64>, String) {
+    let mut rng = Rng::new(seed);
+    let shape = SHAPES[seed as usize % SHAPES.len()];
+    let limit = rng.range(1, 30);
+    let game = SmallGame::random(&mut rng, shape, limit);
+    let context = format!("seed {seed}, shape {shape:?}, game:\n{}", game.to_input());
+    // A few positions past the last special point: the line goes on there.
+    let table = oracle::grundy_table(&game.forbidden, game.limit + 3);
+    let solved = crate::cli::Solved::new(Game {
+        piles: game.piles.clone(),
+        forbidden: game.forbidden.clone(),
+    })
+    .unwrap();
+    (game, solved, table, context)
+}
+
+/// What `table` prints: `g(n)` position by position, and the breakpoints in a range.
+#[cfg(feature = "cli")]
+#[test]
+fn table_values_and_breakpoints_match_the_oracle() {
+    for seed in 0..3_000u64 {
+        let (game, solved, table, context) = solved_game(2_000_000 + seed);
+        let top = game.limit + 3;
+        let values: Vec<u64> = (0..=top).map(|n| solved.map.value(n)).collect();
+        assert_eq!(values, table, "{context}");
+        let breakpoints: Vec<(u64, u64)> = solved.map.breakpoints(0, top).collect();
+        assert_breakpoints(&breakpoints, &table, &context);
+        // A range that starts inside the map holds exactly the breakpoints inside it.
+        let inner: Vec<(u64, u64)> = solved.map.breakpoints(2, top - 1).collect();
+        let kept: Vec<(u64, u64)> = breakpoints
+            .iter()
+            .copied()
+            .filter(|&(p, _)| (2..top).contains(&p))
+            .collect();
+        assert_eq!(inner, kept, "{context}");
+        assert_eq!(solved.map.breakpoints(5, 4).count(), 0);
+    }
+}
+
+/// `judge` accepts the winner alone, and the winner with any winning move; it rejects every
+/// other answer: the wrong winner, a move that loses, an illegal move, a move after Aoki.
+#[cfg(feature = "cli")]
+#[test]
+fn judge_accepts_exactly_the_winning_moves_of_the_oracle() {
+    use crate::cli::checker::verdict;
+    for seed in 0..1_500u64 {
+        let (game, solved, table, context) = solved_game(3_000_000 + seed);
+        let sum = game.piles.iter().fold(0, |s, &a| s ^ table[a as usize]);
+        let (winner, loser) = if sum != 0 {
+            ("Takahashi", "Aoki")
+        } else {
+            ("Aoki", "Takahashi")
+        };
+        assert_eq!(
+            verdict(&solved, &format!("{winner}\n")),
+            Ok(()),
+            "{context}"
+        );
+        assert!(
+            verdict(&solved, &format!("{loser}\n")).is_err(),
+            "{context}"
+        );
+        assert!(verdict(&solved, "").is_err(), "{context}");
+        for pile in 0..=game.piles.len() + 1 {
+            let stones = game.piles.get(pile).copied().unwrap_or(3);
+            for take in 0..=stones + 1 {
+                let wins = pile < game.piles.len()
+                    && oracle::is_winning_move(&game.piles, &game.forbidden, &table, pile, take);
+                let output = format!("{winner}\n{} {take}\n", pile + 1);
+                assert_eq!(
+                    verdict(&solved, &output).is_ok(),
+                    wins,
+                    "{output:?}: {:?}; {context}",
+                    verdict(&solved, &output)
+                );
+            }
+        }
+        assert!(verdict(&solved, &format!("{winner}\n1\n")).is_err());
+        assert!(verdict(&solved, &format!("{winner}\n1 1\n1 1\n")).is_err());
+    }
+}
+
+/// `play`'s index of the drops: from any position, the program's reply is a legal move, and a
+/// winning one whenever the oracle says one exists.
+#[cfg(feature = "cli")]
+#[test]
+fn play_replies_match_the_oracle_from_every_position_of_a_pile() {
+    use crate::cli::play::Board;
+    for seed in 0..3_000u64 {
+        let (game, _, table, context) = solved_game(4_000_000 + seed);
+        // One pile at each size: every position of the map is asked once.
+        for stones in 0..=game.limit + 2 {
+            let piles = vec![stones, game.piles.first().copied().unwrap_or(0)];
+            let solved = crate::cli::Solved::new(Game {
+                piles: piles.clone(),
+                forbidden: game.forbidden.clone(),
+            })
+            .unwrap();
+            let board = Board::new(solved);
+            let sum = piles.iter().fold(0, |s, &a| s ^ table[a as usize]);
+            match board.reply() {
+                Some((pile, take)) => {
+                    let legal = take >= 1
+                        && take <= piles[pile]
+                        && !game.forbidden.contains(&(piles[pile], take));
+                    assert!(legal, "{pile} {take} at {piles:?}; {context}");
+                    let wins = oracle::is_winning_move(&piles, &game.forbidden, &table, pile, take);
+                    assert_eq!(wins, sum != 0, "{pile} {take} at {piles:?}; {context}");
+                }
+                None => {
+                    let stuck = piles
+                        .iter()
+                        .all(|&a| (1..=a).all(|t| game.forbidden.contains(&(a, t))));
+                    assert!(stuck, "no reply at {piles:?}; {context}");
+                }
+            }
         }
     }
 }

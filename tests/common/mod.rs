@@ -4,7 +4,9 @@
 
 pub mod games;
 pub mod oracle;
+#[path = "../../src/cli/rng.rs"]
 pub mod rng;
+#[path = "../../src/cli/shapes.rs"]
 pub mod shapes;
 
 use std::io::{Read, Write};

@@ -3,8 +3,8 @@
 //! ```text
 //! cargo bench --bench speed                       # both tables
 //! cargo bench --bench speed -- --runs 21          # more runs a median
-//! cargo bench --bench speed -- --shapes random,onex --no-scaling
-//! cargo bench --bench speed -- gen SHAPE N [SEED] # print one input (N = M = N)
+//! cargo bench --bench speed -- --shapes random,onex --no-scaling --no-play
+//! constrained-nim gen --shape SHAPE --n N --seed 1 # one of its inputs
 //! ```
 //!
 //! The yardsticks, each a separate process reading the same file:
@@ -19,14 +19,16 @@
 //! The programs run alternately, each round in the same order, from an input file on disk (in
 //! the page cache after the warm-up run) to /dev/null. Peak memory is the child's `ru_maxrss`.
 
-#[path = "../common/rng.rs"]
+#[path = "../../src/cli/rng.rs"]
 mod rng;
-#[path = "../common/shapes.rs"]
+// Only the list of shapes: the inputs come from the tool's own `gen --shape`.
+#[allow(dead_code)]
+#[path = "../../src/cli/shapes.rs"]
 mod shapes;
 
 use shapes::SHAPES;
 use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufRead, BufReader, Write};
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -43,18 +45,10 @@ fn main() {
         once_source_read();
         return;
     }
-    if args.first().map(String::as_str) == Some("gen") {
-        let shape = args.get(1).expect("gen SHAPE N [SEED]");
-        let n: usize = args.get(2).expect("gen SHAPE N [SEED]").parse().expect("N");
-        let seed = args.get(3).map_or(1, |s| s.parse().expect("SEED"));
-        let mut out = BufWriter::new(io::stdout().lock());
-        generate(shape, n, seed, &mut out).unwrap();
-        out.flush().unwrap();
-        return;
-    }
     let mut runs = 11;
     let mut shapes: Vec<String> = SHAPES.iter().map(|s| s.to_string()).collect();
     let mut scaling = true;
+    let mut play = true;
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
         match arg.as_str() {
@@ -68,6 +62,7 @@ fn main() {
                     .collect()
             }
             "--no-scaling" => scaling = false,
+            "--no-play" => play = false,
             other => panic!("unknown argument {other:?}"),
         }
     }
@@ -78,6 +73,9 @@ fn main() {
     shape_table(&dir, &shapes, runs, compare.as_deref());
     if scaling {
         scaling_table(&dir, &shapes, runs.min(9));
+    }
+    if play {
+        reply_table(&dir, &shapes);
     }
 }
 
@@ -189,9 +187,20 @@ fn median(mut values: Vec<f64>) -> f64 {
 
 fn input_file(dir: &Path, shape: &str, n: usize) -> PathBuf {
     let path = dir.join(format!("{shape}-{n}.in"));
-    let mut out = BufWriter::new(File::create(&path).unwrap());
-    generate(shape, n, 1, &mut out).unwrap();
-    out.flush().unwrap();
+    let status = Command::new(env!("CARGO_BIN_EXE_constrained-nim"))
+        .args([
+            "gen",
+            "--shape",
+            shape,
+            "--n",
+            &n.to_string(),
+            "--seed",
+            "1",
+        ])
+        .stdout(File::create(&path).unwrap())
+        .status()
+        .unwrap();
+    assert!(status.success(), "gen --shape {shape}");
     path
 }
 
@@ -339,15 +348,95 @@ fn scaling_table(dir: &Path, shapes: &[String], runs: usize) {
     println!();
 }
 
-/// Writes a game of `shape` with `n` piles and `n` forbidden moves.
-fn generate(shape: &str, n: usize, seed: u64, out: &mut impl Write) -> io::Result<()> {
-    let (piles, forbidden) = shapes::game(shape, n, seed);
-    writeln!(out, "{} {}", piles.len(), forbidden.len())?;
-    for (i, a) in piles.iter().enumerate() {
-        write!(out, "{a}{}", if i + 1 == piles.len() { "\n" } else { " " })?;
+/// How many replies of `play --machine` are timed per shape.
+const REPLIES: usize = 300;
+
+/// `play --machine` on each max-size shape against a second `play --machine` on the other side
+/// (which then plays from lost positions): the load time, and the time from sending a move to
+/// reading the reply, over up to [`REPLIES`] replies (fewer when the game ends first).
+fn reply_table(dir: &Path, shapes: &[String]) {
+    println!("play --machine on the max-size shapes: load = start to its first line;");
+    println!("reply = a move sent to its first line back, through two pipes; times in ms");
+    println!();
+    println!(
+        "{:<12} {:>8} {:>8} {:>10} {:>10} {:>10}",
+        "shape", "load", "replies", "median", "p90", "max"
+    );
+    for shape in shapes {
+        let input = input_file(dir, shape, MAX_SIZE);
+        let start = |side: Option<&str>| {
+            let mut command = Command::new(env!("CARGO_BIN_EXE_constrained-nim"));
+            command.args(["play", "--machine"]);
+            if let Some(side) = side {
+                command.args(["--side", side]);
+            }
+            let mut child = command
+                .arg(&input)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .spawn()
+                .unwrap();
+            let to = child.stdin.take().unwrap();
+            let from = BufReader::new(child.stdout.take().unwrap());
+            (child, to, from)
+        };
+        let line = |from: &mut BufReader<std::process::ChildStdout>| {
+            let mut line = String::new();
+            from.read_line(&mut line).unwrap();
+            line
+        };
+        let started = Instant::now();
+        let (mut a, mut a_in, mut a_out) = start(None);
+        let side = line(&mut a_out);
+        let load = started.elapsed().as_secs_f64() * 1e3;
+        let first = side.trim() == "First";
+        let (mut b, mut b_in, mut b_out) = start(Some(if first { "second" } else { "first" }));
+        line(&mut b_out);
+        let mut replies = Vec::new();
+        // The move the timed program answers next: from the other program, or none yet.
+        let mut incoming = if first { None } else { Some(line(&mut b_out)) };
+        while replies.len() < REPLIES {
+            let sent = Instant::now();
+            if let Some(m) = &incoming {
+                if m.trim() == "0 0" {
+                    break;
+                }
+                a_in.write_all(m.as_bytes()).unwrap();
+                a_in.flush().unwrap();
+            }
+            let reply = line(&mut a_out);
+            if incoming.is_some() {
+                replies.push(sent.elapsed().as_secs_f64() * 1e3);
+            }
+            if reply.trim() == "0 0" || reply.is_empty() {
+                break;
+            }
+            b_in.write_all(reply.as_bytes()).unwrap();
+            b_in.flush().unwrap();
+            let answer = line(&mut b_out);
+            if answer.is_empty() {
+                break;
+            }
+            incoming = Some(answer);
+        }
+        let _ = a.kill();
+        let _ = b.kill();
+        let _ = a.wait();
+        let _ = b.wait();
+        replies.sort_by(f64::total_cmp);
+        let at = |q: f64| {
+            replies
+                .get(((replies.len() as f64 - 1.0) * q) as usize)
+                .copied()
+                .unwrap_or(f64::NAN)
+        };
+        println!(
+            "{shape:<12} {load:>8.1} {:>8} {:>10.3} {:>10.3} {:>10.3}",
+            replies.len(),
+            at(0.5),
+            at(0.9),
+            at(1.0)
+        );
     }
-    for (x, y) in forbidden {
-        writeln!(out, "{x} {y}")?;
-    }
-    Ok(())
+    println!();
 }

@@ -1,5 +1,5 @@
-//! The large seeded games of the benchmark, one per shape, each aimed at a part of the solver
-//! that some input could make slow: shared by the benchmark and the tests through the binary.
+//! The large seeded games of `gen --shape`, one per shape, each aimed at a part of the solver
+//! that some input could make slow: the benchmark's inputs, and the tests' through the binary.
 
 use super::rng::Rng;
 
@@ -111,7 +111,7 @@ pub fn game(shape: &str, n: usize, seed: u64) -> (Vec<u64>, Vec<(u64, u64)>) {
             (piles, forbidden)
         }
         "antihash" => antihash(n),
-        other => panic!("unknown shape {other:?}; shapes: {SHAPES:?}"),
+        other => unreachable!("unknown shape {other:?}; shapes: {SHAPES:?}"),
     }
 }
 
@@ -168,4 +168,23 @@ pub fn antihash_value(m: usize) -> u64 {
 
 fn uniform(rng: &mut Rng, n: usize, lo: u64, hi: u64) -> Vec<u64> {
     (0..n).map(|_| rng.range(lo, hi)).collect()
+}
+
+/// Writes a game in the judge's input format: `N M`, the piles on one line, a move a line.
+pub fn write_input(
+    out: &mut impl std::io::Write,
+    piles: &[u64],
+    forbidden: &[(u64, u64)],
+) -> std::io::Result<()> {
+    writeln!(out, "{} {}", piles.len(), forbidden.len())?;
+    for (i, a) in piles.iter().enumerate() {
+        let end = if i + 1 == piles.len() { "\n" } else { " " };
+        write!(out, "{a}{end}")?;
+    }
+    if piles.is_empty() {
+        writeln!(out)?;
+    }
+    forbidden
+        .iter()
+        .try_for_each(|(x, y)| writeln!(out, "{x} {y}"))
 }

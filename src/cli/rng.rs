@@ -1,4 +1,5 @@
-//! A small seeded random generator (SplitMix64) so that every random test is reproducible.
+//! A small seeded random generator (SplitMix64): the same seed gives the same numbers on every
+//! machine and in every version, so a generated game and every random test are reproducible.
 
 /// SplitMix64: a 64-bit state advanced by a fixed odd constant and mixed on output.
 pub struct Rng(u64);

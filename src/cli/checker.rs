@@ -1,0 +1,107 @@
+//! `judge`: a checker for online-judge-tools' `--judge-command`, which accepts any right answer:
+//! the right winner and, when a move follows, any move that wins, not only the one `--move`
+//! would print.
+
+use super::{Failure, ShownPath, Solved, load, report};
+use std::path::{Path, PathBuf};
+
+/// Check a solution's output against the game (for oj's --judge-command)
+///
+/// Accepts OUTPUT when its first line is the winner and, if a second line `I K` is there, taking
+/// K stones from pile I (1-based) is allowed and leaves nim-sum 0. Exit 0 accepts; exit 1
+/// rejects, with the reason on standard error.
+#[derive(Debug, clap::Args)]
+pub(super) struct Args {
+    /// The game
+    #[arg(value_name = "INPUT")]
+    input: PathBuf,
+    /// The solution's output
+    #[arg(value_name = "OUTPUT")]
+    output: PathBuf,
+    /// The expected output, as oj passes it; not needed, since the answer is computed
+    #[arg(value_name = "EXPECTED")]
+    expected: Option<PathBuf>,
+}
+
+pub(super) fn run(args: &Args) -> Result<i32, Failure> {
+    let game = load(Some(&args.input))?;
+    let output = read(&args.output)?;
+    let solved = Solved::new(game).map_err(|e| Failure::Input(Some(args.input.clone()), e))?;
+    match verdict(&solved, &output) {
+        Ok(()) => Ok(0),
+        Err(reason) => {
+            report(format_args!("wrong answer: {reason}"));
+            Ok(1)
+        }
+    }
+}
+
+fn read(path: &Path) -> Result<String, Failure> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| Failure::Other(format!("{}: cannot read: {e}", ShownPath(path))))?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// Why `output` is not a right answer for `solved`, if it is not.
+pub(crate) fn verdict(solved: &Solved, output: &str) -> Result<(), String> {
+    let mut lines = output.trim_end().lines().map(str::trim);
+    let first = lines.next().unwrap_or("");
+    let wins = solved.nim_sum() != 0;
+    let winner = if wins { "Takahashi" } else { "Aoki" };
+    if first != winner {
+        return Err(format!(
+            "the winner is {winner}, the output says {:?}",
+            first
+        ));
+    }
+    let Some(second) = lines.next() else {
+        return Ok(());
+    };
+    if let Some(third) = lines.next() {
+        return Err(format!("more than two lines (the third is {third:?})"));
+    }
+    if !wins {
+        return Err(format!(
+            "Aoki wins, so no move follows; the second line is {second:?}"
+        ));
+    }
+    let mut numbers = second.split_ascii_whitespace().map(str::parse::<u64>);
+    let (Some(Ok(pile)), Some(Ok(take)), None) = (numbers.next(), numbers.next(), numbers.next())
+    else {
+        return Err(format!("the second line {second:?} is not `I K`"));
+    };
+    solved.check_move(pile, take)
+}
+
+impl Solved {
+    /// Why taking `take` stones from pile `pile` (1-based) is not a winning move, if it is not.
+    pub(super) fn check_move(&self, pile: u64, take: u64) -> Result<(), String> {
+        let n = self.piles.len();
+        let index = pile
+            .checked_sub(1)
+            .and_then(|i| usize::try_from(i).ok())
+            .filter(|&i| i < n)
+            .ok_or_else(|| format!("there is no pile {pile} (the piles are 1 to {n})"))?;
+        let stones = self.piles[index];
+        if take == 0 || take > stones {
+            return Err(format!(
+                "pile {pile} has {stones} stones; taking {take} is not a move"
+            ));
+        }
+        if self.is_forbidden(stones, take) {
+            return Err(format!(
+                "from {}, taking {take} is forbidden",
+                super::plural(stones, "stone")
+            ));
+        }
+        let after = self.map.value(stones - take);
+        let sum = self.nim_sum() ^ self.values[index] ^ after;
+        if sum != 0 {
+            return Err(format!(
+                "taking {take} from pile {pile} leaves nim-sum {sum}, not 0 (g {} -> {after})",
+                self.values[index]
+            ));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,242 @@
+//! `gen`: prints one seeded game, small and biased toward what breaks solutions, or one of the
+//! benchmark's large shapes; `hack` draws its games from here too.
+//!
+//! The same seed and options give the same bytes on every machine: the generator is SplitMix64
+//! ([`Rng`]) and every draw below is made in a fixed order.
+
+use super::Failure;
+use super::rng::Rng;
+use super::shapes::{self, SHAPES};
+use std::collections::HashSet;
+use std::io::Write;
+
+/// Print one game (the same seed and options give the same bytes everywhere)
+///
+/// By default a small game inside the statement's limits (1 <= N, M; 1 <= A_i <= MAX;
+/// 1 <= Y <= X <= MAX; distinct pairs), biased toward what breaks solutions: piles on special
+/// points, drops, several drops to one value, dense forbidden sets on small X, Y = X. Without
+/// --seed the seed is new each run, so that `oj generate-input` gets different games.
+#[derive(Debug, clap::Args)]
+pub(super) struct Args {
+    /// The seed; the same seed and options give the same game
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// The number of piles (default: 1 to 5; with --shape, the size of the game)
+    #[arg(long, value_name = "N")]
+    n: Option<u64>,
+    /// The number of forbidden moves (default: 1 to 3 MAX, at most all there are)
+    #[arg(long, value_name = "M", conflicts_with = "shape")]
+    m: Option<u64>,
+    /// The largest pile and X
+    #[arg(long, value_name = "V", default_value_t = 20, conflicts_with = "shape")]
+    max: u64,
+    /// A large game of the benchmark's, each aimed at one part of a solver (N = M = --n,
+    /// default 200000; antihash: N = 1)
+    #[arg(long, value_name = "SHAPE", value_parser = clap::builder::PossibleValuesParser::new(SHAPES))]
+    shape: Option<String>,
+    /// Also what only this tool accepts: N = 0, M = 0, empty piles, a forbidden move listed
+    /// twice, values up to 2^64 - 1
+    #[arg(long, conflicts_with = "shape")]
+    beyond: bool,
+}
+
+/// The largest game `--shape` writes by default: the statement's N and M.
+const SHAPE_SIZE: u64 = 200_000;
+
+pub(super) fn run(args: &Args, out: &mut impl Write) -> Result<(), Failure> {
+    let seed = args.seed.unwrap_or_else(fresh_seed);
+    let (piles, forbidden) = match &args.shape {
+        Some(shape) => {
+            let n = args.n.unwrap_or(SHAPE_SIZE);
+            let n = usize::try_from(n)
+                .ok()
+                .filter(|&n| n >= 1 && n <= 10 * SHAPE_SIZE as usize)
+                .ok_or_else(|| {
+                    Failure::Usage(format!("--n {n}: a shape's size is 1 to 2000000"))
+                })?;
+            shapes::game(shape, n, seed)
+        }
+        None => {
+            let options = Options {
+                piles: args.n,
+                moves: args.m,
+                max: args.max,
+                beyond: args.beyond,
+            };
+            small_game(&mut Rng::new(seed), &options).map_err(Failure::Usage)?
+        }
+    };
+    shapes::write_input(out, &piles, &forbidden).map_err(Failure::Write)
+}
+
+/// A seed for a run without `--seed`: different every run, from the standard library's
+/// randomly keyed hasher.
+pub(super) fn fresh_seed() -> u64 {
+    use std::hash::BuildHasher;
+    std::collections::hash_map::RandomState::new().hash_one(std::process::id())
+}
+
+/// What a small game may be.
+#[derive(Clone, Debug)]
+pub(super) struct Options {
+    /// Exactly this many piles, or a few.
+    pub(super) piles: Option<u64>,
+    /// Exactly this many forbidden moves, or a few.
+    pub(super) moves: Option<u64>,
+    /// The largest pile and X (before `beyond` may move every value up near 2^64 - 1).
+    pub(super) max: u64,
+    /// Whether the game may leave the statement's limits (see [`Args`]).
+    pub(super) beyond: bool,
+}
+
+/// A game as drawn: its piles and its forbidden moves `(X, Y)`.
+pub(super) type Drawn = (Vec<u64>, Vec<(u64, u64)>);
+
+/// Above this many piles or moves a game is not small: a clear error instead of a long wait.
+const LARGEST: u64 = 10_000_000;
+
+/// A small game drawn from `rng`, or why `options` cannot be met.
+///
+/// The forbidden moves come first: special points, new or next to one already chosen; from a
+/// special point a move to 0 (Y = X), to another special point, or anywhere. Piles then sit on
+/// special points, next to them, on an earlier pile's size, or anywhere. When more than half of
+/// all pairs are asked for, the moves are a random subset of them all (dense small X).
+pub(super) fn small_game(rng: &mut Rng, options: &Options) -> Result<Drawn, String> {
+    let &Options {
+        piles,
+        moves,
+        max,
+        beyond,
+    } = options;
+    if max == 0 {
+        return Err("--max 0: a game needs piles of at least 1 stone".to_owned());
+    }
+    // Pairs (X, Y) with 1 <= Y <= X <= max, saturated: only compared with small counts.
+    let pairs = if max >= 1 << 32 {
+        u64::MAX
+    } else {
+        max * (max + 1) / 2
+    };
+    for (count, flag) in [(piles, "--n"), (moves, "--m")] {
+        if count.is_some_and(|c| c > LARGEST) {
+            return Err(format!(
+                "{flag} {}: the small games hold at most {LARGEST}; try --shape for large ones",
+                count.unwrap_or(0)
+            ));
+        }
+    }
+    let least = if beyond { 0 } else { 1 };
+    let moves = match moves {
+        Some(m) if m > pairs => {
+            return Err(format!(
+                "--m {m}: only {pairs} distinct forbidden moves have X <= {max}; raise --max"
+            ));
+        }
+        Some(m) if m == 0 && !beyond => {
+            return Err("--m 0: the statement has M >= 1; add --beyond".to_owned());
+        }
+        Some(m) => m,
+        None => rng.range(least, pairs.min(3 * max).clamp(1, 24)),
+    };
+    let piles = match piles {
+        Some(0) if !beyond => {
+            return Err("--n 0: the statement has N >= 1; add --beyond".to_owned());
+        }
+        Some(n) => n,
+        None => rng.range(least, 5),
+    };
+
+    let mut forbidden = forbidden_moves(rng, moves, max, pairs);
+    if beyond {
+        for _ in 0..rng.range(0, 2) {
+            if !forbidden.is_empty() {
+                let again = forbidden[rng.below(forbidden.len() as u64) as usize];
+                forbidden.push(again);
+            }
+        }
+    }
+    let special: Vec<u64> = forbidden.iter().map(|&(x, _)| x).collect();
+    let mut stones: Vec<u64> = Vec::new();
+    for _ in 0..piles {
+        let pile = match rng.below(10) {
+            0..=3 if !special.is_empty() => special[rng.below(special.len() as u64) as usize],
+            4 if !special.is_empty() => {
+                let x = special[rng.below(special.len() as u64) as usize];
+                if rng.chance(50) {
+                    x - 1
+                } else {
+                    x.saturating_add(1)
+                }
+                .clamp(1, max)
+            }
+            5 if !stones.is_empty() => stones[rng.below(stones.len() as u64) as usize],
+            6 if beyond => 0,
+            _ => rng.range(1, max),
+        };
+        stones.push(pile);
+    }
+    // Near 2^64 - 1: every pile and X moved up by the same amount, Y unchanged, so the game's
+    // shape stays and the values take all 20 digits.
+    if beyond && rng.chance(25) {
+        let shift = u64::MAX - max;
+        stones
+            .iter_mut()
+            .filter(|a| **a > 0)
+            .for_each(|a| *a += shift);
+        forbidden.iter_mut().for_each(|(x, _)| *x += shift);
+    }
+    shuffle(rng, &mut forbidden);
+    Ok((stones, forbidden))
+}
+
+/// `count` distinct forbidden moves with `X <= max`, biased (see [`small_game`]).
+fn forbidden_moves(rng: &mut Rng, count: u64, max: u64, pairs: u64) -> Vec<(u64, u64)> {
+    if count > pairs / 2 {
+        // Dense: a random subset of every pair (pairs is then small, count <= 10^7).
+        let mut all: Vec<(u64, u64)> = (1..=max)
+            .flat_map(|x| (1..=x).map(move |y| (x, y)))
+            .collect();
+        shuffle(rng, &mut all);
+        all.truncate(count as usize);
+        return all;
+    }
+    let mut chosen = Vec::with_capacity(count as usize);
+    let mut seen = HashSet::with_capacity(count as usize);
+    let mut special: Vec<u64> = Vec::new();
+    while (chosen.len() as u64) < count {
+        let x = match rng.below(10) {
+            0..=3 if !special.is_empty() => special[rng.below(special.len() as u64) as usize],
+            4..=5 if !special.is_empty() => {
+                let x = special[rng.below(special.len() as u64) as usize];
+                if rng.chance(50) {
+                    x - 1
+                } else {
+                    x.saturating_add(1)
+                }
+                .clamp(1, max)
+            }
+            _ => rng.range(1, max),
+        };
+        let y = match rng.below(10) {
+            0..=2 => x,
+            3..=4 if !special.is_empty() => {
+                // A move to another special point: a value reached again, or a second drop.
+                let to = special[rng.below(special.len() as u64) as usize];
+                if to < x { x - to } else { rng.range(1, x) }
+            }
+            _ => rng.range(1, x),
+        };
+        if seen.insert((x, y)) {
+            chosen.push((x, y));
+            special.push(x);
+        }
+    }
+    chosen
+}
+
+/// Fisher–Yates, so that the input order is not the order of drawing.
+fn shuffle<T>(rng: &mut Rng, items: &mut [T]) {
+    for i in (1..items.len()).rev() {
+        items.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+}

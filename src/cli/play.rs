@@ -1,0 +1,436 @@
+//! `play`: the program plays the game, against a person at a prompt or against a program over a
+//! line protocol (AtCoder ABC278 G's), and takes the winning side unless told otherwise.
+//!
+//! A reply never solves the game again: the Grundy map is built once, and a changed pile's value
+//! and the positions holding a wanted value are looked up in it.
+
+use super::{Failure, Solved, load, report};
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+
+/// Play the game against the program, which takes the winning side and never loses
+///
+/// Moves are `I K`: take K stones from pile I (1-based). By default the program moves first when
+/// the nim-sum is not 0, else second, and then always answers with a move back to nim-sum 0.
+/// From a lost position (--side) it takes the fewest stones it may from the largest pile it can,
+/// which keeps the most options open.
+///
+/// --machine speaks ABC278 G's protocol, one line per message: the program prints First or
+/// Second (its side); on its turn it prints `I K`, or `0 0` when it has no move (and exits 0);
+/// on the other side's turn it reads `I K`, or `0 0` to claim that side has no move (true: the
+/// program exits 0); anything else gets `-1 -1`, an error line on standard error, and exit 1.
+#[derive(Debug, clap::Args)]
+pub(super) struct Args {
+    /// Speak the line protocol for programs instead of prompting a person
+    #[arg(long)]
+    machine: bool,
+    /// The program's side (default: the winning one)
+    #[arg(long, value_enum)]
+    side: Option<Side>,
+    /// The game (standard input carries the moves)
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Side {
+    First,
+    Second,
+}
+
+pub(super) fn run(args: &Args) -> Result<i32, Failure> {
+    let game = load(Some(&args.file))?;
+    let solved = Solved::new(game).map_err(|e| Failure::Input(Some(args.file.clone()), e))?;
+    let mut board = Board::new(solved);
+    let side = args.side.unwrap_or(if board.nim_sum != 0 {
+        Side::First
+    } else {
+        Side::Second
+    });
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let played = if args.machine {
+        machine(&mut board, side, &mut input, &mut out)
+    } else {
+        person(&mut board, side, &mut input, &mut out)
+    };
+    match played {
+        Ok(code) => Ok(code),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(1),
+        Err(e) => Err(Failure::Write(e)),
+    }
+}
+
+/// The position as play goes on, with what the replies look up.
+pub(crate) struct Board {
+    solved: Solved,
+    /// Stones in each pile now.
+    piles: Vec<u64>,
+    /// g of each pile now.
+    values: Vec<u64>,
+    nim_sum: u64,
+    /// `d_i - i` for the drops `d_0 < d_1 < ...` (the positions whose value is below the
+    /// rising line), nondecreasing: `g(n)` for any other `n` is `n - #drops below n`, so the
+    /// line reaches `value` at `value + #{i : d_i - i <= value}`.
+    rise: Vec<u64>,
+    /// `(value, position)` of every drop, sorted: the positions a value dropped to.
+    dropped_to: Vec<(u64, u64)>,
+}
+
+impl Board {
+    /// # Complexity
+    /// - O(size of the map + number of drops): each map segment starts with a run of drops
+    ///   whose length is how far the segment sits below the rising line.
+    pub(crate) fn new(solved: Solved) -> Board {
+        let mut drops = Vec::new();
+        let mut dropped_to = Vec::new();
+        {
+            let mut segments = solved.map.breakpoints(0, u64::MAX).peekable();
+            while let Some((p, v)) = segments.next() {
+                let end = segments.peek().map_or(u64::MAX, |&(q, _)| q);
+                // At a drop the gap to the line closes by one a position; once closed it stays.
+                let line = p - drops.len() as u64;
+                let gap = line - v;
+                for n in p..p + gap.min(end - p) {
+                    dropped_to.push((v + (n - p), n));
+                    drops.push(n);
+                }
+            }
+        }
+        dropped_to.sort_unstable();
+        let rise = drops
+            .iter()
+            .enumerate()
+            .map(|(i, &d)| d - i as u64)
+            .collect();
+        Board {
+            piles: solved.piles.clone(),
+            values: solved.values.clone(),
+            nim_sum: solved.nim_sum(),
+            solved,
+            rise,
+            dropped_to,
+        }
+    }
+
+    /// `g(n)`.
+    fn grundy(&self, n: u64) -> u64 {
+        self.solved.map.value(n)
+    }
+
+    /// The position on the rising line whose value is `value`: the one not dropped.
+    fn rising(&self, value: u64) -> u64 {
+        value + self.rise.partition_point(|&r| r <= value) as u64
+    }
+
+    /// Whether taking `take` from pile `pile` (0-based) is a move.
+    fn allowed(&self, pile: usize, take: u64) -> bool {
+        let stones = self.piles[pile];
+        take >= 1 && take <= stones && !self.solved.is_forbidden(stones, take)
+    }
+
+    /// A move to nim-sum 0, as `(pile, take)` with the fewest stones taken from the first pile
+    /// that can make it, or `None` when the nim-sum is 0.
+    ///
+    /// # Complexity
+    /// - O((1 + forbidden moves from the pile) log M)
+    pub(super) fn winning_move(&self) -> Option<(usize, u64)> {
+        if self.nim_sum == 0 {
+            return None;
+        }
+        let top = 63 - self.nim_sum.leading_zeros();
+        let pile = self.values.iter().position(|v| v >> top & 1 == 1)?;
+        let stones = self.piles[pile];
+        let wanted = self.values[pile] ^ self.nim_sum;
+        // Positions below `stones` holding `wanted`: the drops to it and one on the line.
+        let start = self.dropped_to.partition_point(|&(v, _)| v < wanted);
+        let end = self
+            .dropped_to
+            .partition_point(|&(v, p)| (v, p) < (wanted, stones));
+        let drops = self.dropped_to[start..end].iter().rev().map(|&(_, p)| p);
+        let rising = Some(self.rising(wanted)).filter(|&r| r < stones);
+        // The line's position and the drops, highest first: the fewest stones taken.
+        let mut drops = drops.peekable();
+        let mut rising = rising;
+        while let Some(target) = match (rising, drops.peek()) {
+            (Some(r), Some(&d)) if r < d => drops.next(),
+            (Some(_), _) => rising.take(),
+            (None, _) => drops.next(),
+        } {
+            if self.allowed(pile, stones - target) {
+                return Some((pile, stones - target));
+            }
+        }
+        unreachable!("mex: a value below g(A) is reachable from A")
+    }
+
+    /// A move when every move loses: the fewest stones the rules allow from the largest pile
+    /// that has a move; `None` when no pile has one.
+    fn any_move(&self) -> Option<(usize, u64)> {
+        let mut best: Option<(usize, u64)> = None;
+        for (pile, &stones) in self.piles.iter().enumerate() {
+            if best.is_some_and(|(b, _)| self.piles[b] >= stones) || !self.can_move(pile) {
+                continue;
+            }
+            let take = (1..=stones).find(|&t| self.allowed(pile, t));
+            best = take.map(|t| (pile, t)).or(best);
+        }
+        best
+    }
+
+    /// Whether some move from pile `pile` is allowed: fewer forbidden moves than stones.
+    fn can_move(&self, pile: usize) -> bool {
+        let stones = self.piles[pile];
+        (self.solved.forbidden.moves_from(stones).len() as u64) < stones
+    }
+
+    /// Whether the player to move has no move at all.
+    fn stuck(&self) -> bool {
+        (0..self.piles.len()).all(|pile| !self.can_move(pile))
+    }
+
+    /// The program's move: a winning one if there is one, else any.
+    pub(crate) fn reply(&self) -> Option<(usize, u64)> {
+        self.winning_move().or_else(|| self.any_move())
+    }
+
+    /// Takes `take` from pile `pile` (0-based); the move must be allowed. Returns g before and
+    /// after.
+    fn apply(&mut self, pile: usize, take: u64) -> (u64, u64) {
+        let before = self.values[pile];
+        self.piles[pile] -= take;
+        let after = self.grundy(self.piles[pile]);
+        self.values[pile] = after;
+        self.nim_sum ^= before ^ after;
+        (before, after)
+    }
+
+    /// Why `I K` (1-based pile) is not a move, if it is not; else the 0-based pile.
+    fn check(&self, pile: u64, take: u64) -> Result<usize, String> {
+        let n = self.piles.len();
+        let index = pile
+            .checked_sub(1)
+            .and_then(|i| usize::try_from(i).ok())
+            .filter(|&i| i < n)
+            .ok_or_else(|| format!("there is no pile {pile} (the piles are 1 to {n})"))?;
+        let stones = self.piles[index];
+        if take == 0 {
+            return Err("a move takes at least one stone".to_owned());
+        }
+        if take > stones {
+            return Err(format!(
+                "pile {pile} has {}; you cannot take {take}",
+                stones_word(stones)
+            ));
+        }
+        if !self.allowed(index, take) {
+            return Err(format!(
+                "from {}, taking {take} is forbidden",
+                super::plural(stones, "stone")
+            ));
+        }
+        Ok(index)
+    }
+}
+
+fn stones_word(n: u64) -> String {
+    super::plural(n, "stone")
+}
+
+/// Two numbers on a line, `I K`, or `None`.
+fn parse_move(line: &str) -> Option<(u64, u64)> {
+    let mut numbers = line.split_ascii_whitespace().map(str::parse::<u64>);
+    match (numbers.next(), numbers.next(), numbers.next()) {
+        (Some(Ok(i)), Some(Ok(k)), None) => Some((i, k)),
+        _ => None,
+    }
+}
+
+/// The machine protocol (see [`Args`]). Returns the exit status.
+fn machine(
+    board: &mut Board,
+    side: Side,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> io::Result<i32> {
+    let side_name = if side == Side::First {
+        "First"
+    } else {
+        "Second"
+    };
+    writeln!(out, "{side_name}")?;
+    out.flush()?;
+    let mut ours = side == Side::First;
+    let mut line = String::new();
+    loop {
+        if ours {
+            let Some((pile, take)) = board.reply() else {
+                writeln!(out, "0 0")?;
+                out.flush()?;
+                return Ok(0);
+            };
+            board.apply(pile, take);
+            writeln!(out, "{} {take}", pile + 1)?;
+            out.flush()?;
+        } else {
+            line.clear();
+            let refusal = match input.read_line(&mut line) {
+                Ok(0) => Some("the input ended before the other side's move".to_owned()),
+                Err(e) => Some(format!("reading the other side's move: {e}")),
+                Ok(_) => match parse_move(&line) {
+                    None => Some(format!("expected `I K`, found {:?}", line.trim_end())),
+                    Some((0, 0)) if board.stuck() => return Ok(0),
+                    Some((0, 0)) => Some("`0 0` claims no move is left, but one is".to_owned()),
+                    Some((pile, take)) => match board.check(pile, take) {
+                        Ok(index) => {
+                            board.apply(index, take);
+                            None
+                        }
+                        Err(why) => Some(format!("illegal move {pile} {take}: {why}")),
+                    },
+                },
+            };
+            if let Some(why) = refusal {
+                writeln!(out, "-1 -1")?;
+                out.flush()?;
+                report(why);
+                return Ok(1);
+            }
+        }
+        ours = !ours;
+    }
+}
+
+/// How many piles `piles` lists before it summarises.
+const SHOWN_PILES: usize = 20;
+
+const PERSON_HELP: &str = "\
+commands:
+  I K     take K stones from pile I (piles are numbered from 1)
+  hint    show a winning move, if there is one
+  piles   show the piles and their Grundy values
+  help    show this
+  quit    stop playing";
+
+/// The person mode: prompts, refusals with reasons, and a word on every reply. Returns the
+/// exit status (0: the game ended or the person quit).
+fn person(
+    board: &mut Board,
+    side: Side,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> io::Result<i32> {
+    let solved = &board.solved;
+    writeln!(
+        out,
+        "Constrained Nim: {}, {}. Type 'help' for the commands.",
+        super::plural(solved.piles.len() as u64, "pile"),
+        super::plural(solved.listed as u64, "forbidden move")
+    )?;
+    show_piles(board, out)?;
+    let sum = board.nim_sum;
+    let (first, why) = match (side, sum != 0) {
+        (Side::First, true) => ("I move first", "so whoever moves first can win"),
+        (Side::Second, false) => ("you move first", "so whoever moves first loses"),
+        (Side::First, false) => ("I move first, as told", "so I should lose"),
+        (Side::Second, true) => ("you move first, as told", "so you can win"),
+    };
+    let zero = if sum == 0 { "0" } else { "not 0" };
+    writeln!(
+        out,
+        "The nim-sum of the Grundy values is {sum}, {zero}, {why}: {first}."
+    )?;
+    let mut ours = side == Side::First;
+    let mut line = String::new();
+    loop {
+        if ours {
+            let Some((pile, take)) = board.reply() else {
+                writeln!(out, "I have no move left: you win.")?;
+                return Ok(0);
+            };
+            let stones = board.piles[pile];
+            let (before, after) = board.apply(pile, take);
+            write!(
+                out,
+                "I take {take} from pile {}: {stones} \u{2192} {} (Grundy value {before} \u{2192} {after}); ",
+                pile + 1,
+                stones - take
+            )?;
+            if board.nim_sum == 0 {
+                writeln!(out, "the nim-sum is 0 again.")?;
+            } else {
+                writeln!(out, "the nim-sum is {}.", board.nim_sum)?;
+            }
+            ours = false;
+            continue;
+        }
+        if board.stuck() {
+            writeln!(out, "You have no move left: I win.")?;
+            return Ok(0);
+        }
+        write!(out, "your move (I K)> ")?;
+        out.flush()?;
+        line.clear();
+        if input.read_line(&mut line).is_err() || line.is_empty() {
+            writeln!(out, "\nThe input ended; goodbye.")?;
+            return Ok(0);
+        }
+        match line.trim() {
+            "" => {}
+            "help" | "?" => writeln!(out, "{PERSON_HELP}")?,
+            "piles" => show_piles(board, out)?,
+            "quit" | "exit" => {
+                writeln!(out, "Goodbye.")?;
+                return Ok(0);
+            }
+            "hint" => match board.winning_move() {
+                Some((pile, take)) => writeln!(
+                    out,
+                    "hint: take {take} from pile {}; that leaves nim-sum 0.",
+                    pile + 1
+                )?,
+                None => writeln!(
+                    out,
+                    "hint: the nim-sum is 0, so every move leaves a nonzero nim-sum; none wins \
+                     against best play."
+                )?,
+            },
+            text => match parse_move(text) {
+                None => writeln!(
+                    out,
+                    "I do not understand {text:?}; type two numbers, I K, or 'help'."
+                )?,
+                Some((pile, take)) => match board.check(pile, take) {
+                    Err(why) => writeln!(out, "not allowed: {why}. Try again.")?,
+                    Ok(index) => {
+                        let (before, after) = board.apply(index, take);
+                        writeln!(
+                            out,
+                            "You take {take} from pile {pile}: Grundy value {before} \u{2192} {after}."
+                        )?;
+                        ours = true;
+                    }
+                },
+            },
+        }
+    }
+}
+
+/// Lists the piles now, each with its Grundy value; past [`SHOWN_PILES`], how many more.
+fn show_piles(board: &Board, out: &mut impl Write) -> io::Result<()> {
+    for (i, (stones, value)) in board.piles.iter().zip(&board.values).enumerate() {
+        if i == SHOWN_PILES {
+            let rest = board.piles.len() - SHOWN_PILES;
+            return writeln!(out, "  ... and {rest} more");
+        }
+        writeln!(
+            out,
+            "  pile {}: {} (Grundy value {value})",
+            i + 1,
+            stones_word(*stones)
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,149 @@
+//! `gen` through the binary: the same seed gives the same bytes, the default games keep the
+//! statement's limits, `--beyond` leaves them, and the large shapes have their sizes.
+
+mod common;
+
+use common::run;
+
+/// Parses a game as the tests need it: the piles and the forbidden moves.
+fn parse(text: &str) -> (Vec<u64>, Vec<(u64, u64)>) {
+    let numbers: Vec<u64> = text
+        .split_ascii_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let (n, m) = (numbers[0] as usize, numbers[1] as usize);
+    let piles = numbers[2..2 + n].to_vec();
+    let moves = numbers[2 + n..].chunks(2).map(|c| (c[0], c[1])).collect();
+    assert_eq!(numbers.len(), 2 + n + 2 * m, "{text}");
+    (piles, moves)
+}
+
+#[test]
+fn a_seed_gives_the_same_bytes_in_every_version() {
+    // Pinned: a change here breaks every reproduction command a report ever printed.
+    let game = run(
+        &["gen", "--seed", "7", "--n", "2", "--m", "3", "--max", "5"],
+        b"",
+    );
+    assert_eq!(game.assert_ok(), "2 3\n5 2\n5 5\n5 4\n5 1\n");
+    let default = run(&["gen", "--seed", "7"], b"");
+    assert!(
+        default
+            .assert_ok()
+            .starts_with("5 16\n5 18 19 4 4\n2 2\n5 5\n"),
+        "{default:?}"
+    );
+    let again = run(&["gen", "--seed", "7"], b"");
+    assert_eq!(again.stdout, default.stdout);
+}
+
+#[test]
+fn without_a_seed_each_run_differs() {
+    let runs: Vec<String> = (0..4).map(|_| run(&["gen"], b"").stdout).collect();
+    assert!(runs.iter().any(|r| r != &runs[0]), "{runs:?}");
+}
+
+#[test]
+fn default_games_keep_the_statement_limits_and_aim_at_special_points() {
+    let (mut on_special, mut y_equals_x) = (0, 0);
+    for seed in 0..150 {
+        let seed = seed.to_string();
+        let game = run(&["gen", "--seed", &seed], b"").assert_ok().to_owned();
+        run(&["--check", "--strict"], game.as_bytes()).assert_ok();
+        let (piles, moves) = parse(&game);
+        assert!(
+            !piles.is_empty() && !moves.is_empty(),
+            "seed {seed}: {game}"
+        );
+        assert!(piles.iter().all(|&a| (1..=20).contains(&a)), "seed {seed}");
+        assert!(moves.iter().all(|&(x, y)| 1 <= y && y <= x && x <= 20));
+        on_special += piles
+            .iter()
+            .filter(|a| moves.iter().any(|(x, _)| x == *a))
+            .count();
+        y_equals_x += moves.iter().filter(|(x, y)| x == y).count();
+    }
+    // The bias: piles on special points and drops to 0 are common, not rare accidents.
+    assert!(
+        on_special > 150 && y_equals_x > 150,
+        "{on_special} {y_equals_x}"
+    );
+}
+
+#[test]
+fn sizes_and_limits_as_asked() {
+    let game = run(
+        &[
+            "gen", "--seed", "3", "--n", "40", "--m", "500", "--max", "1000000",
+        ],
+        b"",
+    );
+    let (piles, moves) = parse(game.assert_ok());
+    assert_eq!((piles.len(), moves.len()), (40, 500));
+    assert!(piles.iter().all(|&a| a <= 1_000_000));
+    // Every pair with X <= 4: the dense case.
+    let all = run(&["gen", "--seed", "3", "--m", "10", "--max", "4"], b"");
+    let (_, mut moves) = parse(all.assert_ok());
+    moves.sort();
+    let every: Vec<(u64, u64)> = (1..=4).flat_map(|x| (1..=x).map(move |y| (x, y))).collect();
+    assert_eq!(moves, every);
+    for (args, words) in [
+        (
+            &["--m", "11", "--max", "4"][..],
+            &["error: --m 11", "only 10"][..],
+        ),
+        (&["--n", "0"], &["error: --n 0", "--beyond"]),
+        (&["--max", "0"], &["error: --max 0"]),
+    ] {
+        let refused = run(&[&["gen"], args].concat(), b"");
+        assert_eq!(
+            (refused.status, refused.stdout.as_str()),
+            (2, ""),
+            "{refused:?}"
+        );
+        assert!(
+            words.iter().all(|w| refused.stderr.contains(w)),
+            "{refused:?}"
+        );
+    }
+}
+
+#[test]
+fn beyond_reaches_what_only_this_tool_accepts() {
+    let (mut no_piles, mut empty_pile, mut repeated, mut top) = (false, false, false, false);
+    for seed in 0..400 {
+        let seed = seed.to_string();
+        let game = run(&["gen", "--beyond", "--seed", &seed], b"")
+            .assert_ok()
+            .to_owned();
+        // Still a game the tool reads.
+        run(&["--check"], game.as_bytes()).assert_ok();
+        let (piles, moves) = parse(&game);
+        no_piles |= piles.is_empty();
+        empty_pile |= piles.contains(&0);
+        let mut sorted = moves.clone();
+        sorted.sort();
+        sorted.dedup();
+        repeated |= sorted.len() < moves.len();
+        top |= moves.iter().any(|&(x, _)| x == u64::MAX) || piles.contains(&u64::MAX);
+    }
+    assert!(no_piles && empty_pile && repeated && top);
+}
+
+#[test]
+fn shapes_are_the_benchmark_sizes() {
+    for shape in common::shapes::SHAPES {
+        let game = run(
+            &["gen", "--shape", shape, "--n", "1000", "--seed", "2"],
+            b"",
+        );
+        let (piles, moves) = parse(game.assert_ok());
+        let piles_wanted = if shape == "antihash" { 1 } else { 1000 };
+        assert_eq!((piles.len(), moves.len()), (piles_wanted, 1000), "{shape}");
+        // The same game the tests build in-process from the same seed.
+        let (same_piles, same_moves) = common::shapes::game(shape, 1000, 2);
+        assert_eq!((piles, moves), (same_piles, same_moves), "{shape}");
+    }
+    let unknown = run(&["gen", "--shape", "nope"], b"");
+    assert_eq!(unknown.status, 2, "{unknown:?}");
+}

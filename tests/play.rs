@@ -1,0 +1,258 @@
+//! `play` through the binary: the machine protocol against a random and an optimal opponent on
+//! many small games (the program on its default side wins every game, with legal moves only),
+//! every way an opponent can break the protocol, and a scripted person session.
+
+mod common;
+
+use common::games::{SHAPES, SmallGame};
+use common::oracle::grundy_table;
+use common::rng::Rng;
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+/// A game written to a file of its own, removed when dropped.
+struct GameFile(PathBuf);
+
+impl GameFile {
+    fn new(name: &str, text: &str) -> GameFile {
+        let path = std::env::temp_dir().join(format!(
+            "constrained-nim-play-{name}-{}.in",
+            std::process::id()
+        ));
+        std::fs::write(&path, text).unwrap();
+        GameFile(path)
+    }
+}
+
+impl Drop for GameFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// `play --machine` on a game, talked to line by line.
+struct Machine {
+    child: Child,
+    /// `None` once closed.
+    to: Option<ChildStdin>,
+    from: BufReader<ChildStdout>,
+}
+
+impl Machine {
+    fn start(file: &GameFile, extra: &[&str]) -> Machine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_constrained-nim"))
+            .args(["play", "--machine"])
+            .args(extra)
+            .arg(&file.0)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let to = child.stdin.take();
+        let from = BufReader::new(child.stdout.take().unwrap());
+        Machine { child, to, from }
+    }
+
+    fn read(&mut self) -> String {
+        let mut line = String::new();
+        self.from.read_line(&mut line).unwrap();
+        line.trim_end().to_owned()
+    }
+
+    fn send(&mut self, line: &str) {
+        let to = self.to.as_mut().unwrap();
+        writeln!(to, "{line}").unwrap();
+        to.flush().unwrap();
+    }
+
+    /// The exit status and standard error once the program ends.
+    fn finish(self) -> (i32, String) {
+        drop(self.to);
+        let output = self.child.wait_with_output().unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        (output.status.code().unwrap(), stderr)
+    }
+}
+
+/// The allowed moves `(pile, take)`, 0-based piles.
+fn moves(piles: &[u64], forbidden: &[(u64, u64)]) -> Vec<(usize, u64)> {
+    let mut all = Vec::new();
+    for (i, &a) in piles.iter().enumerate() {
+        for take in 1..=a {
+            if !forbidden.contains(&(a, take)) {
+                all.push((i, take));
+            }
+        }
+    }
+    all
+}
+
+fn nim_sum(piles: &[u64], table: &[u64]) -> u64 {
+    piles.iter().fold(0, |s, &a| s ^ table[a as usize])
+}
+
+/// Plays `game` to its end against an opponent that moves at random, or optimally when it can
+/// win; asserts the program took the winning side, moved legally and won.
+fn play_out(game: &SmallGame, optimal: bool, rng: &mut Rng, seed: u64) {
+    let table = grundy_table(&game.forbidden, game.limit);
+    let file = GameFile::new(&format!("{seed}-{optimal}"), &game.to_input());
+    let mut machine = Machine::start(&file, &[]);
+    let mut piles = game.piles.clone();
+    let side = machine.read();
+    let wins = nim_sum(&piles, &table) != 0;
+    assert_eq!(
+        side,
+        if wins { "First" } else { "Second" },
+        "seed {seed}: {game:?}"
+    );
+    let mut ours = wins;
+    loop {
+        if ours {
+            let reply = machine.read();
+            let (i, k) = reply.split_once(' ').expect("I K");
+            let (pile, take): (usize, u64) = (i.parse().unwrap(), k.parse().unwrap());
+            assert!(
+                moves(&piles, &game.forbidden).contains(&(pile - 1, take)),
+                "seed {seed}: illegal reply {reply} at {piles:?}: {game:?}"
+            );
+            piles[pile - 1] -= take;
+            assert_eq!(nim_sum(&piles, &table), 0, "seed {seed}: {game:?}");
+        } else {
+            let legal = moves(&piles, &game.forbidden);
+            if legal.is_empty() {
+                machine.send("0 0");
+                break;
+            }
+            let winning = legal.iter().find(|&&(i, t)| {
+                let mut after = piles.clone();
+                after[i] -= t;
+                nim_sum(&after, &table) == 0
+            });
+            let &(pile, take) = match winning {
+                Some(m) if optimal => m,
+                _ => &legal[rng.below(legal.len() as u64) as usize],
+            };
+            piles[pile] -= take;
+            machine.send(&format!("{} {take}", pile + 1));
+        }
+        ours = !ours;
+    }
+    let (status, stderr) = machine.finish();
+    assert_eq!((status, stderr.as_str()), (0, ""), "seed {seed}: {game:?}");
+}
+
+fn many_games(optimal: bool, count: u64) {
+    for seed in 0..count {
+        let mut rng = Rng::new(seed);
+        let shape = SHAPES[seed as usize % SHAPES.len()];
+        let limit = rng.range(1, 9);
+        let game = SmallGame::random(&mut rng, shape, limit);
+        play_out(&game, optimal, &mut rng, seed);
+    }
+}
+
+#[test]
+fn wins_every_game_against_random_moves() {
+    many_games(false, 2000);
+}
+
+#[test]
+fn wins_every_game_against_optimal_moves() {
+    many_games(true, 2000);
+}
+
+/// Sample 1: piles 1 2 4; from 2 taking 1, from 3 taking 3 or 1, from 1 taking 1 are forbidden.
+const SAMPLE_1: &str = "3 4\n1 2 4\n2 1\n3 3\n3 1\n1 1\n";
+
+#[test]
+fn protocol_breaches_get_minus_one_and_status_1() {
+    let file = GameFile::new("breach", SAMPLE_1);
+    // The program moves first here (nim-sum 3) and takes 1 from pile 3: piles 1 2 3.
+    for (line, why) in [
+        ("4 1", "no pile 4"),
+        ("2 3", "pile 2 has 2 stones"),
+        ("2 1", "from 2 stones, taking 1 is forbidden"),
+        ("1 1", "from 1 stone, taking 1 is forbidden"),
+        ("2 0", "at least one stone"),
+        ("0 0", "`0 0` claims no move is left"),
+        ("take 1", "expected `I K`"),
+        ("1 2 3", "expected `I K`"),
+        ("-1 1", "expected `I K`"),
+    ] {
+        let mut machine = Machine::start(&file, &[]);
+        assert_eq!(machine.read(), "First");
+        assert_eq!(machine.read(), "3 1");
+        machine.send(line);
+        assert_eq!(machine.read(), "-1 -1", "{line}");
+        let (status, stderr) = machine.finish();
+        assert_eq!(status, 1, "{line}");
+        assert!(
+            stderr.starts_with("error: ") && stderr.contains(why),
+            "{line}: {stderr}"
+        );
+        assert_eq!(stderr.lines().count(), 1, "{line}: {stderr}");
+    }
+    // The opponent's input ends before its move.
+    let mut early = Machine::start(&file, &[]);
+    assert_eq!(early.read(), "First");
+    assert_eq!(early.read(), "3 1");
+    early.to = None;
+    assert_eq!(early.read(), "-1 -1");
+    let (status, stderr) = early.finish();
+    assert_eq!(status, 1);
+    assert!(stderr.contains("input ended"), "{stderr}");
+}
+
+#[test]
+fn a_forced_losing_side_still_plays_legal_moves_to_the_end() {
+    // Aoki's position (nim-sum 0): the program, told to move first, takes the fewest stones
+    // from the largest pile it can, and says `0 0` when it has no move left.
+    let file = GameFile::new("lose", "2 0\n2 2\n");
+    let mut machine = Machine::start(&file, &["--side", "first"]);
+    assert_eq!(machine.read(), "First");
+    assert_eq!(machine.read(), "1 1");
+    machine.send("2 1");
+    assert_eq!(machine.read(), "1 1");
+    machine.send("2 1");
+    assert_eq!(machine.read(), "0 0");
+    assert_eq!(machine.finish(), (0, String::new()));
+}
+
+#[test]
+fn a_person_session_through_a_pipe() {
+    let file = GameFile::new("person", SAMPLE_1);
+    let path = file.0.to_str().unwrap();
+    let script = b"help\nhint\n9 9\n2 1\nnonsense\npiles\n2 2\nquit\n";
+    let run = common::run(&["play", path], script);
+    let out = run.assert_ok();
+    for expected in [
+        "Constrained Nim: 3 piles, 4 forbidden moves. Type 'help' for the commands.",
+        "  pile 3: 4 stones (Grundy value 2)",
+        "The nim-sum of the Grundy values is 3, not 0, so whoever moves first can win: I move first.",
+        "I take 1 from pile 3: 4 \u{2192} 3 (Grundy value 2 \u{2192} 1); the nim-sum is 0 again.",
+        "your move (I K)> commands:",
+        "hint: the nim-sum is 0, so every move leaves a nonzero nim-sum",
+        "not allowed: there is no pile 9 (the piles are 1 to 3). Try again.",
+        "not allowed: from 2 stones, taking 1 is forbidden. Try again.",
+        "I do not understand \"nonsense\"",
+        "  pile 3: 3 stones (Grundy value 1)",
+        "You take 2 from pile 2: Grundy value 1 \u{2192} 0.",
+        // Piles 1 0 3 (values 0 0 1): back to nim-sum 0, and 1 0 1 leaves no move.
+        "I take 2 from pile 3: 3 \u{2192} 1 (Grundy value 1 \u{2192} 0); the nim-sum is 0 again.",
+        "You have no move left: I win.",
+    ] {
+        assert!(out.contains(expected), "missing {expected:?} in:\n{out}");
+    }
+    let quit = common::run(&["play", path], b"quit\n");
+    assert!(
+        quit.assert_ok().ends_with("your move (I K)> Goodbye.\n"),
+        "{quit:?}"
+    );
+    let ended = common::run(&["play", path], b"");
+    assert!(
+        ended.assert_ok().ends_with("The input ended; goodbye.\n"),
+        "{ended:?}"
+    );
+}

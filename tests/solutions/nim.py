@@ -1,0 +1,92 @@
+"""A Constrained Nim solution with one bug chosen by name, for testing `hack`.
+
+    python3 nim.py BUG < game
+
+BUG is one of:
+  none                 right (the sweep over special points, as the README explains)
+  plain-nim            forbidden moves ignored: the nim-sum of the piles
+  pile-on-special      a pile sitting on a special point gets the line's value, as if it had
+                       not dropped
+  ignore-y-equals-x    forbidden moves with Y = X are skipped
+  smallest-target      a special point drops only to the value of its smallest target
+  crash-shared-x       crashes when two forbidden moves share their X
+  brute-force          right, by recursion without memory: exponential in the pile sizes
+"""
+
+import bisect
+import sys
+from collections import defaultdict
+
+
+def grundy_function(moves, bug):
+    """g as a function, from the forbidden moves (X, Y)."""
+    targets = defaultdict(set)
+    for x, y in moves:
+        if bug == "ignore-y-equals-x" and y == x:
+            continue
+        targets[x].add(x - y)
+    if bug == "crash-shared-x" and len(targets) < len(set(moves)):
+        raise RuntimeError("two forbidden moves share their X")
+    drops = []  # increasing positions whose value is below the line
+    value_at = {}  # drop position -> its value
+    extra = defaultdict(int)  # value -> how many drops hold it
+
+    def g(n):
+        if n in value_at:
+            return value_at[n]
+        return n - bisect.bisect_left(drops, n)
+
+    for x in sorted(targets):
+        count = defaultdict(int)
+        for t in targets[x]:
+            count[g(t)] += 1
+        line = x - len(drops)
+        unreachable = [w for w, c in count.items() if c == 1 + extra[w]]
+        if bug == "smallest-target":
+            w = g(min(targets[x]))
+            unreachable = [w] if w in unreachable else []
+        if unreachable and min(unreachable) < line:
+            w = min(unreachable)
+            drops.append(x)
+            value_at[x] = w
+            extra[w] += 1
+    if bug == "pile-on-special":
+        return lambda n: n - bisect.bisect_left(drops, n)
+    return g
+
+
+def brute_force(moves):
+    banned = set(moves)
+
+    def g(n):
+        seen = {g(n - y) for y in range(1, n + 1) if (n, y) not in banned}
+        m = 0
+        while m in seen:
+            m += 1
+        return m
+
+    return g
+
+
+def main():
+    bug = sys.argv[1]
+    data = sys.stdin.buffer.read().split()
+    n, m = int(data[0]), int(data[1])
+    piles = [int(v) for v in data[2 : 2 + n]]
+    rest = data[2 + n : 2 + n + 2 * m]
+    moves = [(int(rest[2 * i]), int(rest[2 * i + 1])) for i in range(m)]
+    if bug == "plain-nim":
+        values = piles
+    elif bug == "brute-force":
+        g = brute_force(moves)
+        values = [g(a) for a in piles]
+    else:
+        g = grundy_function(moves, bug)
+        values = [g(a) for a in piles]
+    nim_sum = 0
+    for v in values:
+        nim_sum ^= v
+    print("Takahashi" if nim_sum else "Aoki")
+
+
+main()
