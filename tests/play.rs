@@ -232,7 +232,7 @@ fn a_person_session_through_a_pipe() {
         "  pile 3: 4 stones (Grundy value 2)",
         "The nim-sum of the Grundy values is 3, not 0, so whoever moves first can win: I move first.",
         "I take 1 from pile 3: 4 \u{2192} 3 (Grundy value 2 \u{2192} 1); the nim-sum is 0 again.",
-        "your move (I K)> commands:",
+        "your move (I K)> help\ncommands:",
         "hint: the nim-sum is 0, so every move leaves a nonzero nim-sum",
         "not allowed: there is no pile 9 (the piles are 1 to 3). Try again.",
         "not allowed: from 2 stones, taking 1 is forbidden. Try again.",
@@ -247,7 +247,7 @@ fn a_person_session_through_a_pipe() {
     }
     let quit = common::run(&["play", path], b"quit\n");
     assert!(
-        quit.assert_ok().ends_with("your move (I K)> Goodbye.\n"),
+        quit.assert_ok().ends_with("your move (I K)> quit\nGoodbye.\n"),
         "{quit:?}"
     );
     let ended = common::run(&["play", path], b"");

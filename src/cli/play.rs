@@ -54,7 +54,11 @@ pub(super) fn run(args: &Args) -> Result<i32, Failure> {
     let played = if args.machine {
         machine(&mut board, side, &mut input, &mut out)
     } else {
-        person(&mut board, side, &mut input, &mut out)
+        use std::io::IsTerminal;
+        // From a pipe the typed line is not on the screen: shown after the prompt, a session
+        // reads as it would in a terminal.
+        let echo = !io::stdin().is_terminal();
+        person(&mut board, side, echo, &mut input, &mut out)
     };
     match played {
         Ok(code) => Ok(code),
@@ -135,7 +139,7 @@ impl Board {
     /// that can make it, or `None` when the nim-sum is 0.
     ///
     /// # Complexity
-    /// - O((1 + forbidden moves from the pile) log M)
+    /// - O(log M + forbidden moves from the pile)
     pub(super) fn winning_move(&self) -> Option<(usize, u64)> {
         if self.nim_sum == 0 {
             return None;
@@ -151,7 +155,10 @@ impl Board {
             .partition_point(|&(v, p)| (v, p) < (wanted, stones));
         let drops = self.dropped_to[start..end].iter().rev().map(|&(_, p)| p);
         let rising = Some(self.rising(wanted)).filter(|&r| r < stones);
-        // The line's position and the drops, highest first: the fewest stones taken.
+        // The line's position and the drops, highest first (the fewest stones taken), walked
+        // beside the forbidden targets from the pile, also highest first: O(k) for k of them.
+        let forbidden = self.solved.forbidden.moves_from(stones);
+        let mut above = forbidden.len();
         let mut drops = drops.peekable();
         let mut rising = rising;
         while let Some(target) = match (rising, drops.peek()) {
@@ -159,7 +166,10 @@ impl Board {
             (Some(_), _) => rising.take(),
             (None, _) => drops.next(),
         } {
-            if self.allowed(pile, stones - target) {
+            while above > 0 && forbidden[above - 1].1 > target {
+                above -= 1;
+            }
+            if above == 0 || forbidden[above - 1].1 != target {
                 return Some((pile, stones - target));
             }
         }
@@ -319,6 +329,7 @@ commands:
 fn person(
     board: &mut Board,
     side: Side,
+    echo: bool,
     input: &mut impl BufRead,
     out: &mut impl Write,
 ) -> io::Result<i32> {
@@ -376,6 +387,9 @@ fn person(
         if input.read_line(&mut line).is_err() || line.is_empty() {
             writeln!(out, "\nThe input ended; goodbye.")?;
             return Ok(0);
+        }
+        if echo {
+            writeln!(out, "{}", line.trim_end())?;
         }
         match line.trim() {
             "" => {}
