@@ -247,7 +247,8 @@ fn a_person_session_through_a_pipe() {
     }
     let quit = common::run(&["play", path], b"quit\n");
     assert!(
-        quit.assert_ok().ends_with("your move (I K)> quit\nGoodbye.\n"),
+        quit.assert_ok()
+            .ends_with("your move (I K)> quit\nGoodbye.\n"),
         "{quit:?}"
     );
     let ended = common::run(&["play", path], b"");
