@@ -402,7 +402,8 @@ fn grundy_each(
         .map_err(out_of_memory)?;
     values.resize(piles.len(), 0);
     let stones = |&(stones, _): &(u64, usize)| stones;
-    let forbidden = sweep(moves, &mut order, stones, |&(_, i), g| values[i] = g, emit)?;
+    let swept = sweep(moves, &mut order, stones, |&(_, i), g| values[i] = g, emit)?;
+    let forbidden = swept.forbidden();
     Ok((forbidden, values))
 }
 

@@ -762,7 +762,7 @@ impl Forbidden {
 /// The Grundy values of the forbidden targets and of the queries are asked for in increasing
 /// position, so the sweep answers each as it passes it, with no search.
 ///
-/// - `moves` are the forbidden `(X, Y)`; they come back grouped.
+/// - `moves` are the forbidden `(X, Y)`; they come back grouped, through [`Swept::forbidden`].
 /// - `queries` are sorted here by `position`; `answer(q, g(position(q)))` is called for each,
 ///   in increasing position.
 /// - `emit(p, v)` receives the breakpoints of g in increasing position: between consecutive
@@ -779,7 +779,7 @@ fn sweep<Q: Send>(
     position: impl Fn(&Q) -> u64 + Sync,
     mut answer: impl FnMut(&Q, u64),
     emit: impl FnMut(u64, u64),
-) -> Result<Forbidden, InputError> {
+) -> Result<Swept, InputError> {
     let out_of_memory = |_| InputError::OutOfMemory { during: "solving" };
     // Every target with its place in the grouped moves, by position: the order the sweep needs
     // them. The queries need nothing from the moves, so they are sorted beside.
@@ -853,10 +853,31 @@ fn sweep<Q: Send>(
         answer(q, line.grundy(position(q)));
     }
     line.finish();
-    for &(t, j) in &asked {
-        moves[j].1 = t;
+    Ok(Swept { forbidden, asked })
+}
+
+/// The forbidden moves after a sweep, whose targets hold Grundy values: the verdict needs
+/// nothing more, and only a caller that needs the moves again pays for putting the targets back
+/// (a scattered write per move).
+struct Swept {
+    forbidden: Forbidden,
+    /// Every target with its place in `forbidden.moves`.
+    asked: Vec<(u64, usize)>,
+}
+
+impl Swept {
+    /// The grouped forbidden moves `(X, X - Y)`, as [`Forbidden::new`] made them.
+    #[cfg_attr(not(feature = "cli"), allow(dead_code))]
+    fn forbidden(self) -> Forbidden {
+        let Swept {
+            mut forbidden,
+            asked,
+        } = self;
+        for (t, j) in asked {
+            forbidden.moves[j].1 = t;
+        }
+        forbidden
     }
-    Ok(forbidden)
 }
 
 /// The value a special point drops to, if any: the smallest value held by its targets that no

@@ -37,6 +37,33 @@ fn swept(forbidden: &[(u64, u64)], positions: &[u64]) -> (Vec<u64>, Vec<(u64, u6
     (values, breakpoints)
 }
 
+/// After a sweep the targets hold Grundy values; `Swept::forbidden` puts every one back, so
+/// the moves are exactly those `Forbidden::new` groups.
+#[test]
+fn swept_moves_come_back_as_grouped() {
+    for seed in 0..500u64 {
+        let mut rng = Rng::new(5_000_000 + seed);
+        let limit = rng.range(1, 30);
+        let game = SmallGame::random(&mut rng, SHAPES[seed as usize % SHAPES.len()], limit);
+        let mut queries: Vec<(u64, usize)> = game.piles.iter().copied().zip(0..).collect();
+        let swept = sweep(
+            game.forbidden.clone(),
+            &mut queries,
+            |&(n, _)| n,
+            |_, _| {},
+            |_, _| {},
+        )
+        .unwrap();
+        let grouped = crate::Forbidden::new(game.forbidden.clone());
+        assert_eq!(
+            swept.forbidden().moves,
+            grouped.moves,
+            "seed {}",
+            5_000_000 + seed
+        );
+    }
+}
+
 /// g(0..=limit) from one sweep.
 fn map_table(forbidden: &[(u64, u64)], limit: u64) -> Vec<u64> {
     swept(forbidden, &(0..=limit).collect::<Vec<_>>()).0
