@@ -183,3 +183,27 @@ fn misuse_is_status_2() {
     assert_eq!(silent.status, 1);
     assert!(silent.stderr.contains("actual:   \"\""), "{silent:?}");
 }
+
+#[test]
+fn ctrl_c_stops_cleanly_with_what_was_found() {
+    use std::process::{Command, Stdio};
+    use std::time::Duration;
+    // A right solution that takes its time: Ctrl-C arrives while games are running.
+    let child = Command::new(env!("CARGO_BIN_EXE_constrained-nim"))
+        .args(["hack", "--tests", "100000", "--seed", "1", "--"])
+        .args(["sh", "-c", "sleep 0.2; python3 tests/solutions/nim.py none"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    // SAFETY: kill(2) on the child's pid: a signal, no memory involved.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGINT);
+    }
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    assert!(stderr.starts_with("error: interrupted after "), "{stderr}");
+    assert!(stderr.contains("no failure found"), "{stderr}");
+}
