@@ -9,12 +9,16 @@ use std::process::Command;
 
 const SOLUTION: &str = "tests/solutions/nim.py";
 
-/// `hack` on the solution with `bug`; the run and the minimal game it wrote.
+/// `hack` on the solution with `bug`, seed 1 unless `extra` says otherwise; the run and the
+/// minimal game it wrote.
 fn hack(bug: &str, extra: &[&str]) -> (Run, String) {
     let out =
         std::env::temp_dir().join(format!("constrained-nim-hack-{bug}-{}", std::process::id()));
     let out_arg = out.to_str().unwrap();
-    let mut args = vec!["hack", "--seed", "1", "--max-n", "300", "--out", out_arg];
+    let mut args = vec!["hack", "--max-n", "300", "--out", out_arg];
+    if !extra.contains(&"--seed") {
+        args.extend_from_slice(&["--seed", "1"]);
+    }
     args.extend_from_slice(extra);
     args.extend_from_slice(&["--", "python3", SOLUTION, bug]);
     let run = run(&args, b"");
@@ -130,7 +134,10 @@ fn ignored_y_equals_x_is_found() {
 
 #[test]
 fn a_drop_only_to_the_smallest_target_is_found() {
-    assert_found_and_shrunk("smallest-target", "wrong answer", &["--tests", "300"]);
+    // This bug needs a special point with two targets of which only the larger one's value is
+    // unreachable: 9 of the seeds 1 to 12 find it within 60 games (1, 2 and 9 need more).
+    let extra = ["--tests", "60", "--seed", "3"];
+    assert_found_and_shrunk("smallest-target", "wrong answer", &extra);
 }
 
 #[test]
