@@ -430,11 +430,14 @@ impl<R: Read> Stream<R> {
 
     /// The last token handed out as a number at `place`.
     fn number(&self, place: Place) -> Result<u64, InputError> {
-        let text = &self.buffer[self.token.clone()];
-        let value = if self.digits {
-            digits_value(text)
-        } else {
-            parse_u64(text)
+        let token = self.token.clone();
+        // Most tokens are short: up to eight digits come from one word of the buffer, whatever
+        // bytes follow them there.
+        let short = |len| (len <= 8).then(|| self.buffer.get(token.start..token.start + 8))?;
+        let value = match short(token.len()) {
+            _ if !self.digits => parse_u64(&self.buffer[token]),
+            Some(word) => Ok(leading_digits(word.try_into().unwrap(), token.len())),
+            None => digits_value(&self.buffer[token]),
         };
         value.map_err(|kind| InputError::BadNumber {
             place,
@@ -698,6 +701,15 @@ fn eight_at_a_time(digits: &[u8]) -> u64 {
     let read = (1u64 << (8 * (8 - rest))) - 1;
     let last = (word(len - 8) & !read) | ((ONES * b'0' as u64) & read);
     value * POWERS[rest] + eight_digits(last)
+}
+
+/// The value of the `len` (1 to 8) ASCII digits that `bytes` starts with; the bytes after them
+/// may be anything.
+fn leading_digits(bytes: [u8; 8], len: usize) -> u64 {
+    // The digits move to the high bytes, and zeros fill the low ones: the same value.
+    let low = (1u64 << (8 * (8 - len))) - 1;
+    let word = u64::from_le_bytes(bytes) << (8 * (8 - len));
+    eight_digits(word | (ONES * b'0' as u64 & low))
 }
 
 /// The value of eight ASCII digits read as a little-endian word (the first digit in the low

@@ -488,6 +488,31 @@ fn parse_u64_takes_digits_only_and_all_of_u64() {
     );
 }
 
+/// Up to eight digits read from one word: any bytes after them, leading zeros, every length.
+#[test]
+fn leading_digits_ignores_what_follows() {
+    let mut rng = Rng::new(6);
+    for _ in 0..20_000 {
+        let len = rng.range(1, 8) as usize;
+        let mut bytes = [0u8; 8];
+        for (i, b) in bytes.iter_mut().enumerate() {
+            *b = if i < len {
+                b'0' + rng.below(10) as u8
+            } else {
+                rng.below(256) as u8
+            };
+        }
+        let text = std::str::from_utf8(&bytes[..len]).unwrap();
+        assert_eq!(
+            crate::leading_digits(bytes, len),
+            text.parse::<u64>().unwrap(),
+            "{bytes:?}"
+        );
+    }
+    assert_eq!(crate::leading_digits(*b"99999999", 8), 99_999_999);
+    assert_eq!(crate::leading_digits(*b"0000000x", 7), 0);
+}
+
 #[test]
 fn read_game_accepts_any_ascii_white_space() {
     let game = Game {
