@@ -709,7 +709,7 @@ fn leading_digits(bytes: [u8; 8], len: usize) -> u64 {
     // The digits move to the high bytes, and zeros fill the low ones: the same value.
     let low = (1u64 << (8 * (8 - len))) - 1;
     let word = u64::from_le_bytes(bytes) << (8 * (8 - len));
-    eight_digits(word | (ONES * b'0' as u64 & low))
+    eight_digits(word | ((ONES * b'0' as u64) & low))
 }
 
 /// The value of eight ASCII digits read as a little-endian word (the first digit in the low
