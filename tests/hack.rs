@@ -214,3 +214,12 @@ fn ctrl_c_stops_cleanly_with_what_was_found() {
     assert!(stderr.starts_with("error: interrupted after "), "{stderr}");
     assert!(stderr.contains("no failure found"), "{stderr}");
 }
+
+#[test]
+fn threads_that_cannot_start_end_in_one_error_line() {
+    // Every thread needs more stack than the machine has: no worker, no pipe thread.
+    let vars = [("RUST_MIN_STACK", "100000000000000")];
+    let args = ["hack", "--tests", "3", "--", "python3", SOLUTION, "none"];
+    let run = common::run_with_env(&args, &vars, b"");
+    run.assert_error(&["cannot go on testing", "thread"]);
+}

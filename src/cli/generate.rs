@@ -93,7 +93,7 @@ pub(super) struct Options {
 pub(super) type Drawn = (Vec<u64>, Vec<(u64, u64)>);
 
 /// Above this many piles or moves a game is not small: a clear error instead of a long wait.
-const LARGEST: u64 = 10_000_000;
+const LARGEST: u64 = 2_000_000;
 
 /// A small game drawn from `rng`, or why `options` cannot be met.
 ///

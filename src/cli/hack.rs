@@ -46,8 +46,9 @@ pub(super) struct Args {
     /// How many games run at once (default: the number of cores)
     #[arg(long, value_name = "J")]
     jobs: Option<usize>,
-    /// The largest N and M the games grow to (the statement's: 200000)
-    #[arg(long, value_name = "N", default_value_t = 200_000)]
+    /// The largest N and M the games grow to (the statement's: 200000; at most 2000000)
+    #[arg(long, value_name = "N", default_value_t = 200_000,
+          value_parser = clap::value_parser!(u64).range(1..=2_000_000))]
     max_n: u64,
     /// Write the minimal game to FILE, as an input file
     #[arg(long, value_name = "FILE")]
@@ -72,6 +73,8 @@ enum Outcome {
     Timeout,
     /// CMD could not be started at all: a mistake on the command line, not a failure.
     NotRun(String),
+    /// This machine could not run CMD (threads, process status): no verdict, and no going on.
+    Broken(String),
     /// Ctrl-C arrived while CMD ran: no verdict.
     Stopped,
 }
@@ -85,6 +88,7 @@ impl Outcome {
             Outcome::Crash { .. } => "crash",
             Outcome::Timeout => "timeout",
             Outcome::NotRun(_) => "not run",
+            Outcome::Broken(_) => "broken",
             Outcome::Stopped => "stopped",
         }
     }
@@ -124,8 +128,8 @@ pub(super) fn run(args: Args) -> Result<i32, Failure> {
             args.timeout
         ));
     }
-    if args.jobs == Some(0) || args.max_n == 0 {
-        return usage("--jobs and --max-n are at least 1".to_owned());
+    if args.jobs == Some(0) {
+        return usage("--jobs 0: at least one game runs at a time".to_owned());
     }
     let seed = args.seed.unwrap_or_else(generate::fresh_seed);
     let jobs = args
@@ -164,6 +168,9 @@ pub(super) fn run(args: Args) -> Result<i32, Failure> {
             "cannot run {}: {e}",
             super::ShownPath(std::path::Path::new(&runner.command[0]))
         ));
+    }
+    if let Outcome::Broken(e) = &outcome {
+        return Err(Failure::Other(format!("cannot go on testing: {e}")));
     }
     let searched = runner.runs.load(Ordering::Relaxed);
     let spinner = ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
@@ -266,7 +273,7 @@ fn write_report(err: &mut impl Write, found: &Found<'_>) -> io::Result<()> {
             }
         }
         Outcome::Timeout => writeln!(err, "the command gave no answer in time (--timeout)")?,
-        Outcome::Right | Outcome::NotRun(_) | Outcome::Stopped => {}
+        Outcome::Right | Outcome::NotRun(_) | Outcome::Broken(_) | Outcome::Stopped => {}
     }
     let Options {
         piles, moves, max, ..
@@ -314,34 +321,38 @@ fn search(
     let failure: Mutex<Option<Failure>> = Mutex::new(None);
     let lowest =
         |found: &Mutex<Option<Finding>>| found.lock().map_or(Some(0), |f| f.as_ref().map(|f| f.0));
-    thread::scope(|scope| {
-        for _ in 0..runner.jobs {
-            scope.spawn(|| {
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= tests || stopped() || lowest(&found).is_some() {
-                        break;
-                    }
-                    let (game_seed, options) = plan(seed, index, tests, max_n);
-                    let case = match generate::small_game(&mut Rng::new(game_seed), &options) {
-                        Ok((piles, forbidden)) => Case { piles, forbidden },
-                        Err(e) => {
-                            *failure.lock().unwrap_or_else(|p| p.into_inner()) =
-                                Some(Failure::Other(e));
-                            STOP.store(true, Ordering::Relaxed);
-                            break;
-                        }
-                    };
-                    let outcome = runner.try_case(&case);
-                    bar.inc(1);
-                    if outcome.failed() {
-                        let mut found = found.lock().unwrap_or_else(|p| p.into_inner());
-                        if found.as_ref().is_none_or(|f| f.0 > index) {
-                            *found = Some((index, game_seed, options, case, outcome));
-                        }
-                    }
+    let work = || {
+        loop {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            if index >= tests || stopped() || lowest(&found).is_some() {
+                break;
+            }
+            let (game_seed, options) = plan(seed, index, tests, max_n);
+            let case = match generate::small_game(&mut Rng::new(game_seed), &options) {
+                Ok((piles, forbidden)) => Case { piles, forbidden },
+                Err(e) => {
+                    *failure.lock().unwrap_or_else(|p| p.into_inner()) = Some(Failure::Other(e));
+                    STOP.store(true, Ordering::Relaxed);
+                    break;
                 }
-            });
+            };
+            let outcome = runner.try_case(&case);
+            bar.inc(1);
+            if outcome.failed() {
+                let mut found = found.lock().unwrap_or_else(|p| p.into_inner());
+                if found.as_ref().is_none_or(|f| f.0 > index) {
+                    *found = Some((index, game_seed, options, case, outcome));
+                }
+            }
+        }
+    };
+    thread::scope(|scope| {
+        // As many workers as will start; where none can, the work runs here.
+        let started = (0..runner.jobs)
+            .filter(|_| thread::Builder::new().spawn_scoped(scope, work).is_ok())
+            .count();
+        if started == 0 {
+            work();
         }
     });
     if let Some(e) = failure.into_inner().unwrap_or_else(|p| p.into_inner()) {
@@ -540,6 +551,14 @@ fn shift_down(case: &Case) -> Vec<Case> {
 // Running the command
 // ---------------------------------------------------------------------------------------------
 
+/// Why CMD gave no outcome at all.
+enum Run {
+    /// It could not be started: the command line names no program that runs.
+    Start(String),
+    /// This machine failed us (no thread for the pipes, no process status).
+    Machine(String),
+}
+
 /// How much of CMD's standard error a crash report keeps: its last lines.
 const STDERR_KEPT: usize = 1000;
 /// How much of CMD's standard output is kept; the rest is read and dropped.
@@ -554,13 +573,22 @@ impl Runner {
                 return None;
             }
             let outcomes: Vec<Outcome> = thread::scope(|scope| {
-                let handles: Vec<_> = batch
+                // A case whose thread cannot start runs here, the others meanwhile.
+                let pending: Vec<_> = batch
                     .iter()
-                    .map(|case| scope.spawn(|| self.try_case(case)))
+                    .map(|case| {
+                        let run = || self.try_case(case);
+                        thread::Builder::new()
+                            .spawn_scoped(scope, run)
+                            .map_err(|_| case)
+                    })
                     .collect();
-                handles
+                pending
                     .into_iter()
-                    .map(|h| h.join().unwrap_or(Outcome::Stopped))
+                    .map(|p| match p {
+                        Ok(thread) => thread.join().unwrap_or(Outcome::Stopped),
+                        Err(case) => self.try_case(case),
+                    })
                     .collect()
             });
             let first = batch.iter().zip(outcomes).find(|(_, o)| o.kind() == kind);
@@ -586,7 +614,8 @@ impl Runner {
         let _ = write_input(&mut input, &case.piles, &case.forbidden);
         self.runs.fetch_add(1, Ordering::Relaxed);
         match self.execute(input) {
-            Err(e) => Outcome::NotRun(e.to_string()),
+            Err(Run::Start(e)) => Outcome::NotRun(e),
+            Err(Run::Machine(e)) => Outcome::Broken(e),
             Ok(None) if stopped() => Outcome::Stopped,
             Ok(None) => Outcome::Timeout,
             Ok(Some((status, stdout, stderr))) => {
@@ -623,18 +652,31 @@ impl Runner {
     /// Runs CMD with `input`; its status, standard output and error, or `None` on a timeout
     /// or Ctrl-C.
     #[allow(clippy::type_complexity)]
-    fn execute(&self, input: Vec<u8>) -> io::Result<Option<(ExitStatus, Vec<u8>, Vec<u8>)>> {
-        let mut child = self.spawn()?;
+    fn execute(&self, input: Vec<u8>) -> Result<Option<(ExitStatus, Vec<u8>, Vec<u8>)>, Run> {
+        let mut child = self.spawn().map_err(|e| Run::Start(e.to_string()))?;
         let group = child.id() as i32;
         let stdin = child.stdin.take();
         let stdout = child.stdout.take();
         let stderr = child.stderr.take();
         let started = Instant::now();
         thread::scope(|scope| {
+            let spawn = thread::Builder::new;
             // A command that does not read its input gets a broken pipe here: not our failure.
-            scope.spawn(move || stdin.map(|mut pipe| pipe.write_all(&input)));
-            let out = scope.spawn(move || keep(stdout, STDOUT_KEPT));
-            let err = scope.spawn(move || keep(stderr, usize::MAX));
+            let writer =
+                spawn().spawn_scoped(scope, move || stdin.map(|mut pipe| pipe.write_all(&input)));
+            let out = spawn().spawn_scoped(scope, move || keep(stdout, STDOUT_KEPT));
+            let err = spawn().spawn_scoped(scope, move || keep(stderr, usize::MAX));
+            let (Ok(_), Ok(out), Ok(err)) = (writer, out, err) else {
+                // Pipes whose thread never started are closed; CMD ends with its group.
+                // SAFETY: kill(2) with a negative pid signals a process group.
+                unsafe {
+                    libc::kill(-group, libc::SIGKILL);
+                }
+                let _ = child.wait();
+                return Err(Run::Machine(
+                    "a thread to talk to it could not start".to_owned(),
+                ));
+            };
             let mut pause = Duration::from_micros(50);
             let status = loop {
                 match child.try_wait() {
@@ -658,7 +700,7 @@ impl Runner {
                     None
                 }
                 Ok(Some(status)) => Some(status),
-                Err(e) => return Err(e),
+                Err(e) => return Err(Run::Machine(e.to_string())),
             };
             let stdout = out.join().unwrap_or_default();
             let stderr = err.join().unwrap_or_default();
