@@ -257,3 +257,32 @@ fn a_person_session_through_a_pipe() {
         "{ended:?}"
     );
 }
+
+#[test]
+fn endless_or_garbled_lines_are_refused_without_reading_them_whole() {
+    let file = GameFile::new("endless", SAMPLE_1);
+    let path = file.0.to_str().unwrap();
+    // 100 MB without a newline: refused after 4096 bytes, in one short error line.
+    let endless = vec![b'7'; 100 << 20];
+    let machine = common::run(&["play", "--machine", path], &endless);
+    assert_eq!(machine.status, 1, "{machine:?}");
+    assert_eq!(machine.stdout, "First\n3 1\n-1 -1\n");
+    assert_eq!(
+        machine.stderr,
+        "error: reading the other side's move: a line longer than 4096 bytes\n"
+    );
+    let person = common::run(&["play", path], &endless);
+    assert!(
+        person
+            .assert_ok()
+            .ends_with("I cannot read on (a line longer than 4096 bytes); goodbye.\n")
+    );
+    // Not UTF-8.
+    let garbled = common::run(&["play", "--machine", path], b"1 \xff\n");
+    assert_eq!(garbled.status, 1);
+    assert!(garbled.stderr.contains("UTF-8"), "{garbled:?}");
+    // A long wrong line is quoted short.
+    let long = format!("{}\n", "9".repeat(1000));
+    let quoted = common::run(&["play", "--machine", path], long.as_bytes());
+    assert!(quoted.stderr.len() < 120, "{quoted:?}");
+}

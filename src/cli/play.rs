@@ -249,6 +249,30 @@ fn stones_word(n: u64) -> String {
     super::plural(n, "stone")
 }
 
+/// The longest line a move is read from: two numbers of 20 digits fit many times over, and an
+/// endless line costs no more than this.
+const LONGEST_LINE: u64 = 4096;
+
+/// Reads one line into `line` (cleared first), as `BufRead::read_line` does, but refuses a line
+/// longer than [`LONGEST_LINE`] bytes instead of holding all of it.
+fn read_line(input: &mut impl BufRead, line: &mut String) -> io::Result<usize> {
+    line.clear();
+    let read = io::Read::take(&mut *input, LONGEST_LINE).read_line(line)?;
+    if read as u64 == LONGEST_LINE && !line.ends_with('\n') {
+        return Err(io::Error::other(format!(
+            "a line longer than {LONGEST_LINE} bytes"
+        )));
+    }
+    Ok(read)
+}
+
+/// A line as a message quotes it: escaped, and cut after 40 characters.
+fn quoted(line: &str) -> String {
+    let head: String = line.chars().take(40).collect();
+    let more = if head.len() < line.len() { "..." } else { "" };
+    format!("{head:?}{more}")
+}
+
 /// Two numbers on a line, `I K`, or `None`.
 fn parse_move(line: &str) -> Option<(u64, u64)> {
     let mut numbers = line.split_ascii_whitespace().map(str::parse::<u64>);
@@ -286,11 +310,11 @@ fn machine(
             out.flush()?;
         } else {
             line.clear();
-            let refusal = match input.read_line(&mut line) {
+            let refusal = match read_line(input, &mut line) {
                 Ok(0) => Some("the input ended before the other side's move".to_owned()),
                 Err(e) => Some(format!("reading the other side's move: {e}")),
                 Ok(_) => match parse_move(&line) {
-                    None => Some(format!("expected `I K`, found {:?}", line.trim_end())),
+                    None => Some(format!("expected `I K`, found {}", quoted(line.trim_end()))),
                     Some((0, 0)) if board.stuck() => return Ok(0),
                     Some((0, 0)) => Some("`0 0` claims no move is left, but one is".to_owned()),
                     Some((pile, take)) => match board.check(pile, take) {
@@ -384,9 +408,16 @@ fn person(
         write!(out, "your move (I K)> ")?;
         out.flush()?;
         line.clear();
-        if input.read_line(&mut line).is_err() || line.is_empty() {
-            writeln!(out, "\nThe input ended; goodbye.")?;
-            return Ok(0);
+        match read_line(input, &mut line) {
+            Ok(0) => {
+                writeln!(out, "\nThe input ended; goodbye.")?;
+                return Ok(0);
+            }
+            Err(e) => {
+                writeln!(out, "\nI cannot read on ({e}); goodbye.")?;
+                return Ok(0);
+            }
+            Ok(_) => {}
         }
         if echo {
             writeln!(out, "{}", line.trim_end())?;
@@ -414,7 +445,8 @@ fn person(
             text => match parse_move(text) {
                 None => writeln!(
                     out,
-                    "I do not understand {text:?}; type two numbers, I K, or 'help'."
+                    "I do not understand {}; type two numbers, I K, or 'help'.",
+                    quoted(text)
                 )?,
                 Some((pile, take)) => match board.check(pile, take) {
                     Err(why) => writeln!(out, "not allowed: {why}. Try again.")?,
