@@ -100,3 +100,21 @@ fn judge_accepts_any_winning_move_and_says_why_it_rejects() {
         assert_eq!(run.stderr.lines().count(), 1, "{rejected:?}: {run:?}");
     }
 }
+
+#[test]
+fn judge_rejects_an_endless_output_without_holding_it() {
+    let mut endless = String::from("Takahashi\n");
+    endless.push_str(&"3 1\n".repeat(300_000));
+    let run = judge(&endless);
+    assert_eq!(run.status, 1);
+    assert_eq!(
+        run.stderr,
+        "error: wrong answer: the output is longer than 1048576 bytes\n"
+    );
+    let missing = run_missing_output();
+    missing.assert_error(&["cannot read"]);
+}
+
+fn run_missing_output() -> common::Run {
+    run(&["judge", SAMPLE_1, "/no/such/output"], b"")
+}

@@ -27,7 +27,11 @@ pub(super) fn run(args: &Args) -> Result<i32, Failure> {
     let game = load(Some(&args.input))?;
     let output = read(&args.output)?;
     let solved = Solved::new(game).map_err(|e| Failure::Input(Some(args.input.clone()), e))?;
-    match verdict(&solved, &output) {
+    let judged = match output {
+        Some(output) => verdict(&solved, &output),
+        None => Err(format!("the output is longer than {LONGEST_OUTPUT} bytes")),
+    };
+    match judged {
         Ok(()) => Ok(0),
         Err(reason) => {
             report(format_args!("wrong answer: {reason}"));
@@ -36,10 +40,22 @@ pub(super) fn run(args: &Args) -> Result<i32, Failure> {
     }
 }
 
-fn read(path: &Path) -> Result<String, Failure> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| Failure::Other(format!("{}: cannot read: {e}", ShownPath(path))))?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+/// The longest output read: a right one is two short lines, and an endless one (a solution that
+/// never stops printing) is rejected without holding all of it.
+const LONGEST_OUTPUT: u64 = 1 << 20;
+
+/// The output file's text, or `None` when it is longer than [`LONGEST_OUTPUT`].
+fn read(path: &Path) -> Result<Option<String>, Failure> {
+    use std::io::Read;
+    let failed =
+        |e: std::io::Error| Failure::Other(format!("{}: cannot read: {e}", ShownPath(path)));
+    let file = std::fs::File::open(path).map_err(failed)?;
+    let mut bytes = Vec::new();
+    file.take(LONGEST_OUTPUT + 1)
+        .read_to_end(&mut bytes)
+        .map_err(failed)?;
+    let fits = bytes.len() as u64 <= LONGEST_OUTPUT;
+    Ok(fits.then(|| String::from_utf8_lossy(&bytes).into_owned()))
 }
 
 /// Why `output` is not a right answer for `solved`, if it is not.
