@@ -80,6 +80,23 @@ fn assert_found_and_shrunk(bug: &str, kind: &str, extra: &[&str]) {
         run.stderr.contains("constrained-nim gen --seed "),
         "{bug}: {run:?}"
     );
+    // The reproduction command prints the game as found, of the size the report gives.
+    let command = run
+        .stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("the game as found: "));
+    let command: Vec<&str> = command.expect("a reproduction line").split(' ').collect();
+    assert_eq!(command[..2], ["constrained-nim", "gen"], "{bug}");
+    let found = common::run(&command[1..], b"");
+    let (found_piles, found_moves) = parse(found.assert_ok());
+    let from = format!(
+        "from {} pile{} and {} forbidden move{}",
+        found_piles.len(),
+        if found_piles.len() == 1 { "" } else { "s" },
+        found_moves.len(),
+        if found_moves.len() == 1 { "" } else { "s" }
+    );
+    assert!(run.stderr.contains(&from), "{bug}: {from:?} in {run:?}");
     let (piles, moves) = parse(&game);
     assert!(
         (1..=3).contains(&piles.len()) && (1..=5).contains(&moves.len()),
