@@ -36,8 +36,10 @@ input (whitespace-separated ASCII decimal numbers):
 exit status:
   0  the answer was printed
   1  the input is not a game, or cannot be read (one 'error: ' line on stderr);
-     for hack and judge: a failure was found, or the output was rejected
-  2  the command line is wrong";
+     hack: a failure was found; judge: the output is rejected;
+     play --machine: the other side broke the protocol
+  2  the command line is wrong
+  130  hack was interrupted (Ctrl-C) before it found anything";
 
 /// Who wins Constrained Nim (AtCoder ABC255 G), and why.
 ///
@@ -56,8 +58,8 @@ struct Cli {
     #[command(flatten)]
     mode: ModeFlags,
 
-    /// With --check: also hold the input to the statement's limits (1 <= N, M <= 2*10^5,
-    /// 1 <= A_i <= 10^18, 1 <= Y_i <= X_i <= 10^18, distinct pairs), naming the first one broken
+    /// With --check: also hold the input to the statement's limits (N and M from 1 to 2*10^5,
+    /// piles and X from 1 to 10^18, Y from 1 to X, distinct pairs), naming the first one broken
     #[arg(long, requires = "check")]
     strict: bool,
 
