@@ -206,11 +206,9 @@ pub(super) fn run(args: Args) -> Result<i32, Failure> {
     Ok(1)
 }
 
+/// A usage error: exit status 2, with the hint toward `--help` that clap's errors carry.
 fn usage(message: String) -> Result<i32, Failure> {
-    report(format_args!(
-        "{message}\n\nFor more information, try '--help'."
-    ));
-    Ok(2)
+    Err(Failure::Usage(message))
 }
 
 /// What a failure report says.
