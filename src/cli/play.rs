@@ -93,11 +93,15 @@ impl Board {
         {
             let mut segments = solved.map.breakpoints(0, u64::MAX).peekable();
             while let Some((p, v)) = segments.next() {
-                let end = segments.peek().map_or(u64::MAX, |&(q, _)| q);
+                // The segment holds p..=last; the last one goes on to 2^64 - 1 itself.
+                let last = segments.peek().map_or(u64::MAX, |&(q, _)| q - 1);
                 // At a drop the gap to the line closes by one a position; once closed it stays.
                 let line = p - drops.len() as u64;
                 let gap = line - v;
-                for n in p..p + gap.min(end - p) {
+                if gap == 0 {
+                    continue;
+                }
+                for n in p..=p.saturating_add(gap - 1).min(last) {
                     dropped_to.push((v + (n - p), n));
                     drops.push(n);
                 }
@@ -479,4 +483,51 @@ fn show_piles(board: &Board, out: &mut impl Write) -> io::Result<()> {
         )?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Board;
+    use crate::Game;
+    use crate::cli::Solved;
+
+    fn board(piles: &[u64], forbidden: &[(u64, u64)]) -> Board {
+        let game = Game {
+            piles: piles.to_vec(),
+            forbidden: forbidden.to_vec(),
+        };
+        Board::new(Solved::new(game).unwrap())
+    }
+
+    /// A drop at 2^64 - 1 itself, the last position of the last segment, is indexed too.
+    #[test]
+    fn a_drop_at_the_top_of_u64_is_indexed() {
+        let top = u64::MAX;
+        let board = board(&[top], &[(top, top)]);
+        assert_eq!(board.dropped_to, [(0, top)]);
+        assert_eq!(board.rise, [top]);
+        // The line below it is untouched: value v sits at v.
+        assert_eq!(board.rising(top - 1), top - 1);
+    }
+
+    /// Consecutive drops inside one segment: 2 has no move (g = 0) and from 3 only the move to 1
+    /// is forbidden (g = 1), so the map has one segment from 2 (values 0, 1) whose two
+    /// positions are both drops; the line resumes at 4 with value 2.
+    #[test]
+    fn drops_that_continue_a_segment_are_each_indexed() {
+        let board = board(&[5], &[(2, 2), (2, 1), (3, 2)]);
+        assert_eq!(board.dropped_to, [(0, 2), (1, 3)]);
+        let drops: Vec<u64> = board.dropped_to.iter().map(|&(_, p)| p).collect();
+        for (value, position) in &board.dropped_to {
+            assert_eq!(board.grundy(*position), *value);
+        }
+        for n in 0..=10 {
+            let dropped = drops.contains(&n);
+            let below = drops.iter().filter(|&&d| d < n).count() as u64;
+            if !dropped {
+                assert_eq!(board.grundy(n), n - below, "{n}");
+                assert_eq!(board.rising(board.grundy(n)), n, "{n}");
+            }
+        }
+    }
 }
