@@ -87,6 +87,12 @@ fn sizes_and_limits_as_asked() {
     moves.sort();
     let every: Vec<(u64, u64)> = (1..=4).flat_map(|x| (1..=x).map(move |y| (x, y))).collect();
     assert_eq!(moves, every);
+    // The whole range of u64: no overflow on the way (the tests run a debug build).
+    for seed in ["1", "2", "3"] {
+        let top = u64::MAX.to_string();
+        let game = run(&["gen", "--seed", seed, "--max", &top, "--beyond"], b"");
+        run(&["--check"], game.assert_ok().as_bytes()).assert_ok();
+    }
     for (args, words) in [
         (
             &["--m", "11", "--max", "4"][..],

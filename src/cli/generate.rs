@@ -136,7 +136,7 @@ pub(super) fn small_game(rng: &mut Rng, options: &Options) -> Result<Drawn, Stri
             return Err("--m 0: the statement has M >= 1; add --beyond".to_owned());
         }
         Some(m) => m,
-        None => rng.range(least, pairs.min(3 * max).clamp(1, 24)),
+        None => rng.range(least, pairs.min(max.saturating_mul(3)).clamp(1, 24)),
     };
     let piles = match piles {
         Some(0) if !beyond => {
