@@ -2,7 +2,7 @@
 //!
 //! The judge never compiles this module; everything here builds on the solver in `main.rs`.
 
-use crate::{Forbidden, Game, InputError, read_game, report, sweep, winner};
+use crate::{Forbidden, Game, InputError, read_game, read_game_sorted, report, sweep, winner};
 use clap::{Parser, Subcommand};
 use std::collections::BTreeMap;
 use std::ffi::OsString;
@@ -254,11 +254,20 @@ impl fmt::Display for ShownPath<'_> {
 
 /// Reads the game from `path`, or from standard input when it is `None`.
 fn load(path: Option<&Path>) -> Result<Game, Failure> {
+    load_with(path, read_game, read_game)
+}
+
+/// Reads the game as [`load`] does, through `from_stdin` or `from_file`.
+fn load_with(
+    path: Option<&Path>,
+    from_stdin: impl FnOnce(io::StdinLock<'static>) -> Result<Game, InputError>,
+    from_file: impl FnOnce(io::BufReader<File>) -> Result<Game, InputError>,
+) -> Result<Game, Failure> {
     let game = match path {
-        None => read_game(io::stdin().lock()),
+        None => from_stdin(io::stdin().lock()),
         Some(p) => {
             let file = File::open(p).map_err(|e| Failure::Open(p.to_owned(), e))?;
-            read_game(io::BufReader::new(file))
+            from_file(io::BufReader::new(file))
         }
     };
     game.map_err(|e| Failure::Input(path.map(Path::to_owned), e))
@@ -272,7 +281,11 @@ fn input_path(path: Option<PathBuf>) -> Option<PathBuf> {
 /// Reads the game and writes what `mode` asks for; nothing is written unless the game is valid.
 fn execute(mode: Mode, path: Option<PathBuf>, out: &mut impl Write) -> Result<(), Failure> {
     let path = input_path(path);
-    let game = load(path.as_deref())?;
+    // The verdict needs the piles in no order: sorted as the moves are read, they cost less.
+    let game = match mode {
+        Mode::Winner => load_with(path.as_deref(), read_game_sorted, read_game_sorted)?,
+        _ => load(path.as_deref())?,
+    };
     let failed = |e| Failure::Input(path.clone(), e);
     let written = match mode {
         Mode::Check { strict: false } => Ok(()),

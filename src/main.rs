@@ -37,7 +37,7 @@ fn main() {
 #[cfg(not(feature = "cli"))]
 fn judge() -> i32 {
     use std::io::Write;
-    let verdict = read_game(io::stdin().lock()).and_then(winner);
+    let verdict = read_game_sorted(io::stdin().lock()).and_then(winner);
     match verdict {
         Ok(name) => {
             let mut out = io::stdout().lock();
@@ -258,12 +258,20 @@ impl fmt::Display for InputError {
 /// # Complexity
 /// - O(input size) time; memory: one chunk, plus the numbers read (no reservation that read
 ///   tokens do not back)
+#[cfg_attr(not(any(feature = "cli", test)), allow(dead_code))]
 fn read_game(reader: impl BufRead) -> Result<Game, InputError> {
-    parse_game(&mut Stream::new(reader))
+    parse_game(&mut Stream::new(reader), false)
 }
 
-/// Parses `N M`, the piles and the forbidden moves from the tokens of `source`.
-fn parse_game<R: BufRead>(source: &mut Stream<R>) -> Result<Game, InputError> {
+/// Reads `reader` as a game for its verdict alone: as [`read_game`], but the piles come back
+/// sorted, sorted on a second thread while the forbidden moves are read.
+fn read_game_sorted(reader: impl BufRead) -> Result<Game, InputError> {
+    parse_game(&mut Stream::new(reader), true)
+}
+
+/// Parses `N M`, the piles and the forbidden moves from the tokens of `source`; with `sorted`,
+/// the piles come back sorted.
+fn parse_game<R: BufRead>(source: &mut Stream<R>, sorted: bool) -> Result<Game, InputError> {
     let n = match source.next_token() {
         None => return Err(source.failure(InputError::Empty)),
         Some(_) => source.number(Place::PileCount)?,
@@ -287,26 +295,38 @@ fn parse_game<R: BufRead>(source: &mut Stream<R>) -> Result<Game, InputError> {
         push(&mut piles, pile, n, "reading the piles")?;
     }
 
-    let mut forbidden = Vec::new();
-    for i in 1..=m {
-        let mut next = |place| match source.next_token() {
-            None => Err(source.failure(ended(i - 1, m, "forbidden moves"))),
-            Some(_) => source.number(place),
-        };
-        let x = next(Place::MoveX(i))?;
-        let y = next(Place::MoveY(i))?;
-        if y == 0 {
-            return Err(InputError::TakesNothing { move_index: i });
+    let read_moves = || {
+        let mut forbidden = Vec::new();
+        for i in 1..=m {
+            let mut next = |place| match source.next_token() {
+                None => Err(source.failure(ended(i - 1, m, "forbidden moves"))),
+                Some(_) => source.number(place),
+            };
+            let x = next(Place::MoveX(i))?;
+            let y = next(Place::MoveY(i))?;
+            if y == 0 {
+                return Err(InputError::TakesNothing { move_index: i });
+            }
+            if y > x {
+                return Err(InputError::TakesTooMany {
+                    move_index: i,
+                    x,
+                    y,
+                });
+            }
+            push(&mut forbidden, (x, y), m, "reading the forbidden moves")?;
         }
-        if y > x {
-            return Err(InputError::TakesTooMany {
-                move_index: i,
-                x,
-                y,
-            });
+        Ok(forbidden)
+    };
+    // The sweep sorts the piles anyway; sorted while the moves are read, that costs no time.
+    let parallel = sorted && piles.len() >= PARALLEL;
+    let sort_piles = || {
+        if sorted {
+            piles.sort_unstable();
         }
-        push(&mut forbidden, (x, y), m, "reading the forbidden moves")?;
-    }
+    };
+    let ((), forbidden) = beside(parallel, sort_piles, read_moves);
+    let forbidden = forbidden?;
 
     if source.next_token().is_some() {
         let after = match (n, m) {

@@ -17,7 +17,7 @@ mod rng;
 #[allow(dead_code)] // only the hash-flooding values are used here
 mod shapes;
 
-use crate::{BadNumber, Game, Keys, parse_u64, read_game, sweep, winner};
+use crate::{BadNumber, Game, Keys, parse_u64, read_game, read_game_sorted, sweep, winner};
 use games::{SHAPES, SmallGame};
 use rng::Rng;
 
@@ -511,6 +511,43 @@ fn leading_digits_ignores_what_follows() {
     }
     assert_eq!(crate::leading_digits(*b"99999999", 8), 99_999_999);
     assert_eq!(crate::leading_digits(*b"0000000x", 7), 0);
+}
+
+/// The verdict's reader gives the same game with its piles sorted, and the same errors, with
+/// few piles (sorted on this thread) and with many (sorted beside the reading of the moves).
+#[test]
+fn read_game_sorted_is_read_game_with_sorted_piles() {
+    let mut rng = Rng::new(7);
+    for n in [0, 1, 5, 1000, crate::PARALLEL + 1, 40_000] {
+        let piles: Vec<u64> = (0..n).map(|_| rng.range(0, u64::MAX)).collect();
+        let forbidden: Vec<(u64, u64)> = (0..n.max(3))
+            .map(|_| {
+                let x = rng.range(1, u64::MAX);
+                (x, rng.range(1, x))
+            })
+            .collect();
+        let text = games::input(&piles, &forbidden);
+        let mut expected = read_game(text.as_bytes()).unwrap();
+        expected.piles.sort_unstable();
+        assert_eq!(
+            read_game_sorted(text.as_bytes()).unwrap(),
+            expected,
+            "n = {n}"
+        );
+        // A bad last move: the same message either way.
+        let bad = format!(
+            "{}5 6\n",
+            text.replacen(
+                &format!(" {}\n", forbidden.len()),
+                &format!(" {}\n", forbidden.len() + 1),
+                1
+            )
+        );
+        let plain = read_game(bad.as_bytes()).unwrap_err().to_string();
+        let sorted = read_game_sorted(bad.as_bytes()).unwrap_err().to_string();
+        assert_eq!(plain, sorted, "n = {n}");
+        assert!(plain.contains("Y = 6 > X = 5"), "{plain}");
+    }
 }
 
 #[test]
