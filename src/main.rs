@@ -809,9 +809,33 @@ fn sweep<Q: Send>(
     moves: Vec<(u64, u64)>,
     queries: &mut [Q],
     position: impl Fn(&Q) -> u64 + Sync,
-    mut answer: impl FnMut(&Q, u64),
+    answer: impl FnMut(&Q, u64),
     emit: impl FnMut(u64, u64),
 ) -> Result<Swept, InputError> {
+    // Up to 2^32 - 1 moves, a target's slot is a u32: 12 bytes a target instead of 16.
+    if u32::try_from(moves.len()).is_ok() {
+        let (forbidden, asked) = sweep_with::<Q, u32>(moves, queries, position, answer, emit)?;
+        Ok(Swept {
+            forbidden,
+            asked: Asked::Narrow(asked),
+        })
+    } else {
+        let (forbidden, asked) = sweep_with::<Q, usize>(moves, queries, position, answer, emit)?;
+        Ok(Swept {
+            forbidden,
+            asked: Asked::Wide(asked),
+        })
+    }
+}
+
+/// [`sweep`], with the targets' slots of type `S`.
+fn sweep_with<Q: Send, S: Slot>(
+    moves: Vec<(u64, u64)>,
+    queries: &mut [Q],
+    position: impl Fn(&Q) -> u64 + Sync,
+    mut answer: impl FnMut(&Q, u64),
+    emit: impl FnMut(u64, u64),
+) -> Result<(Forbidden, Vec<Target<S>>), InputError> {
     let out_of_memory = |_| InputError::OutOfMemory { during: "solving" };
     // Every target with its place in the grouped moves, by position: the order the sweep needs
     // them. The queries need nothing from the moves, so they are sorted beside.
@@ -819,9 +843,10 @@ fn sweep<Q: Send>(
     let sort_queries = || queries.sort_unstable_by_key(|q| position(q));
     let group_moves = || {
         let forbidden = Forbidden::new(moves);
-        let mut asked: Vec<(u64, usize)> = Vec::new();
+        let mut asked: Vec<Target<S>> = Vec::new();
         asked.try_reserve_exact(forbidden.moves.len())?;
-        asked.extend(forbidden.moves.iter().map(|&(_, t)| t).zip(0..));
+        let targets = forbidden.moves.iter().enumerate();
+        asked.extend(targets.map(|(j, &(_, t))| Target::new(t, j)));
         let middle = sort_in_halves(&mut asked);
         Ok((forbidden, asked, middle))
     };
@@ -885,7 +910,7 @@ fn sweep<Q: Send>(
         answer(q, line.grundy(position(q)));
     }
     line.finish();
-    Ok(Swept { forbidden, asked })
+    Ok((forbidden, asked))
 }
 
 /// The forbidden moves after a sweep, whose targets hold Grundy values: the verdict needs
@@ -894,7 +919,61 @@ fn sweep<Q: Send>(
 struct Swept {
     forbidden: Forbidden,
     /// Every target with its place in `forbidden.moves`.
-    asked: Vec<(u64, usize)>,
+    asked: Asked,
+}
+
+/// The sweep's targets, with narrow or wide slots.
+enum Asked {
+    Narrow(Vec<Target<u32>>),
+    Wide(Vec<Target<usize>>),
+}
+
+/// Where a forbidden target's move sits in the grouped moves.
+trait Slot: Copy + Send + Sync {
+    fn new(j: usize) -> Self;
+    fn get(self) -> usize;
+}
+
+impl Slot for u32 {
+    fn new(j: usize) -> u32 {
+        // sweep() picks u32 only for fewer than 2^32 moves.
+        j as u32
+    }
+    fn get(self) -> usize {
+        self as usize
+    }
+}
+
+impl Slot for usize {
+    fn new(j: usize) -> usize {
+        j
+    }
+    fn get(self) -> usize {
+        self
+    }
+}
+
+/// A forbidden target: its position and its move's slot, packed so that a `u32` slot adds only
+/// four bytes to the position.
+#[derive(Clone, Copy)]
+#[repr(C, packed(4))]
+struct Target<S> {
+    position: u64,
+    slot: S,
+}
+
+impl<S: Slot> Target<S> {
+    fn new(position: u64, j: usize) -> Target<S> {
+        Target {
+            position,
+            slot: S::new(j),
+        }
+    }
+
+    /// The target as `(position, place in the grouped moves)`.
+    fn get(self) -> (u64, usize) {
+        (self.position, self.slot.get())
+    }
 }
 
 impl Swept {
@@ -905,8 +984,10 @@ impl Swept {
             mut forbidden,
             asked,
         } = self;
-        for (t, j) in asked {
-            forbidden.moves[j].1 = t;
+        let mut restore = |(t, j): (u64, usize)| forbidden.moves[j].1 = t;
+        match asked {
+            Asked::Narrow(asked) => asked.into_iter().map(Target::get).for_each(&mut restore),
+            Asked::Wide(asked) => asked.into_iter().map(Target::get).for_each(&mut restore),
         }
         forbidden
     }
@@ -1089,14 +1170,14 @@ const PARALLEL: usize = 1 << 14;
 
 /// Sorts `items[..middle]` and `items[middle..]` by position, at once on two threads, and
 /// returns `middle`.
-fn sort_in_halves(items: &mut [(u64, usize)]) -> usize {
+fn sort_in_halves<S: Slot>(items: &mut [Target<S>]) -> usize {
     let middle = if items.len() < PARALLEL {
         0
     } else {
         items.len() / 2
     };
     let (left, right) = items.split_at_mut(middle);
-    let by_position = |half: &mut [(u64, usize)]| half.sort_unstable_by_key(|&(t, _)| t);
+    let by_position = |half: &mut [Target<S>]| half.sort_unstable_by_key(|t| t.get().0);
     beside(middle > 0, || by_position(left), || by_position(right));
     middle
 }
@@ -1133,12 +1214,12 @@ fn beside<A: Send, B>(
 }
 
 /// Two sorted runs of targets read as one.
-struct Merge<'a> {
-    halves: [&'a [(u64, usize)]; 2],
+struct Merge<'a, S> {
+    halves: [&'a [Target<S>]; 2],
 }
 
-impl<'a> Merge<'a> {
-    fn new(items: &'a [(u64, usize)], middle: usize) -> Merge<'a> {
+impl<'a, S: Slot> Merge<'a, S> {
+    fn new(items: &'a [Target<S>], middle: usize) -> Merge<'a, S> {
         let (left, right) = items.split_at(middle);
         Merge {
             halves: [left, right],
@@ -1150,22 +1231,23 @@ impl<'a> Merge<'a> {
         self.halves
             .iter()
             .filter_map(|half| half.first())
-            .map(|&(t, _)| t)
+            .map(|t| t.get().0)
             .min()
     }
 
     /// The next target in position order, if it is below `x`.
     fn next_below(&mut self, x: u64) -> Option<(u64, usize)> {
+        let position = |t: &Target<S>| t.get().0;
         let half = match self.halves.map(<[_]>::first) {
-            [Some(a), Some(b)] => usize::from(b.0 < a.0),
+            [Some(a), Some(b)] => usize::from(position(b) < position(a)),
             [Some(_), None] => 0,
             [None, _] => 1,
         };
         let (&first, rest) = self.halves[half].split_first()?;
-        if first.0 >= x {
+        if position(&first) >= x {
             return None;
         }
         self.halves[half] = rest;
-        Some(first)
+        Some(first.get())
     }
 }

@@ -64,6 +64,43 @@ fn swept_moves_come_back_as_grouped() {
     }
 }
 
+/// The sweep with wide slots (what more than 2^32 - 1 moves take) answers exactly as with the
+/// narrow ones every smaller game uses, and its targets go back the same way.
+#[test]
+fn wide_and_narrow_slots_sweep_alike() {
+    use crate::{Asked, Swept, sweep_with};
+    for seed in 0..500u64 {
+        let mut rng = Rng::new(8_000_000 + seed);
+        let limit = rng.range(1, 30);
+        let game = SmallGame::random(&mut rng, SHAPES[seed as usize % SHAPES.len()], limit);
+        let run = |wide: bool| {
+            let mut values = Vec::new();
+            let mut breakpoints = Vec::new();
+            let mut queries: Vec<u64> = (0..=limit + 2).collect();
+            let answer = |&n: &u64, g| values.push((n, g));
+            let emit = |p, v| breakpoints.push((p, v));
+            let moves = game.forbidden.clone();
+            let swept = if wide {
+                let (forbidden, asked) =
+                    sweep_with::<_, usize>(moves, &mut queries, |&n| n, answer, emit).unwrap();
+                Swept {
+                    forbidden,
+                    asked: Asked::Wide(asked),
+                }
+            } else {
+                let (forbidden, asked) =
+                    sweep_with::<_, u32>(moves, &mut queries, |&n| n, answer, emit).unwrap();
+                Swept {
+                    forbidden,
+                    asked: Asked::Narrow(asked),
+                }
+            };
+            (values, breakpoints, swept.forbidden().moves)
+        };
+        assert_eq!(run(true), run(false), "seed {}", 8_000_000 + seed);
+    }
+}
+
 /// g(0..=limit) from one sweep.
 fn map_table(forbidden: &[(u64, u64)], limit: u64) -> Vec<u64> {
     swept(forbidden, &(0..=limit).collect::<Vec<_>>()).0
