@@ -379,6 +379,34 @@ impl Solved {
 }
 
 impl Solved {
+    /// Why taking `take` stones from pile `pile` (1-based) of `piles` (this game's forbidden
+    /// moves, any position) is not a move, if it is not; else the 0-based pile.
+    pub(crate) fn legal(&self, piles: &[u64], pile: u64, take: u64) -> Result<usize, String> {
+        let n = piles.len();
+        let index = pile
+            .checked_sub(1)
+            .and_then(|i| usize::try_from(i).ok())
+            .filter(|&i| i < n)
+            .ok_or_else(|| format!("there is no pile {pile} (the piles are 1 to {n})"))?;
+        let stones = piles[index];
+        if take == 0 {
+            return Err("a move takes at least one stone".to_owned());
+        }
+        if take > stones {
+            return Err(format!(
+                "pile {pile} has {}; taking {take} is not a move",
+                plural(stones, "stone")
+            ));
+        }
+        if self.is_forbidden(stones, take) {
+            return Err(format!(
+                "from {}, taking {take} is forbidden",
+                plural(stones, "stone")
+            ));
+        }
+        Ok(index)
+    }
+
     /// Whether taking `take` stones from a pile of `stones` is forbidden.
     pub(crate) fn is_forbidden(&self, stones: u64, take: u64) -> bool {
         let target = stones - take;

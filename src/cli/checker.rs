@@ -92,24 +92,8 @@ pub(crate) fn verdict(solved: &Solved, output: &str) -> Result<(), String> {
 impl Solved {
     /// Why taking `take` stones from pile `pile` (1-based) is not a winning move, if it is not.
     pub(super) fn check_move(&self, pile: u64, take: u64) -> Result<(), String> {
-        let n = self.piles.len();
-        let index = pile
-            .checked_sub(1)
-            .and_then(|i| usize::try_from(i).ok())
-            .filter(|&i| i < n)
-            .ok_or_else(|| format!("there is no pile {pile} (the piles are 1 to {n})"))?;
+        let index = self.legal(&self.piles, pile, take)?;
         let stones = self.piles[index];
-        if take == 0 || take > stones {
-            return Err(format!(
-                "pile {pile} has {stones} stones; taking {take} is not a move"
-            ));
-        }
-        if self.is_forbidden(stones, take) {
-            return Err(format!(
-                "from {}, taking {take} is forbidden",
-                super::plural(stones, "stone")
-            ));
-        }
         let after = self.map.value(stones - take);
         let sum = self.nim_sum() ^ self.values[index] ^ after;
         if sum != 0 {

@@ -220,37 +220,6 @@ impl Board {
         self.nim_sum ^= before ^ after;
         (before, after)
     }
-
-    /// Why `I K` (1-based pile) is not a move, if it is not; else the 0-based pile.
-    fn check(&self, pile: u64, take: u64) -> Result<usize, String> {
-        let n = self.piles.len();
-        let index = pile
-            .checked_sub(1)
-            .and_then(|i| usize::try_from(i).ok())
-            .filter(|&i| i < n)
-            .ok_or_else(|| format!("there is no pile {pile} (the piles are 1 to {n})"))?;
-        let stones = self.piles[index];
-        if take == 0 {
-            return Err("a move takes at least one stone".to_owned());
-        }
-        if take > stones {
-            return Err(format!(
-                "pile {pile} has {}; you cannot take {take}",
-                stones_word(stones)
-            ));
-        }
-        if !self.allowed(index, take) {
-            return Err(format!(
-                "from {}, taking {take} is forbidden",
-                super::plural(stones, "stone")
-            ));
-        }
-        Ok(index)
-    }
-}
-
-fn stones_word(n: u64) -> String {
-    super::plural(n, "stone")
 }
 
 /// The longest line a move is read from: two numbers of 20 digits fit many times over, and an
@@ -321,7 +290,7 @@ fn machine(
                     None => Some(format!("expected `I K`, found {}", quoted(line.trim_end()))),
                     Some((0, 0)) if board.stuck() => return Ok(0),
                     Some((0, 0)) => Some("`0 0` claims no move is left, but one is".to_owned()),
-                    Some((pile, take)) => match board.check(pile, take) {
+                    Some((pile, take)) => match board.solved.legal(&board.piles, pile, take) {
                         Ok(index) => {
                             board.apply(index, take);
                             None
@@ -452,7 +421,7 @@ fn person(
                     "I do not understand {}; type two numbers, I K, or 'help'.",
                     quoted(text)
                 )?,
-                Some((pile, take)) => match board.check(pile, take) {
+                Some((pile, take)) => match board.solved.legal(&board.piles, pile, take) {
                     Err(why) => writeln!(out, "not allowed: {why}. Try again.")?,
                     Ok(index) => {
                         let (before, after) = board.apply(index, take);
@@ -479,7 +448,7 @@ fn show_piles(board: &Board, out: &mut impl Write) -> io::Result<()> {
             out,
             "  pile {}: {} (Grundy value {value})",
             i + 1,
-            stones_word(*stones)
+            super::plural(*stones, "stone")
         )?;
     }
     Ok(())
