@@ -3,20 +3,8 @@
 
 mod common;
 
+use common::games::parse;
 use common::run;
-
-/// Parses a game as the tests need it: the piles and the forbidden moves.
-fn parse(text: &str) -> (Vec<u64>, Vec<(u64, u64)>) {
-    let numbers: Vec<u64> = text
-        .split_ascii_whitespace()
-        .map(|t| t.parse().unwrap())
-        .collect();
-    let (n, m) = (numbers[0] as usize, numbers[1] as usize);
-    let piles = numbers[2..2 + n].to_vec();
-    let moves = numbers[2 + n..].chunks(2).map(|c| (c[0], c[1])).collect();
-    assert_eq!(numbers.len(), 2 + n + 2 * m, "{text}");
-    (piles, moves)
-}
 
 #[test]
 fn a_seed_gives_the_same_bytes_in_every_version() {

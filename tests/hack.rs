@@ -4,6 +4,7 @@
 
 mod common;
 
+use common::games::{input, parse};
 use common::{Run, run};
 use std::process::Command;
 
@@ -48,21 +49,6 @@ fn answer(bug: &str, game: &str) -> Option<String> {
         .status
         .success()
         .then(|| String::from_utf8_lossy(&output.stdout).trim().to_owned())
-}
-
-fn parse(text: &str) -> (Vec<u64>, Vec<(u64, u64)>) {
-    let numbers: Vec<u64> = text
-        .split_ascii_whitespace()
-        .map(|t| t.parse().unwrap())
-        .collect();
-    let n = numbers[0] as usize;
-    let piles = numbers[2..2 + n].to_vec();
-    let moves = numbers[2 + n..].chunks(2).map(|c| (c[0], c[1])).collect();
-    (piles, moves)
-}
-
-fn input(piles: &[u64], moves: &[(u64, u64)]) -> String {
-    common::games::input(piles, moves)
 }
 
 /// Asserts that `bug` is found as `kind` and shrunk to a small 1-minimal game: it fails there,

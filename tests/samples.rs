@@ -67,19 +67,9 @@ fn every_sample_is_small_strict_and_answered_by_the_oracle() {
         let name = input.display();
         // Inside the statement's limits: any correct solution must take it.
         common::run(&["--check", "--strict"], text.as_bytes()).assert_ok();
-        let numbers: Vec<u64> = text
-            .split_ascii_whitespace()
-            .map(|t| t.parse().unwrap())
-            .collect();
-        let n = numbers[0] as usize;
-        let piles = &numbers[2..2 + n];
-        let forbidden: Vec<(u64, u64)> = numbers[2 + n..].chunks(2).map(|c| (c[0], c[1])).collect();
-        let largest = piles
-            .iter()
-            .chain(numbers[2 + n..].iter())
-            .max()
-            .copied()
-            .unwrap();
+        let (piles, forbidden) = common::games::parse(&text);
+        let values = forbidden.iter().map(|&(x, _)| x);
+        let largest = piles.iter().copied().chain(values).max().unwrap();
         assert!(
             largest <= LARGEST,
             "{name}: {largest} is too large for a brute force"

@@ -143,3 +143,18 @@ pub fn input(piles: &[u64], forbidden: &[(u64, u64)]) -> String {
     }
     text
 }
+
+/// The piles and forbidden moves of a game in the judge's input format, which must be well
+/// formed (the tests read back what the tool wrote).
+#[allow(dead_code)] // not every test crate reads inputs
+pub fn parse(text: &str) -> (Vec<u64>, Vec<(u64, u64)>) {
+    let numbers: Vec<u64> = text
+        .split_ascii_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let (n, m) = (numbers[0] as usize, numbers[1] as usize);
+    assert_eq!(numbers.len(), 2 + n + 2 * m, "{text}");
+    let piles = numbers[2..2 + n].to_vec();
+    let moves = numbers[2 + n..].chunks(2).map(|c| (c[0], c[1])).collect();
+    (piles, moves)
+}
