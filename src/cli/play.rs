@@ -144,7 +144,7 @@ impl Board {
     ///
     /// # Complexity
     /// - O(log M + forbidden moves from the pile)
-    pub(super) fn winning_move(&self) -> Option<(usize, u64)> {
+    pub(crate) fn winning_move(&self) -> Option<(usize, u64)> {
         if self.nim_sum == 0 {
             return None;
         }

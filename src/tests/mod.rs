@@ -312,7 +312,10 @@ fn play_replies_match_the_oracle_from_every_position_of_a_pile() {
                 forbidden: game.forbidden.clone(),
             })
             .unwrap();
+            // --move scans the map; play looks the same move up in its index of the drops.
+            let scanned = solved.winning_move();
             let board = Board::new(solved);
+            assert_eq!(board.winning_move(), scanned, "at {piles:?}; {context}");
             let sum = piles.iter().fold(0, |s, &a| s ^ table[a as usize]);
             match board.reply() {
                 Some((pile, take)) => {
