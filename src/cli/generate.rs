@@ -150,7 +150,7 @@ pub(super) fn small_game(rng: &mut Rng, options: &Options) -> Result<Drawn, Stri
     if beyond {
         for _ in 0..rng.range(0, 2) {
             if !forbidden.is_empty() {
-                let again = forbidden[rng.below(forbidden.len() as u64) as usize];
+                let again = pick(rng, &forbidden);
                 forbidden.push(again);
             }
         }
@@ -159,17 +159,9 @@ pub(super) fn small_game(rng: &mut Rng, options: &Options) -> Result<Drawn, Stri
     let mut stones: Vec<u64> = Vec::new();
     for _ in 0..piles {
         let pile = match rng.below(10) {
-            0..=3 if !special.is_empty() => special[rng.below(special.len() as u64) as usize],
-            4 if !special.is_empty() => {
-                let x = special[rng.below(special.len() as u64) as usize];
-                if rng.chance(50) {
-                    x - 1
-                } else {
-                    x.saturating_add(1)
-                }
-                .clamp(1, max)
-            }
-            5 if !stones.is_empty() => stones[rng.below(stones.len() as u64) as usize],
+            0..=3 if !special.is_empty() => pick(rng, &special),
+            4 if !special.is_empty() => next_to(rng, &special, max),
+            5 if !stones.is_empty() => pick(rng, &stones),
             6 if beyond => 0,
             _ => rng.range(1, max),
         };
@@ -192,7 +184,7 @@ pub(super) fn small_game(rng: &mut Rng, options: &Options) -> Result<Drawn, Stri
 /// `count` distinct forbidden moves with `X <= max`, biased (see [`small_game`]).
 fn forbidden_moves(rng: &mut Rng, count: u64, max: u64, pairs: u64) -> Vec<(u64, u64)> {
     if count > pairs / 2 {
-        // Dense: a random subset of every pair (pairs is then small, count <= 10^7).
+        // Dense: a random subset of every pair (pairs is then below 2 count <= 4·10^6).
         let mut all: Vec<(u64, u64)> = (1..=max)
             .flat_map(|x| (1..=x).map(move |y| (x, y)))
             .collect();
@@ -205,23 +197,15 @@ fn forbidden_moves(rng: &mut Rng, count: u64, max: u64, pairs: u64) -> Vec<(u64,
     let mut special: Vec<u64> = Vec::new();
     while (chosen.len() as u64) < count {
         let x = match rng.below(10) {
-            0..=3 if !special.is_empty() => special[rng.below(special.len() as u64) as usize],
-            4..=5 if !special.is_empty() => {
-                let x = special[rng.below(special.len() as u64) as usize];
-                if rng.chance(50) {
-                    x - 1
-                } else {
-                    x.saturating_add(1)
-                }
-                .clamp(1, max)
-            }
+            0..=3 if !special.is_empty() => pick(rng, &special),
+            4..=5 if !special.is_empty() => next_to(rng, &special, max),
             _ => rng.range(1, max),
         };
         let y = match rng.below(10) {
             0..=2 => x,
             3..=4 if !special.is_empty() => {
                 // A move to another special point: a value reached again, or a second drop.
-                let to = special[rng.below(special.len() as u64) as usize];
+                let to = pick(rng, &special);
                 if to < x { x - to } else { rng.range(1, x) }
             }
             _ => rng.range(1, x),
@@ -232,6 +216,18 @@ fn forbidden_moves(rng: &mut Rng, count: u64, max: u64, pairs: u64) -> Vec<(u64,
         }
     }
     chosen
+}
+
+/// One of `items` (not empty), uniformly.
+fn pick<T: Copy>(rng: &mut Rng, items: &[T]) -> T {
+    items[rng.below(items.len() as u64) as usize]
+}
+
+/// A position just below or just above one of `points` (not empty), within `1..=max`.
+fn next_to(rng: &mut Rng, points: &[u64], max: u64) -> u64 {
+    let x = pick(rng, points);
+    let (below, above) = (x - 1, x.saturating_add(1));
+    (if rng.chance(50) { below } else { above }).clamp(1, max)
 }
 
 /// Fisher–Yates, so that the input order is not the order of drawing.
