@@ -192,7 +192,6 @@ pub(super) fn run(args: Args) -> Result<i32, Failure> {
             index,
             tests: args.tests,
             seed,
-            searched,
             shrinks,
             case: &case,
             game_seed,
@@ -216,7 +215,6 @@ struct Found<'a> {
     index: u64,
     tests: u64,
     seed: u64,
-    searched: u64,
     shrinks: u64,
     case: &'a Case,
     game_seed: u64,
@@ -231,12 +229,16 @@ fn write_report(err: &mut impl Write, found: &Found<'_>) -> io::Result<()> {
     let small = found.small;
     writeln!(
         err,
-        "hack: {} on game {} of {} (seed {}), after {} runs",
+        "hack: {} on game {} of {} (seed {}); {} before it passed",
         found.outcome.kind(),
         found.index + 1,
         found.tests,
         found.seed,
-        found.searched
+        match found.index {
+            0 => "no game".to_owned(),
+            1 => "the game".to_owned(),
+            n => format!("the {n} games"),
+        }
     )?;
     let minimal = if found.interrupted {
         "interrupted while shrinking; the smallest so far"
