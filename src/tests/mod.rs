@@ -21,6 +21,16 @@ use crate::{BadNumber, Game, Keys, parse_u64, read_game, read_game_sorted, sweep
 use games::{SHAPES, SmallGame};
 use rng::Rng;
 
+/// A random small game of `shape` with piles and X up to a limit drawn from `1..=top`, and how
+/// a failing assertion names it: its seed, its shape and its input.
+fn random_game(seed: u64, shape: games::Shape, top: u64) -> (SmallGame, String) {
+    let mut rng = Rng::new(seed);
+    let limit = rng.range(1, top);
+    let game = SmallGame::random(&mut rng, shape, limit);
+    let context = format!("seed {seed}, shape {shape:?}, game:\n{}", game.to_input());
+    (game, context)
+}
+
 /// `g` at `positions` from one sweep, and the breakpoints it emitted.
 fn swept(forbidden: &[(u64, u64)], positions: &[u64]) -> (Vec<u64>, Vec<(u64, u64)>) {
     let mut values = vec![u64::MAX; positions.len()];
@@ -42,9 +52,8 @@ fn swept(forbidden: &[(u64, u64)], positions: &[u64]) -> (Vec<u64>, Vec<(u64, u6
 #[test]
 fn swept_moves_come_back_as_grouped() {
     for seed in 0..500u64 {
-        let mut rng = Rng::new(5_000_000 + seed);
-        let limit = rng.range(1, 30);
-        let game = SmallGame::random(&mut rng, SHAPES[seed as usize % SHAPES.len()], limit);
+        let shape = SHAPES[seed as usize % SHAPES.len()];
+        let (game, context) = random_game(5_000_000 + seed, shape, 30);
         let mut queries: Vec<(u64, usize)> = game.piles.iter().copied().zip(0..).collect();
         let swept = sweep(
             game.forbidden.clone(),
@@ -55,12 +64,7 @@ fn swept_moves_come_back_as_grouped() {
         )
         .unwrap();
         let grouped = crate::Forbidden::new(game.forbidden.clone());
-        assert_eq!(
-            swept.forbidden().moves,
-            grouped.moves,
-            "seed {}",
-            5_000_000 + seed
-        );
+        assert_eq!(swept.forbidden().moves, grouped.moves, "{context}");
     }
 }
 
@@ -70,13 +74,12 @@ fn swept_moves_come_back_as_grouped() {
 fn wide_and_narrow_slots_sweep_alike() {
     use crate::{Asked, Swept, sweep_with};
     for seed in 0..500u64 {
-        let mut rng = Rng::new(8_000_000 + seed);
-        let limit = rng.range(1, 30);
-        let game = SmallGame::random(&mut rng, SHAPES[seed as usize % SHAPES.len()], limit);
+        let shape = SHAPES[seed as usize % SHAPES.len()];
+        let (game, context) = random_game(8_000_000 + seed, shape, 30);
         let run = |wide: bool| {
             let mut values = Vec::new();
             let mut breakpoints = Vec::new();
-            let mut queries: Vec<u64> = (0..=limit + 2).collect();
+            let mut queries: Vec<u64> = (0..=game.limit + 2).collect();
             let answer = |&n: &u64, g| values.push((n, g));
             let emit = |p, v| breakpoints.push((p, v));
             let moves = game.forbidden.clone();
@@ -97,7 +100,7 @@ fn wide_and_narrow_slots_sweep_alike() {
             };
             (values, breakpoints, swept.forbidden().moves)
         };
-        assert_eq!(run(true), run(false), "seed {}", 8_000_000 + seed);
+        assert_eq!(run(true), run(false), "{context}");
     }
 }
 
@@ -143,11 +146,7 @@ fn assert_breakpoints(breakpoints: &[(u64, u64)], table: &[u64], context: &str) 
 fn random_games_match_the_oracle_at_every_position() {
     let mut checked = 0;
     for seed in 0..10_200u64 {
-        let mut rng = Rng::new(seed);
-        let shape = SHAPES[seed as usize % SHAPES.len()];
-        let limit = rng.range(1, 60);
-        let game = SmallGame::random(&mut rng, shape, limit);
-        let context = format!("seed {seed}, shape {shape:?}, game:\n{}", game.to_input());
+        let (game, context) = random_game(seed, SHAPES[seed as usize % SHAPES.len()], 60);
         // A few positions past the last special point check the line after it.
         let expected = oracle::grundy_table(&game.forbidden, game.limit + 3);
         let positions: Vec<u64> = (0..=game.limit + 3).collect();
@@ -173,15 +172,8 @@ fn random_games_match_the_oracle_at_every_position() {
 fn winning_moves_of_random_games_are_legal_and_reach_nim_sum_zero() {
     use crate::cli::Solved;
     for seed in 0..5_000u64 {
-        let mut rng = Rng::new(1_000_000 + seed);
         let shape = SHAPES[seed as usize % SHAPES.len()];
-        let limit = rng.range(1, 40);
-        let game = SmallGame::random(&mut rng, shape, limit);
-        let context = format!(
-            "seed {}, shape {shape:?}, game:\n{}",
-            1_000_000 + seed,
-            game.to_input()
-        );
+        let (game, context) = random_game(1_000_000 + seed, shape, 40);
         let table = oracle::grundy_table(&game.forbidden, game.limit);
         let solved = Solved::new(Game {
             piles: game.piles.clone(),
@@ -215,11 +207,7 @@ fn winning_moves_of_random_games_are_legal_and_reach_nim_sum_zero() {
 /// A random small game solved by the tool, its oracle table, and a context for messages.
 #[cfg(feature = "cli")]
 fn solved_game(seed: u64) -> (SmallGame, crate::cli::Solved, Vec<u64>, String) {
-    let mut rng = Rng::new(seed);
-    let shape = SHAPES[seed as usize % SHAPES.len()];
-    let limit = rng.range(1, 30);
-    let game = SmallGame::random(&mut rng, shape, limit);
-    let context = format!("seed {seed}, shape {shape:?}, game:\n{}", game.to_input());
+    let (game, context) = random_game(seed, SHAPES[seed as usize % SHAPES.len()], 30);
     // A few positions past the last special point: the line goes on there.
     let table = oracle::grundy_table(&game.forbidden, game.limit + 3);
     let solved = crate::cli::Solved::new(Game {
