@@ -765,12 +765,12 @@ impl Forbidden {
             *y = *x - *y;
         }
         // By X alone, then each group by target: most groups are single moves.
-        moves.sort_unstable_by_key(|&(x, _)| x);
+        sort_on_two(&mut moves, |&(x, _)| x);
         for group in moves
             .chunk_by_mut(|a, b| a.0 == b.0)
             .filter(|group| group.len() > 1)
         {
-            group.sort_unstable();
+            sort_on_two(group, |&(_, t)| t);
         }
         moves.dedup();
         Forbidden { moves }
@@ -839,7 +839,7 @@ fn sweep_with<Q: Send, S: Slot>(
     let out_of_memory = |_| InputError::OutOfMemory { during: "solving" };
     // Every target with its place in the grouped moves, by position: the order the sweep needs
     // them. The queries need nothing from the moves, so they are sorted beside.
-    let parallel = queries.len() >= PARALLEL;
+    let parallel = queries.len() >= PARALLEL && !queries.is_sorted_by_key(&position);
     let sort_queries = || queries.sort_unstable_by_key(|q| position(q));
     let group_moves = || {
         let forbidden = Forbidden::new(moves);
@@ -847,23 +847,27 @@ fn sweep_with<Q: Send, S: Slot>(
         asked.try_reserve_exact(forbidden.moves.len())?;
         let targets = forbidden.moves.iter().enumerate();
         asked.extend(targets.map(|(j, &(_, t))| Target::new(t, j)));
-        let middle = sort_in_halves(&mut asked);
-        Ok((forbidden, asked, middle))
+        sort_on_two(&mut asked, |t| t.get().0);
+        Ok((forbidden, asked))
     };
     let ((), grouped) = beside(parallel, sort_queries, group_moves);
-    let (mut forbidden, asked, middle) = grouped.map_err(out_of_memory)?;
+    let (mut forbidden, asked) = grouped.map_err(out_of_memory)?;
     let moves = &mut forbidden.moves;
-    let mut targets = Merge::new(&asked, middle);
+    let mut targets = asked.iter().map(|t| t.get()).peekable();
+    // The targets' slots, AHEAD targets on: their moves are fetched before they are written.
+    let mut ahead = asked.iter().skip(AHEAD).map(|t| t.get().1);
     let mut queries = queries.iter().peekable();
     // From the time the sweep passes a target until the end, moves[j].1 holds the target's
-    // Grundy value instead of its position (which `asked` keeps); shared holds j when another
-    // forbidden move has the same target as move j.
+    // Grundy value instead of its position (which `asked` keeps).
     let mut shared = Bits::new(moves.len()).map_err(out_of_memory)?;
-    let mut previous: Option<(u64, usize)> = None;
+    let keys_needed = mark_shared(moves, &asked, &mut shared);
     // extra[w] for the values some later target may still hold; no other value is looked up.
     // Its keys are `keys.key(w)`, so that the input cannot choose where they land.
     let keys = Keys::new();
     let mut extra: FxHashMap<u64, u64> = FxHashMap::default();
+    // Room for every key it can get, taken at once: growing it step by step would move every
+    // key again at each step.
+    extra.try_reserve(keys_needed).map_err(out_of_memory)?;
     let mut line = Line::new(emit);
     let mut dropped = 0u64;
     let mut scratch = Vec::new();
@@ -873,13 +877,11 @@ fn sweep_with<Q: Send, S: Slot>(
         let x = moves[first].0;
         let slots = first..first + moves[first..].iter().take_while(|m| m.0 == x).count();
         first = slots.end;
-        while let Some((t, j)) = targets.next_below(x) {
-            moves[j].1 = line.grundy(t);
-            if let Some((_, k)) = previous.filter(|&(p, _)| p == t) {
-                shared.insert(j);
-                shared.insert(k);
+        while let Some((t, j)) = targets.next_if(|&(t, _)| t < x) {
+            if let Some(k) = ahead.next() {
+                prefetch(&moves[k]);
             }
-            previous = Some((t, j));
+            moves[j].1 = line.grundy(t);
         }
         while let Some(q) = queries.next_if(|q| position(q) < x) {
             answer(q, line.grundy(position(q)));
@@ -890,7 +892,7 @@ fn sweep_with<Q: Send, S: Slot>(
             // After the drop, w is held by x and by the targets holding it. A later special
             // point reads extra[w] only through a target holding w, and can drop to w only if
             // it targets all of them: so only if one of them is targeted again.
-            let read_again = targets.next_position() == Some(x)
+            let read_again = targets.peek().is_some_and(|&(t, _)| t == x)
                 || slots
                     .filter(|&j| moves[j].1 == w)
                     .any(|j| shared.contains(j));
@@ -909,8 +911,53 @@ fn sweep_with<Q: Send, S: Slot>(
     for q in queries {
         answer(q, line.grundy(position(q)));
     }
+    debug_assert!(extra.len() <= keys_needed, "mark_shared's bound is too low");
     line.finish();
     Ok((forbidden, asked))
+}
+
+/// How many targets ahead the sweep fetches a move: the writes to the moves land in random
+/// order, each a likely cache miss, and this many overlap.
+const AHEAD: usize = 16;
+
+/// Asks the processor to bring `item` into the cache, without waiting for it.
+#[inline(always)]
+fn prefetch<T>(item: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch reads nothing the program sees and never faults; `item` is a valid
+    // reference besides.
+    unsafe {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        _mm_prefetch::<_MM_HINT_T0>((item as *const T).cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = item;
+}
+
+/// Marks in `shared` the moves whose target another move shares, and returns at least as many
+/// as the keys the duplicate-count table will get: a drop at `x` adds a key only when `x` is
+/// itself a target, or when one of its targets is shared (see [`sweep_with`]).
+///
+/// `moves` are grouped by X, and `asked` sorted by position.
+fn mark_shared<S: Slot>(moves: &[(u64, u64)], asked: &[Target<S>], shared: &mut Bits) -> usize {
+    let mut special = moves.iter().map(|&(x, _)| x).peekable();
+    let mut targeted = 0;
+    for run in asked.chunk_by(|a, b| a.get().0 == b.get().0) {
+        if run.len() > 1 {
+            run.iter().for_each(|t| shared.insert(t.get().1));
+        }
+        let p = run[0].get().0;
+        while special.next_if(|&x| x < p).is_some() {}
+        targeted += usize::from(special.peek() == Some(&p));
+    }
+    let (mut groups, mut sharing) = (0, 0);
+    let mut first = 0;
+    for group in moves.chunk_by(|a, b| a.0 == b.0) {
+        groups += 1;
+        sharing += usize::from((first..first + group.len()).any(|j| shared.contains(j)));
+        first += group.len();
+    }
+    (targeted + sharing).min(groups)
 }
 
 /// The forbidden moves after a sweep, whose targets hold Grundy values: the verdict needs
@@ -1003,14 +1050,25 @@ fn drop_to(
     held: impl Fn(u64) -> u64,
     scratch: &mut Vec<u64>,
 ) -> Result<Option<u64>, TryReserveError> {
-    if let [(_, w)] = *group {
+    // Most groups are a few moves: their values sort on the stack.
+    const SMALL: usize = 8;
+    let mut small = [0; SMALL];
+    let values = if group.len() <= SMALL {
+        &mut small[..group.len()]
+    } else {
+        scratch.clear();
+        scratch.try_reserve(group.len())?;
+        scratch.resize(group.len(), 0);
+        &mut scratch[..]
+    };
+    for (value, &(_, w)) in values.iter_mut().zip(group) {
+        *value = w;
+    }
+    if let [w] = *values {
         return Ok((held(w) == 1).then_some(w));
     }
-    scratch.clear();
-    scratch.try_reserve(group.len())?;
-    scratch.extend(group.iter().map(|&(_, w)| w));
-    scratch.sort_unstable();
-    let run = scratch
+    values.sort_unstable();
+    let run = values
         .chunk_by(|a, b| a == b)
         .find(|run| run.len() as u64 == held(run[0]));
     Ok(run.map(|run| run[0]))
@@ -1168,18 +1226,39 @@ impl Bits {
 /// How many items a sort needs before a second thread pays for itself.
 const PARALLEL: usize = 1 << 14;
 
-/// Sorts `items[..middle]` and `items[middle..]` by position, at once on two threads, and
-/// returns `middle`.
-fn sort_in_halves<S: Slot>(items: &mut [Target<S>]) -> usize {
-    let middle = if items.len() < PARALLEL {
-        0
-    } else {
-        items.len() / 2
-    };
-    let (left, right) = items.split_at_mut(middle);
-    let by_position = |half: &mut [Target<S>]| half.sort_unstable_by_key(|t| t.get().0);
-    beside(middle > 0, || by_position(left), || by_position(right));
-    middle
+/// Sorts `items` by `key`, a long slice on two threads: one pass splits it around the median of
+/// a sample into the items below and the rest, and the two sides, which need no merge, sort at
+/// once.
+///
+/// A split that comes out uneven (many equal keys, or a sample that misleads) costs one pass
+/// more than a plain sort: the larger side still sorts alone.
+///
+/// # Complexity
+/// - O(n log n)
+fn sort_on_two<T: Send>(items: &mut [T], key: impl Fn(&T) -> u64 + Sync) {
+    if items.len() < PARALLEL {
+        items.sort_unstable_by_key(&key);
+        return;
+    }
+    const SAMPLE: usize = 255;
+    let step = items.len() / SAMPLE;
+    let mut sample: [u64; SAMPLE] = std::array::from_fn(|i| key(&items[i * step]));
+    if items.is_sorted_by_key(&key) {
+        return;
+    }
+    sample.sort_unstable();
+    let pivot = sample[SAMPLE / 2];
+    // Branch-free: every item is swapped to the end of the lower side, which then grows only by
+    // an item below the pivot.
+    let mut below = 0;
+    for i in 0..items.len() {
+        let lower = key(&items[i]) < pivot;
+        items.swap(below, i);
+        below += usize::from(lower);
+    }
+    let (lower, upper) = items.split_at_mut(below);
+    let sort = |side: &mut [T]| side.sort_unstable_by_key(&key);
+    beside(true, || sort(lower), || sort(upper));
 }
 
 /// Runs `side` on a second thread while `here` runs on this one, and returns both results.
@@ -1211,43 +1290,4 @@ fn beside<A: Send, B>(
         let a = a.unwrap_or_else(|| take().expect("side has not run yet")());
         (a, b)
     })
-}
-
-/// Two sorted runs of targets read as one.
-struct Merge<'a, S> {
-    halves: [&'a [Target<S>]; 2],
-}
-
-impl<'a, S: Slot> Merge<'a, S> {
-    fn new(items: &'a [Target<S>], middle: usize) -> Merge<'a, S> {
-        let (left, right) = items.split_at(middle);
-        Merge {
-            halves: [left, right],
-        }
-    }
-
-    /// The position of the next target, if any.
-    fn next_position(&self) -> Option<u64> {
-        self.halves
-            .iter()
-            .filter_map(|half| half.first())
-            .map(|t| t.get().0)
-            .min()
-    }
-
-    /// The next target in position order, if it is below `x`.
-    fn next_below(&mut self, x: u64) -> Option<(u64, usize)> {
-        let position = |t: &Target<S>| t.get().0;
-        let half = match self.halves.map(<[_]>::first) {
-            [Some(a), Some(b)] => usize::from(position(b) < position(a)),
-            [Some(_), None] => 0,
-            [None, _] => 1,
-        };
-        let (&first, rest) = self.halves[half].split_first()?;
-        if position(&first) >= x {
-            return None;
-        }
-        self.halves[half] = rest;
-        Some(first.get())
-    }
 }

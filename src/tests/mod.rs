@@ -17,7 +17,10 @@ mod rng;
 #[allow(dead_code)] // only the hash-flooding values are used here
 mod shapes;
 
-use crate::{BadNumber, Game, Keys, parse_u64, read_game, read_game_sorted, sweep, winner};
+use crate::{
+    BadNumber, Bits, Game, Keys, PARALLEL, Target, mark_shared, parse_u64, read_game,
+    read_game_sorted, sort_on_two, sweep, winner,
+};
 use games::{SHAPES, SmallGame};
 use rng::Rng;
 
@@ -360,6 +363,98 @@ fn large_games_near_the_top_match_the_plain_algorithm() {
             "seed {}",
             4_000_000 + seed
         );
+    }
+}
+
+/// Games with more moves than `PARALLEL`, so that the moves, the targets and one large group
+/// each sort on two threads: keys all equal, few and repeated, and spread out.
+#[test]
+fn games_sorted_on_two_threads_match_the_plain_algorithm() {
+    for seed in 0..6u64 {
+        let mut rng = Rng::new(5_000_000 + seed);
+        let moves = PARALLEL + rng.range(1, 3 * PARALLEL as u64) as usize;
+        let top = [100, 3_000, 1 << 40][seed as usize % 3];
+        let mut forbidden: Vec<(u64, u64)> = (0..moves)
+            .map(|_| {
+                let x = rng.range(1, top);
+                (x, rng.range(1, x))
+            })
+            .collect();
+        // One special point with more targets than PARALLEL.
+        let big = rng.range(2 * PARALLEL as u64, top.max(4 * PARALLEL as u64));
+        forbidden.extend((0..PARALLEL + 10).map(|_| (big, rng.range(1, big))));
+        let mut positions: Vec<u64> = (0..3_000).map(|_| rng.range(0, big + 5)).collect();
+        positions.extend(forbidden.iter().map(|&(x, _)| x));
+        let (values, _) = swept(&forbidden, &positions);
+        assert_eq!(
+            values,
+            reference::grundy_at(&forbidden, &positions),
+            "seed {}",
+            5_000_000 + seed
+        );
+    }
+}
+
+/// `sort_on_two` sorts, whatever the keys: below and above the size where it splits, all
+/// equal, already sorted, reversed, few distinct, and a sample position holding the extreme.
+#[test]
+fn sort_on_two_sorts() {
+    let mut rng = Rng::new(8);
+    for case in 0..14u64 {
+        let len = [10, PARALLEL - 1, PARALLEL, 3 * PARALLEL + 7][case as usize % 4];
+        let mut items: Vec<(u64, u64)> = (0..len as u64)
+            .map(|i| {
+                let key = match case % 7 {
+                    0 => 5,
+                    1 => i,
+                    2 => u64::MAX - i,
+                    3 => rng.below(3),
+                    4 if i % (len as u64 / 255).max(1) == 0 => u64::MAX,
+                    _ => rng.next_u64(),
+                };
+                (key, i)
+            })
+            .collect();
+        let mut expected = items.clone();
+        expected.sort_unstable_by_key(|&(key, _)| key);
+        sort_on_two(&mut items, |&(key, _)| key);
+        let keys = |v: &[(u64, u64)]| v.iter().map(|&(key, _)| key).collect::<Vec<_>>();
+        assert_eq!(keys(&items), keys(&expected), "case {case}");
+        let mut tags: Vec<u64> = items.iter().map(|&(_, i)| i).collect();
+        tags.sort_unstable();
+        assert!(
+            tags.iter().copied().eq(0..len as u64),
+            "case {case}: items lost"
+        );
+    }
+}
+
+/// `mark_shared` marks exactly the moves whose target another move has, and its bound covers
+/// every special point that is a target or has a shared target.
+#[test]
+fn mark_shared_marks_shared_targets_and_bounds_the_keys() {
+    for seed in 0..2_000u64 {
+        let (game, context) = random_game(seed, SHAPES[seed as usize % SHAPES.len()], 40);
+        let grouped = crate::Forbidden::new(game.forbidden.clone()).moves;
+        let mut asked: Vec<Target<u32>> = (0..grouped.len())
+            .map(|j| Target::new(grouped[j].1, j))
+            .collect();
+        asked.sort_unstable_by_key(|t| t.get().0);
+        let mut shared = Bits::new(grouped.len()).unwrap();
+        let bound = mark_shared(&grouped, &asked, &mut shared);
+        let target_count = |t: u64| grouped.iter().filter(|m| m.1 == t).count();
+        for (j, &(_, t)) in grouped.iter().enumerate() {
+            assert_eq!(
+                shared.contains(j),
+                target_count(t) > 1,
+                "move {j}, {context}"
+            );
+        }
+        let groups = grouped.chunk_by(|a, b| a.0 == b.0);
+        let needing = groups
+            .filter(|g| target_count(g[0].0) > 0 || g.iter().any(|m| target_count(m.1) > 1))
+            .count();
+        assert!(bound >= needing, "bound {bound} < {needing}, {context}");
     }
 }
 
