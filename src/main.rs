@@ -449,15 +449,27 @@ impl<R: Read> Stream<R> {
     }
 
     /// The last token handed out as a number at `place`.
+    #[inline]
     fn number(&self, place: Place) -> Result<u64, InputError> {
-        let token = self.token.clone();
-        // Most tokens are short: up to eight digits come from one word of the buffer, whatever
+        // Up to 19 digits never overflow, and come from three words of the buffer, whatever
         // bytes follow them there.
-        let short = |len| (len <= 8).then(|| self.buffer.get(token.start..token.start + 8))?;
-        let value = match short(token.len()) {
-            _ if !self.digits => parse_u64(&self.buffer[token]),
-            Some(word) => Ok(leading_digits(word.try_into().unwrap(), token.len())),
-            None => digits_value(&self.buffer[token]),
+        let token = self.token.clone();
+        match self.buffer.get(token.start..token.start + 24) {
+            Some(words) if self.digits && token.len() <= 19 => {
+                Ok(up_to_19_digits(words.try_into().unwrap(), token.len()))
+            }
+            _ => self.long_number(place),
+        }
+    }
+
+    /// [`Stream::number`] for a token that is long, not digits only, or at the buffer's end.
+    #[cold]
+    fn long_number(&self, place: Place) -> Result<u64, InputError> {
+        let token = &self.buffer[self.token.clone()];
+        let value = if self.digits {
+            digits_value(token)
+        } else {
+            parse_u64(token)
         };
         value.map_err(|kind| InputError::BadNumber {
             place,
@@ -699,9 +711,21 @@ fn digits_end(bytes: &[u8], mut from: usize) -> usize {
         .count()
 }
 
+/// `POWERS[k]` is 10^k.
+const POWERS: [u64; 9] = [
+    1,
+    10,
+    100,
+    1_000,
+    10_000,
+    100_000,
+    1_000_000,
+    10_000_000,
+    100_000_000,
+];
+
 /// The value of at most 19 digits, eight at a time.
 fn eight_at_a_time(digits: &[u8]) -> u64 {
-    const POWERS: [u64; 8] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000];
     let len = digits.len();
     if len < 8 {
         return digits.iter().fold(0, |v, &b| v * 10 + (b - b'0') as u64);
@@ -721,6 +745,24 @@ fn eight_at_a_time(digits: &[u8]) -> u64 {
     let read = (1u64 << (8 * (8 - rest))) - 1;
     let last = (word(len - 8) & !read) | ((ONES * b'0' as u64) & read);
     value * POWERS[rest] + eight_digits(last)
+}
+
+/// The value of the `len` (1 to 19) ASCII digits that `bytes` starts with; the bytes after them
+/// may be anything.
+fn up_to_19_digits(bytes: &[u8; 24], len: usize) -> u64 {
+    let word = |k: usize| bytes[8 * k..8 * k + 8].try_into().unwrap();
+    match len {
+        ..=8 => leading_digits(word(0), len),
+        9..=16 => {
+            eight_digits(u64::from_le_bytes(word(0))) * POWERS[len - 8]
+                + leading_digits(word(1), len - 8)
+        }
+        _ => {
+            let high = eight_digits(u64::from_le_bytes(word(0))) * 100_000_000
+                + eight_digits(u64::from_le_bytes(word(1)));
+            high * POWERS[len - 16] + leading_digits(word(2), len - 16)
+        }
+    }
 }
 
 /// The value of the `len` (1 to 8) ASCII digits that `bytes` starts with; the bytes after them

@@ -636,6 +636,38 @@ fn leading_digits_ignores_what_follows() {
     assert_eq!(crate::leading_digits(*b"0000000x", 7), 0);
 }
 
+/// Up to nineteen digits read from three words: any bytes after them, leading zeros, every
+/// length, and the largest values.
+#[test]
+fn up_to_19_digits_ignores_what_follows() {
+    let mut rng = Rng::new(7);
+    for _ in 0..20_000 {
+        let len = rng.range(1, 19) as usize;
+        let mut bytes = [0u8; 24];
+        for (i, b) in bytes.iter_mut().enumerate() {
+            *b = if i < len {
+                b'0' + rng.below(10) as u8
+            } else {
+                rng.below(256) as u8
+            };
+        }
+        let text = std::str::from_utf8(&bytes[..len]).unwrap();
+        assert_eq!(
+            crate::up_to_19_digits(&bytes, len),
+            text.parse::<u64>().unwrap(),
+            "{bytes:?}"
+        );
+    }
+    let mut nines = [b'x'; 24];
+    nines[..19].fill(b'9');
+    assert_eq!(
+        crate::up_to_19_digits(&nines, 19),
+        9_999_999_999_999_999_999
+    );
+    assert_eq!(crate::up_to_19_digits(&nines, 9), 999_999_999);
+    assert_eq!(crate::up_to_19_digits(&nines, 17), 99_999_999_999_999_999);
+}
+
 /// The verdict's reader gives the same game with its piles sorted, and the same errors, with
 /// few piles (sorted on this thread) and with many (sorted beside the reading of the moves).
 #[test]
