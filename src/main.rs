@@ -978,28 +978,30 @@ fn prefetch<T>(item: &T) {
 
 /// Marks in `shared` the moves whose target another move shares, and returns at least as many
 /// as the keys the duplicate-count table will get: a drop at `x` adds a key only when `x` is
-/// itself a target, or when one of its targets is shared (see [`sweep_with`]).
+/// itself a target, or when one of its targets is shared (see [`sweep_with`]); and there is at
+/// most one drop per special point.
 ///
-/// `moves` are grouped by X, and `asked` sorted by position.
+/// `moves` are grouped by X, and `asked` sorted by position. One pass over both.
 fn mark_shared<S: Slot>(moves: &[(u64, u64)], asked: &[Target<S>], shared: &mut Bits) -> usize {
     let mut special = moves.iter().map(|&(x, _)| x).peekable();
-    let mut targeted = 0;
+    let (mut targeted, mut sharing, mut points) = (0, 0, 0);
+    let mut pass_below = |p: u64, special: &mut std::iter::Peekable<_>| {
+        while let Some(x) = special.next_if(|&x| x < p) {
+            points += usize::from(special.peek() != Some(&x));
+        }
+    };
     for run in asked.chunk_by(|a, b| a.get().0 == b.get().0) {
         if run.len() > 1 {
             run.iter().for_each(|t| shared.insert(t.get().1));
+            sharing += run.len();
         }
         let p = run[0].get().0;
-        while special.next_if(|&x| x < p).is_some() {}
+        pass_below(p, &mut special);
         targeted += usize::from(special.peek() == Some(&p));
     }
-    let (mut groups, mut sharing) = (0, 0);
-    let mut first = 0;
-    for group in moves.chunk_by(|a, b| a.0 == b.0) {
-        groups += 1;
-        sharing += usize::from((first..first + group.len()).any(|j| shared.contains(j)));
-        first += group.len();
-    }
-    (targeted + sharing).min(groups)
+    pass_below(u64::MAX, &mut special);
+    points += special.count().min(1);
+    (targeted + sharing).min(points)
 }
 
 /// The forbidden moves after a sweep, whose targets hold Grundy values: the verdict needs
@@ -1277,17 +1279,31 @@ const PARALLEL: usize = 1 << 14;
 ///
 /// # Complexity
 /// - O(n log n)
-fn sort_on_two<T: Send>(items: &mut [T], key: impl Fn(&T) -> u64 + Sync) {
+fn sort_on_two<T: Send, K: Ord + Copy>(items: &mut [T], key: impl Fn(&T) -> K + Sync) {
     if items.len() < PARALLEL {
         items.sort_unstable_by_key(&key);
         return;
     }
-    const SAMPLE: usize = 255;
-    let step = items.len() / SAMPLE;
-    let mut sample: [u64; SAMPLE] = std::array::from_fn(|i| key(&items[i * step]));
     if items.is_sorted_by_key(&key) {
         return;
     }
+    // The sample is drawn at random places, so that no order of the input can fill it with
+    // extremes (a sample at fixed places could meet only one of two interleaved kinds).
+    const SAMPLE: usize = 255;
+    let mut place = {
+        use std::hash::{BuildHasher, RandomState};
+        let mut state = RandomState::new().hash_one(items.len());
+        let len = items.len() as u64;
+        move || {
+            // xorshift64; the state is never 0 after the first step is taken from a hash.
+            state = state.max(1);
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % len) as usize
+        }
+    };
+    let mut sample: [K; SAMPLE] = std::array::from_fn(|_| key(&items[place()]));
     sample.sort_unstable();
     let pivot = sample[SAMPLE / 2];
     // Branch-free: every item is swapped to the end of the lower side, which then grows only by
