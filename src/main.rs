@@ -895,52 +895,54 @@ fn sweep_with<Q: Send, S: Slot>(
     let ((), grouped) = beside(parallel, sort_queries, group_moves);
     let (mut forbidden, asked) = grouped.map_err(out_of_memory)?;
     let moves = &mut forbidden.moves;
-    let mut targets = asked.iter().map(|t| t.get()).peekable();
-    // The targets' slots, AHEAD targets on: their moves are fetched before they are written.
-    let mut ahead = asked.iter().skip(AHEAD).map(|t| t.get().1);
+    // asked[next..] are the targets not yet passed.
+    let mut next = 0;
     let mut queries = queries.iter().peekable();
     // From the time the sweep passes a target until the end, moves[j].1 holds the target's
-    // Grundy value instead of its position (which `asked` keeps).
+    // Grundy value instead of its position (which `asked` keeps); shared holds j when another
+    // forbidden move has the same target as move j.
     let mut shared = Bits::new(moves.len()).map_err(out_of_memory)?;
-    let keys_needed = mark_shared(moves, &asked, &mut shared);
-    // extra[w] for the values some later target may still hold; no other value is looked up.
-    // Its keys are `keys.key(w)`, so that the input cannot choose where they land.
-    let keys = Keys::new();
-    let mut extra: FxHashMap<u64, u64> = FxHashMap::default();
-    // Room for every key it can get, taken at once: growing it step by step would move every
-    // key again at each step.
-    extra.try_reserve(keys_needed).map_err(out_of_memory)?;
+    let mut previous: Option<(u64, usize)> = None;
+    let mut extra = Extra::new();
     let mut line = Line::new(emit);
     let mut dropped = 0u64;
-    let mut scratch = Vec::new();
+    let (mut scratch, mut dead) = (Vec::new(), Vec::new());
     let mut first = 0;
 
     while first < moves.len() {
         let x = moves[first].0;
         let slots = first..first + moves[first..].iter().take_while(|m| m.0 == x).count();
         first = slots.end;
-        while let Some((t, j)) = targets.next_if(|&(t, _)| t < x) {
-            if let Some(k) = ahead.next() {
-                prefetch(&moves[k]);
+        while let Some((t, j)) = asked.get(next).map(|t| t.get()).filter(|&(t, _)| t < x) {
+            next += 1;
+            // The move of the target AHEAD on is fetched before it is written.
+            if let Some(ahead) = asked.get(next + AHEAD) {
+                prefetch(&moves[ahead.get().1]);
             }
             moves[j].1 = line.grundy(t);
+            if let Some((_, k)) = previous.filter(|&(p, _)| p == t) {
+                shared.insert(j);
+                shared.insert(k);
+            }
+            previous = Some((t, j));
         }
         while let Some(q) = queries.next_if(|q| position(q) < x) {
             answer(q, line.grundy(position(q)));
         }
-        let held = |w: u64| 1 + extra.get(&keys.key(w)).copied().unwrap_or(0);
-        let drop = drop_to(&moves[slots.clone()], held, &mut scratch).map_err(out_of_memory)?;
+        let read = |w, count| extra.read(w, count, &mut dead);
+        let drop = drop_to(&moves[slots.clone()], read, &mut scratch).map_err(out_of_memory)?;
         if let Some(w) = drop {
             // After the drop, w is held by x and by the targets holding it. A later special
             // point reads extra[w] only through a target holding w, and can drop to w only if
             // it targets all of them: so only if one of them is targeted again.
-            let read_again = targets.peek().is_some_and(|&(t, _)| t == x)
-                || slots
-                    .filter(|&j| moves[j].1 == w)
-                    .any(|j| shared.contains(j));
-            if read_again {
-                extra.try_reserve(1).map_err(out_of_memory)?;
-                *extra.entry(keys.key(w)).or_insert(0) += 1;
+            let targeted = asked[next..].iter().take_while(|t| t.get().0 == x).count() as u64;
+            let holders_shared = slots
+                .filter(|&j| moves[j].1 == w)
+                .any(|j| shared.contains(j));
+            if targeted > 0 || holders_shared {
+                extra
+                    .add(w, targeted, !holders_shared)
+                    .map_err(out_of_memory)?;
             }
             dropped += 1;
             line.push(x, w);
@@ -949,11 +951,11 @@ fn sweep_with<Q: Send, S: Slot>(
                 line.push(after, after - dropped);
             }
         }
+        extra.forget_unread(&mut dead);
     }
     for q in queries {
         answer(q, line.grundy(position(q)));
     }
-    debug_assert!(extra.len() <= keys_needed, "mark_shared's bound is too low");
     line.finish();
     Ok((forbidden, asked))
 }
@@ -974,34 +976,6 @@ fn prefetch<T>(item: &T) {
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = item;
-}
-
-/// Marks in `shared` the moves whose target another move shares, and returns at least as many
-/// as the keys the duplicate-count table will get: a drop at `x` adds a key only when `x` is
-/// itself a target, or when one of its targets is shared (see [`sweep_with`]); and there is at
-/// most one drop per special point.
-///
-/// `moves` are grouped by X, and `asked` sorted by position. One pass over both.
-fn mark_shared<S: Slot>(moves: &[(u64, u64)], asked: &[Target<S>], shared: &mut Bits) -> usize {
-    let mut special = moves.iter().map(|&(x, _)| x).peekable();
-    let (mut targeted, mut sharing, mut points) = (0, 0, 0);
-    let mut pass_below = |p: u64, special: &mut std::iter::Peekable<_>| {
-        while let Some(x) = special.next_if(|&x| x < p) {
-            points += usize::from(special.peek() != Some(&x));
-        }
-    };
-    for run in asked.chunk_by(|a, b| a.get().0 == b.get().0) {
-        if run.len() > 1 {
-            run.iter().for_each(|t| shared.insert(t.get().1));
-            sharing += run.len();
-        }
-        let p = run[0].get().0;
-        pass_below(p, &mut special);
-        targeted += usize::from(special.peek() == Some(&p));
-    }
-    pass_below(u64::MAX, &mut special);
-    points += special.count().min(1);
-    (targeted + sharing).min(points)
 }
 
 /// The forbidden moves after a sweep, whose targets hold Grundy values: the verdict needs
@@ -1085,13 +1059,14 @@ impl Swept {
 }
 
 /// The value a special point drops to, if any: the smallest value held by its targets that no
-/// allowed move reaches, because all of its `held(w) = 1 + extra[w]` holders are among the
-/// targets.
+/// allowed move reaches, because all of its `1 + extra[w]` holders are among the targets.
 ///
-/// `group` holds `(x, g(target))` for distinct targets; `scratch` is reused memory.
+/// `group` holds `(x, g(target))` for distinct targets. `read(w, count)` is called once for every
+/// value `w` they hold, with the number of targets holding it, and returns `1 + extra[w]`.
+/// `scratch` is reused memory.
 fn drop_to(
     group: &[(u64, u64)],
-    held: impl Fn(u64) -> u64,
+    mut read: impl FnMut(u64, u64) -> u64,
     scratch: &mut Vec<u64>,
 ) -> Result<Option<u64>, TryReserveError> {
     // Most groups are a few moves: their values sort on the stack.
@@ -1108,14 +1083,110 @@ fn drop_to(
     for (value, &(_, w)) in values.iter_mut().zip(group) {
         *value = w;
     }
-    if let [w] = *values {
-        return Ok((held(w) == 1).then_some(w));
-    }
     values.sort_unstable();
-    let run = values
-        .chunk_by(|a, b| a == b)
-        .find(|run| run.len() as u64 == held(run[0]));
-    Ok(run.map(|run| run[0]))
+    let mut drop = None;
+    for run in values.chunk_by(|a, b| a == b) {
+        let count = run.len() as u64;
+        if read(run[0], count) == count && drop.is_none() {
+            drop = Some(run[0]);
+        }
+    }
+    Ok(drop)
+}
+
+/// The duplicate-count table: for each value `w` that a later target may still hold, `extra[w]`,
+/// and, where it is known, how many targets not yet read hold `w`. A key whose targets have all
+/// been read is removed, so that the table holds only the values still to be read.
+///
+/// Why the count is known: a key is counted when it is made at a drop to `w` whose targets
+/// holding `w` are shared with no other move. Then the holders of `w` are `x`, which the targets
+/// at `x` will read, and those targets, which no later move reads: so the targets still to read
+/// `w` are the ones at `x`. A later drop to `w` adds a holder and the targets at it; every
+/// target holding `w` is at one of these holders, and is read once, with its special point.
+/// Where some target holding `w` is shared, the count would need the shared targets' special
+/// points, so the key is kept to the end, as it always was.
+///
+/// A key removed is never looked up again: a later target holding `w` would have been counted.
+/// Debug builds check that.
+///
+/// Its keys are `keys.key(w)`, so that the input cannot choose where they land.
+struct Extra {
+    table: FxHashMap<u64, Held>,
+    keys: Keys,
+    #[cfg(debug_assertions)]
+    removed: std::collections::HashSet<u64>,
+}
+
+/// `extra[w]`, and the targets still to read it, or [`UNCOUNTED`].
+#[derive(Clone, Copy)]
+struct Held {
+    extra: u64,
+    unread: u64,
+}
+
+/// The `unread` of a key kept to the end.
+const UNCOUNTED: u64 = u64::MAX;
+
+impl Extra {
+    fn new() -> Extra {
+        Extra {
+            table: FxHashMap::default(),
+            keys: Keys::new(),
+            #[cfg(debug_assertions)]
+            removed: Default::default(),
+        }
+    }
+
+    /// `1 + extra[w]`, as `count` targets holding `w` read it; a key left with no target to
+    /// read it goes to `dead`.
+    fn read(&mut self, w: u64, count: u64, dead: &mut Vec<u64>) -> u64 {
+        #[cfg(debug_assertions)]
+        assert!(!self.removed.contains(&w), "the removed key of {w} is read");
+        if self.table.is_empty() {
+            return 1;
+        }
+        let Some(held) = self.table.get_mut(&self.keys.key(w)) else {
+            return 1;
+        };
+        if held.unread != UNCOUNTED {
+            debug_assert!(
+                held.unread >= count,
+                "{w} is read by more targets than counted"
+            );
+            held.unread -= count.min(held.unread);
+            if held.unread == 0 {
+                dead.push(w);
+            }
+        }
+        1 + held.extra
+    }
+
+    /// Counts a drop to `w` at a special point that `targeted` targets read; `counted` when the
+    /// targets holding `w` are shared with no other move.
+    fn add(&mut self, w: u64, targeted: u64, counted: bool) -> Result<(), TryReserveError> {
+        self.table.try_reserve(1)?;
+        let held = self.table.entry(self.keys.key(w)).or_insert(Held {
+            extra: 0,
+            unread: if counted { 0 } else { UNCOUNTED },
+        });
+        held.extra += 1;
+        if held.unread != UNCOUNTED {
+            held.unread += targeted;
+        }
+        Ok(())
+    }
+
+    /// Removes the keys in `dead` that no target is left to read.
+    fn forget_unread(&mut self, dead: &mut Vec<u64>) {
+        for w in dead.drain(..) {
+            let key = self.keys.key(w);
+            if self.table.get(&key).is_some_and(|held| held.unread == 0) {
+                self.table.remove(&key);
+                #[cfg(debug_assertions)]
+                self.removed.insert(w);
+            }
+        }
+    }
 }
 
 /// The keys of the duplicate-count table: each value `w` goes through a bijection drawn afresh for

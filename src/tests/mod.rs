@@ -18,8 +18,8 @@ mod rng;
 mod shapes;
 
 use crate::{
-    BadNumber, Bits, Game, Keys, PARALLEL, Target, mark_shared, parse_u64, read_game,
-    read_game_sorted, sort_on_two, sweep, winner,
+    BadNumber, Game, Keys, PARALLEL, parse_u64, read_game, read_game_sorted, sort_on_two, sweep,
+    winner,
 };
 use games::{SHAPES, SmallGame};
 use rng::Rng;
@@ -426,35 +426,6 @@ fn sort_on_two_sorts() {
             tags.iter().copied().eq(0..len as u64),
             "case {case}: items lost"
         );
-    }
-}
-
-/// `mark_shared` marks exactly the moves whose target another move has, and its bound covers
-/// every special point that is a target or has a shared target.
-#[test]
-fn mark_shared_marks_shared_targets_and_bounds_the_keys() {
-    for seed in 0..2_000u64 {
-        let (game, context) = random_game(seed, SHAPES[seed as usize % SHAPES.len()], 40);
-        let grouped = crate::Forbidden::new(game.forbidden.clone()).moves;
-        let mut asked: Vec<Target<u32>> = (0..grouped.len())
-            .map(|j| Target::new(grouped[j].1, j))
-            .collect();
-        asked.sort_unstable_by_key(|t| t.get().0);
-        let mut shared = Bits::new(grouped.len()).unwrap();
-        let bound = mark_shared(&grouped, &asked, &mut shared);
-        let target_count = |t: u64| grouped.iter().filter(|m| m.1 == t).count();
-        for (j, &(_, t)) in grouped.iter().enumerate() {
-            assert_eq!(
-                shared.contains(j),
-                target_count(t) > 1,
-                "move {j}, {context}"
-            );
-        }
-        let groups = grouped.chunk_by(|a, b| a.0 == b.0);
-        let needing = groups
-            .filter(|g| target_count(g[0].0) > 0 || g.iter().any(|m| target_count(m.1) > 1))
-            .count();
-        assert!(bound >= needing, "bound {bound} < {needing}, {context}");
     }
 }
 
