@@ -803,18 +803,30 @@ impl Forbidden {
     /// # Constraints
     /// - `1 <= Y <= X` for every pair
     fn new(mut moves: Vec<(u64, u64)>) -> Forbidden {
-        for (x, y) in &mut moves {
-            *y = *x - *y;
-        }
-        // By X alone, then each group by target: most groups are single moves.
+        // By X alone; then one pass turns Y into the target, sorts each group by target (most
+        // groups are single moves) and closes up the pairs listed twice.
         sort_on_two(&mut moves, |&(x, _)| x);
-        for group in moves
-            .chunk_by_mut(|a, b| a.0 == b.0)
-            .filter(|group| group.len() > 1)
-        {
-            sort_on_two(group, |&(_, t)| t);
+        let mut kept = 0;
+        let mut first = 0;
+        while first < moves.len() {
+            let x = moves[first].0;
+            let end = first + moves[first..].iter().take_while(|m| m.0 == x).count();
+            let group = &mut moves[first..end];
+            for (x, y) in group.iter_mut() {
+                *y = *x - *y;
+            }
+            if group.len() > 1 {
+                sort_on_two(group, |&(_, t)| t);
+            }
+            for i in first..end {
+                if i == first || moves[i] != moves[i - 1] {
+                    moves[kept] = moves[i];
+                    kept += 1;
+                }
+            }
+            first = end;
         }
-        moves.dedup();
+        moves.truncate(kept);
         Forbidden { moves }
     }
 }
