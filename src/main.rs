@@ -918,7 +918,7 @@ fn sweep_with<Q: Send, S: Slot>(
     let mut extra = Extra::new();
     let mut line = Line::new(emit);
     let mut dropped = 0u64;
-    let (mut scratch, mut dead) = (Vec::new(), Vec::new());
+    let mut scratch = Vec::new();
     let mut first = 0;
 
     while first < moves.len() {
@@ -941,7 +941,8 @@ fn sweep_with<Q: Send, S: Slot>(
         while let Some(q) = queries.next_if(|q| position(q) < x) {
             answer(q, line.grundy(position(q)));
         }
-        let read = |w, count| extra.read(w, count, &mut dead);
+        extra.make_room(slots.len()).map_err(out_of_memory)?;
+        let read = |w, count| extra.read(w, count);
         let drop = drop_to(&moves[slots.clone()], read, &mut scratch).map_err(out_of_memory)?;
         if let Some(w) = drop {
             // After the drop, w is held by x and by the targets holding it. A later special
@@ -963,7 +964,7 @@ fn sweep_with<Q: Send, S: Slot>(
                 line.push(after, after - dropped);
             }
         }
-        extra.forget_unread(&mut dead);
+        extra.forget_unread();
     }
     for q in queries {
         answer(q, line.grundy(position(q)));
@@ -1125,6 +1126,8 @@ fn drop_to(
 struct Extra {
     table: FxHashMap<u64, Held>,
     keys: Keys,
+    /// The values whose last targets a special point has read, removed once it is done.
+    dead: Vec<u64>,
     #[cfg(debug_assertions)]
     removed: std::collections::HashSet<u64>,
 }
@@ -1144,14 +1147,20 @@ impl Extra {
         Extra {
             table: FxHashMap::default(),
             keys: Keys::new(),
+            dead: Vec::new(),
             #[cfg(debug_assertions)]
             removed: Default::default(),
         }
     }
 
+    /// Makes room to read a special point with `targets` targets.
+    fn make_room(&mut self, targets: usize) -> Result<(), TryReserveError> {
+        self.dead.try_reserve(targets)
+    }
+
     /// `1 + extra[w]`, as `count` targets holding `w` read it; a key left with no target to
     /// read it goes to `dead`.
-    fn read(&mut self, w: u64, count: u64, dead: &mut Vec<u64>) -> u64 {
+    fn read(&mut self, w: u64, count: u64) -> u64 {
         #[cfg(debug_assertions)]
         assert!(!self.removed.contains(&w), "the removed key of {w} is read");
         if self.table.is_empty() {
@@ -1167,7 +1176,7 @@ impl Extra {
             );
             held.unread -= count.min(held.unread);
             if held.unread == 0 {
-                dead.push(w);
+                self.dead.push(w);
             }
         }
         1 + held.extra
@@ -1189,8 +1198,8 @@ impl Extra {
     }
 
     /// Removes the keys in `dead` that no target is left to read.
-    fn forget_unread(&mut self, dead: &mut Vec<u64>) {
-        for w in dead.drain(..) {
+    fn forget_unread(&mut self) {
+        for w in self.dead.drain(..) {
             let key = self.keys.key(w);
             if self.table.get(&key).is_some_and(|held| held.unread == 0) {
                 self.table.remove(&key);
