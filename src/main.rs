@@ -809,8 +809,7 @@ impl Forbidden {
         let mut kept = 0;
         let mut first = 0;
         while first < moves.len() {
-            let x = moves[first].0;
-            let end = first + moves[first..].iter().take_while(|m| m.0 == x).count();
+            let end = group_end(&moves, first);
             let group = &mut moves[first..end];
             for (x, y) in group.iter_mut() {
                 *y = *x - *y;
@@ -818,6 +817,8 @@ impl Forbidden {
             if group.len() > 1 {
                 sort_on_two(group, |&(_, t)| t);
             }
+            // moves[i - 1] still holds its sorted value: the write at step j goes to
+            // moves[kept] with kept <= j, so below i - 1, or onto moves[i - 1] itself.
             for i in first..end {
                 if i == first || moves[i] != moves[i - 1] {
                     moves[kept] = moves[i];
@@ -829,6 +830,13 @@ impl Forbidden {
         moves.truncate(kept);
         Forbidden { moves }
     }
+}
+
+/// The end of the group of moves that starts at `first`: the moves sorted by X, the first move
+/// after `first` whose X differs, or the end.
+fn group_end(moves: &[(u64, u64)], first: usize) -> usize {
+    let x = moves[first].0;
+    first + moves[first..].iter().take_while(|m| m.0 == x).count()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -923,7 +931,7 @@ fn sweep_with<Q: Send, S: Slot>(
 
     while first < moves.len() {
         let x = moves[first].0;
-        let slots = first..first + moves[first..].iter().take_while(|m| m.0 == x).count();
+        let slots = first..group_end(moves, first);
         first = slots.end;
         while let Some((t, j)) = asked.get(next).map(|t| t.get()).filter(|&(t, _)| t < x) {
             next += 1;
