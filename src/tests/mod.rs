@@ -582,20 +582,24 @@ fn parse_u64_takes_digits_only_and_all_of_u64() {
     );
 }
 
+/// `len` random ASCII digits, then random bytes of any value to fill `N`.
+fn digits_then_noise<const N: usize>(rng: &mut Rng, len: usize) -> [u8; N] {
+    std::array::from_fn(|i| {
+        if i < len {
+            b'0' + rng.below(10) as u8
+        } else {
+            rng.below(256) as u8
+        }
+    })
+}
+
 /// Up to eight digits read from one word: any bytes after them, leading zeros, every length.
 #[test]
 fn leading_digits_ignores_what_follows() {
     let mut rng = Rng::new(6);
     for _ in 0..20_000 {
         let len = rng.range(1, 8) as usize;
-        let mut bytes = [0u8; 8];
-        for (i, b) in bytes.iter_mut().enumerate() {
-            *b = if i < len {
-                b'0' + rng.below(10) as u8
-            } else {
-                rng.below(256) as u8
-            };
-        }
+        let bytes: [u8; 8] = digits_then_noise(&mut rng, len);
         let text = std::str::from_utf8(&bytes[..len]).unwrap();
         assert_eq!(
             crate::leading_digits(bytes, len),
@@ -614,14 +618,7 @@ fn up_to_19_digits_ignores_what_follows() {
     let mut rng = Rng::new(7);
     for _ in 0..20_000 {
         let len = rng.range(1, 19) as usize;
-        let mut bytes = [0u8; 24];
-        for (i, b) in bytes.iter_mut().enumerate() {
-            *b = if i < len {
-                b'0' + rng.below(10) as u8
-            } else {
-                rng.below(256) as u8
-            };
-        }
+        let bytes: [u8; 24] = digits_then_noise(&mut rng, len);
         let text = std::str::from_utf8(&bytes[..len]).unwrap();
         assert_eq!(
             crate::up_to_19_digits(&bytes, len),
