@@ -2,7 +2,8 @@
 //! the right winner and, when a move follows, any move that wins, not only the one `--move`
 //! would print.
 
-use super::{Failure, ShownPath, Solved, load, report};
+use super::game::{Failure, ShownPath, Solved, load};
+use crate::report;
 use std::path::{Path, PathBuf};
 
 /// Check a solution's output against the game (for oj's --judge-command)

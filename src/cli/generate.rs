@@ -4,7 +4,7 @@
 //! The same seed and options give the same bytes on every machine: the generator is SplitMix64
 //! ([`Rng`]) and every draw below is made in a fixed order.
 
-use super::Failure;
+use super::game::Failure;
 use super::rng::Rng;
 use super::shapes::{self, SHAPES};
 use std::collections::HashSet;

@@ -7,7 +7,7 @@
 //! moves, half at a time then one at a time; lower values; merge a value into another), keep
 //! any that still fails the same way, and stop where none does.
 
-use super::Failure;
+use super::game::Failure;
 use super::generate::{self, Options};
 use super::rng::Rng;
 use super::shapes::write_input;
@@ -166,7 +166,7 @@ pub(super) fn run(args: Args) -> Result<i32, Failure> {
     if let Outcome::NotRun(e) = &outcome {
         return usage(format!(
             "cannot run {}: {e}",
-            super::ShownPath(std::path::Path::new(&runner.command[0]))
+            super::game::ShownPath(std::path::Path::new(&runner.command[0]))
         ));
     }
     if let Outcome::Broken(e) = &outcome {
@@ -182,7 +182,10 @@ pub(super) fn run(args: Args) -> Result<i32, Failure> {
     write_input(&mut text, &small.piles, &small.forbidden).map_err(Failure::Write)?;
     if let Some(path) = &args.out {
         std::fs::write(path, &text).map_err(|e| {
-            Failure::Other(format!("{}: cannot write: {e}", super::ShownPath(path)))
+            Failure::Other(format!(
+                "{}: cannot write: {e}",
+                super::game::ShownPath(path)
+            ))
         })?;
     }
     let mut err = io::stderr().lock();
@@ -288,7 +291,7 @@ fn write_report(err: &mut impl Write, found: &Found<'_>) -> io::Result<()> {
 }
 
 fn counted(n: usize, word: &str) -> String {
-    super::plural(n as u64, word)
+    super::game::plural(n as u64, word)
 }
 
 /// An output as the report shows it: quoted when empty or odd, cut when long.

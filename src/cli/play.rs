@@ -4,7 +4,8 @@
 //! A reply never solves the game again: the Grundy map is built once, and a changed pile's value
 //! and the positions holding a wanted value are looked up in it.
 
-use super::{Failure, Solved, load, report};
+use super::game::{Failure, Solved, load, plural};
+use crate::report;
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
@@ -334,8 +335,8 @@ fn person(
     writeln!(
         out,
         "Constrained Nim: {}, {}. Type 'help' for the commands.",
-        super::plural(solved.piles.len() as u64, "pile"),
-        super::plural(solved.listed as u64, "forbidden move")
+        plural(solved.piles.len() as u64, "pile"),
+        plural(solved.listed as u64, "forbidden move")
     )?;
     show_piles(board, out)?;
     let sum = board.nim_sum;
@@ -448,7 +449,7 @@ fn show_piles(board: &Board, out: &mut impl Write) -> io::Result<()> {
             out,
             "  pile {}: {} (Grundy value {value})",
             i + 1,
-            super::plural(*stones, "stone")
+            plural(*stones, "stone")
         )?;
     }
     Ok(())
@@ -458,7 +459,7 @@ fn show_piles(board: &Board, out: &mut impl Write) -> io::Result<()> {
 mod tests {
     use super::Board;
     use crate::Game;
-    use crate::cli::Solved;
+    use crate::cli::game::Solved;
 
     fn board(piles: &[u64], forbidden: &[(u64, u64)]) -> Board {
         let game = Game {

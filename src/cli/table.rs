@@ -1,7 +1,7 @@
 //! `table`: the Grundy values of one pile under a game's forbidden moves, position by position
 //! or as the map of breakpoints, to set beside a solution's own and see where it goes wrong.
 
-use super::{Failure, Solved, input_path, load};
+use super::game::{Failure, Solved, input_path, load};
 use std::io::Write;
 use std::path::PathBuf;
 

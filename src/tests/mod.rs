@@ -173,7 +173,7 @@ fn random_games_match_the_oracle_at_every_position() {
 #[cfg(feature = "cli")]
 #[test]
 fn winning_moves_of_random_games_are_legal_and_reach_nim_sum_zero() {
-    use crate::cli::Solved;
+    use crate::cli::game::Solved;
     for seed in 0..5_000u64 {
         let shape = SHAPES[seed as usize % SHAPES.len()];
         let (game, context) = random_game(1_000_000 + seed, shape, 40);
@@ -209,11 +209,11 @@ fn winning_moves_of_random_games_are_legal_and_reach_nim_sum_zero() {
 
 /// A random small game solved by the tool, its oracle table, and a context for messages.
 #[cfg(feature = "cli")]
-fn solved_game(seed: u64) -> (SmallGame, crate::cli::Solved, Vec<u64>, String) {
+fn solved_game(seed: u64) -> (SmallGame, crate::cli::game::Solved, Vec<u64>, String) {
     let (game, context) = random_game(seed, SHAPES[seed as usize % SHAPES.len()], 30);
     // A few positions past the last special point: the line goes on there.
     let table = oracle::grundy_table(&game.forbidden, game.limit + 3);
-    let solved = crate::cli::Solved::new(Game {
+    let solved = crate::cli::game::Solved::new(Game {
         piles: game.piles.clone(),
         forbidden: game.forbidden.clone(),
     })
@@ -298,7 +298,7 @@ fn play_replies_match_the_oracle_from_every_position_of_a_pile() {
         // One pile at each size: every position of the map is asked once.
         for stones in 0..=game.limit + 2 {
             let piles = vec![stones, game.piles.first().copied().unwrap_or(0)];
-            let solved = crate::cli::Solved::new(Game {
+            let solved = crate::cli::game::Solved::new(Game {
                 piles: piles.clone(),
                 forbidden: game.forbidden.clone(),
             })

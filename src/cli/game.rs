@@ -1,0 +1,283 @@
+//! What the subcommands and modes share: loading a game with its errors, the solved game
+//! (`Solved`: piles, Grundy values, the breakpoint map, legal and winning moves), and the
+//! failures a run ends with.
+//!
+//! Everything here builds on the solver in `main.rs`; nothing here knows the command line.
+
+use crate::{Forbidden, Game, InputError, read_game, sweep};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::fs::File;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// Why a run failed after its command line was understood.
+#[derive(Debug)]
+pub(crate) enum Failure {
+    /// The input file could not be opened.
+    Open(PathBuf, io::Error),
+    /// The input is not a game; `path` names the file it came from, if any.
+    Input(Option<PathBuf>, InputError),
+    /// Standard output refused the answer.
+    Write(io::Error),
+    /// `--check --strict`: the game breaks one of the statement's limits, said in full.
+    Limits(Option<PathBuf>, String),
+    /// A subcommand's options that cannot be met: a usage error (exit status 2).
+    Usage(String),
+    /// Anything else a subcommand cannot go on from, said in full.
+    Other(String),
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Open(path, e) => write!(f, "{}: cannot open: {e}", ShownPath(path)),
+            Failure::Input(Some(path), e) => write!(f, "{}: {e}", ShownPath(path)),
+            Failure::Input(None, e) => write!(f, "{e}"),
+            Failure::Write(e) => write!(f, "writing the answer: {e}"),
+            Failure::Limits(Some(path), broken) => write!(f, "{}: {broken}", ShownPath(path)),
+            Failure::Usage(message) => {
+                write!(f, "{message}\n\nFor more information, try '--help'.")
+            }
+            Failure::Limits(None, broken) | Failure::Other(broken) => write!(f, "{broken}"),
+        }
+    }
+}
+
+/// A path as an error message shows it: control characters and white space other than the
+/// space escaped as in a token (a newline shows as `\n`), so that an error is always exactly one
+/// line; neither quoted nor cut, so that an ordinary path reads as itself.
+pub(crate) struct ShownPath<'a>(pub(crate) &'a std::path::Path);
+
+impl fmt::Display for ShownPath<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for c in self.0.to_string_lossy().chars() {
+            if c.is_control() || (c.is_whitespace() && c != ' ') {
+                write!(f, "{}", c.escape_debug())?;
+            } else {
+                write!(f, "{c}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reads the game from `path`, or from standard input when it is `None`.
+pub(crate) fn load(path: Option<&Path>) -> Result<Game, Failure> {
+    load_with(path, read_game, read_game)
+}
+
+/// Reads the game as [`load`] does, through `from_stdin` or `from_file`.
+pub(crate) fn load_with(
+    path: Option<&Path>,
+    from_stdin: impl FnOnce(io::StdinLock<'static>) -> Result<Game, InputError>,
+    from_file: impl FnOnce(io::BufReader<File>) -> Result<Game, InputError>,
+) -> Result<Game, Failure> {
+    let game = match path {
+        None => from_stdin(io::stdin().lock()),
+        Some(p) => {
+            let file = File::open(p).map_err(|e| Failure::Open(p.to_owned(), e))?;
+            from_file(io::BufReader::new(file))
+        }
+    };
+    game.map_err(|e| Failure::Input(path.map(Path::to_owned), e))
+}
+
+/// `path` as the user gave it, `None` for standard input (`-` or nothing).
+pub(crate) fn input_path(path: Option<PathBuf>) -> Option<PathBuf> {
+    path.filter(|p| p.as_os_str() != "-")
+}
+
+/// A game with its Grundy map and the Grundy value of every pile.
+pub(crate) struct Solved {
+    pub(crate) piles: Vec<u64>,
+    /// How many forbidden moves the input listed, repeats included.
+    pub(crate) listed: usize,
+    pub(crate) forbidden: Forbidden,
+    pub(crate) map: GrundyMap,
+    /// `values[i]` is g(A_i), in input order.
+    pub(crate) values: Vec<u64>,
+}
+
+impl Solved {
+    /// # Complexity
+    /// - O((N + M) log(N + M))
+    pub(crate) fn new(game: Game) -> Result<Solved, InputError> {
+        let listed = game.forbidden.len();
+        let mut breakpoints = Vec::new();
+        let emit = |p, v| breakpoints.push((p, v));
+        let (forbidden, values) = grundy_each(game.forbidden, &game.piles, emit)?;
+        let map = GrundyMap {
+            breakpoints: breakpoints.into_iter().collect(),
+        };
+        Ok(Solved {
+            piles: game.piles,
+            listed,
+            forbidden,
+            map,
+            values,
+        })
+    }
+
+    pub(crate) fn nim_sum(&self) -> u64 {
+        self.values.iter().fold(0, |sum, v| sum ^ v)
+    }
+
+    /// A move to a position of nim-sum 0, as `(pile index, stones to take)`, or `None` when the
+    /// nim-sum is already 0 (every move loses).
+    ///
+    /// The pile is the first whose value has the highest set bit of the nim-sum `s`; its target
+    /// value `t = g(A) ^ s` is below `g(A)`, so by the mex definition an allowed move reaches
+    /// some position of value `t`. Such positions are few: one on the rising runs plus the
+    /// special points that dropped to `t`; at most `#forbidden moves from A` of them are
+    /// forbidden. Of the allowed ones, the move takes the fewest stones.
+    ///
+    /// # Complexity
+    /// - O(size of the map + log M)
+    pub(crate) fn winning_move(&self) -> Option<(usize, u64)> {
+        let sum = self.nim_sum();
+        if sum == 0 {
+            return None;
+        }
+        let top = 63 - sum.leading_zeros();
+        let pile = self.values.iter().position(|v| v >> top & 1 == 1)?;
+        let stones = self.piles[pile];
+        let wanted = self.values[pile] ^ sum;
+        let forbidden = self.forbidden.moves_from(stones);
+        let target = self
+            .map
+            .positions_of(wanted, stones)
+            .into_iter()
+            .rev()
+            .find(|&p| forbidden.binary_search(&(stones, p)).is_err())
+            .expect("mex: a value below g(A) is reachable from A");
+        Some((pile, stones - target))
+    }
+}
+
+impl Solved {
+    /// Why taking `take` stones from pile `pile` (1-based) of `piles` (this game's forbidden
+    /// moves, any position) is not a move, if it is not; else the 0-based pile.
+    pub(crate) fn legal(&self, piles: &[u64], pile: u64, take: u64) -> Result<usize, String> {
+        let n = piles.len();
+        let index = pile
+            .checked_sub(1)
+            .and_then(|i| usize::try_from(i).ok())
+            .filter(|&i| i < n)
+            .ok_or_else(|| format!("there is no pile {pile} (the piles are 1 to {n})"))?;
+        let stones = piles[index];
+        if take == 0 {
+            return Err("a move takes at least one stone".to_owned());
+        }
+        if take > stones {
+            return Err(format!(
+                "pile {pile} has {}; taking {take} is not a move",
+                plural(stones, "stone")
+            ));
+        }
+        if self.is_forbidden(stones, take) {
+            return Err(format!(
+                "from {}, taking {take} is forbidden",
+                plural(stones, "stone")
+            ));
+        }
+        Ok(index)
+    }
+
+    /// Whether taking `take` stones from a pile of `stones` is forbidden.
+    pub(crate) fn is_forbidden(&self, stones: u64, take: u64) -> bool {
+        let target = stones - take;
+        self.forbidden
+            .moves_from(stones)
+            .binary_search(&(stones, target))
+            .is_ok()
+    }
+}
+
+impl Forbidden {
+    /// The forbidden moves from a pile of `stones`, as `(stones, target)` by increasing target.
+    pub(crate) fn moves_from(&self, stones: u64) -> &[(u64, u64)] {
+        let start = self.moves.partition_point(|&(x, _)| x < stones);
+        let end = self.moves.partition_point(|&(x, _)| x <= stones);
+        &self.moves[start..end]
+    }
+}
+
+/// Groups the forbidden `moves` and finds `g(A)` for every pile, in input order, in one sweep;
+/// `emit` receives the breakpoints.
+pub(crate) fn grundy_each(
+    moves: Vec<(u64, u64)>,
+    piles: &[u64],
+    emit: impl FnMut(u64, u64),
+) -> Result<(Forbidden, Vec<u64>), InputError> {
+    let out_of_memory = |_| InputError::OutOfMemory { during: "solving" };
+    let mut order: Vec<(u64, usize)> = Vec::new();
+    order
+        .try_reserve_exact(piles.len())
+        .map_err(out_of_memory)?;
+    order.extend(piles.iter().copied().zip(0..));
+    let mut values = Vec::new();
+    values
+        .try_reserve_exact(piles.len())
+        .map_err(out_of_memory)?;
+    values.resize(piles.len(), 0);
+    let stones = |&(stones, _): &(u64, usize)| stones;
+    let swept = sweep(moves, &mut order, stones, |&(_, i), g| values[i] = g, emit)?;
+    let forbidden = swept.forbidden();
+    Ok((forbidden, values))
+}
+
+/// Grundy values of a single pile under the forbidden moves, as a map of breakpoints.
+///
+/// Between two consecutive breakpoints `p < q`, `g(n) = g(p) + (n - p)` for `p <= n < q`; past
+/// the last breakpoint the same line goes on to 2^64 - 1. The map holds `0 -> 0` and no
+/// breakpoint that merely continues the line before it (see [`sweep`]).
+///
+/// # Complexity
+/// - built by one sweep: O(M log M); `positions_of`: O(size of the map)
+pub(crate) struct GrundyMap {
+    breakpoints: BTreeMap<u64, u64>,
+}
+
+impl GrundyMap {
+    /// `g(n)`.
+    ///
+    /// # Complexity
+    /// - O(log(size of the map))
+    pub(crate) fn value(&self, n: u64) -> u64 {
+        let (&p, &v) = self
+            .breakpoints
+            .range(..=n)
+            .next_back()
+            .expect("the map holds 0 -> 0");
+        v + (n - p)
+    }
+
+    /// The breakpoints `p -> g(p)` with `from <= p <= to`, increasing.
+    pub(crate) fn breakpoints(&self, from: u64, to: u64) -> impl Iterator<Item = (u64, u64)> {
+        // BTreeMap::range panics on a range that ends before it starts.
+        let empty = from > to;
+        let range = if empty { 0..=0 } else { from..=to };
+        let breakpoints = self.breakpoints.range(range).filter(move |_| !empty);
+        breakpoints.map(|(&p, &v)| (p, v))
+    }
+
+    /// Every position below `limit` whose Grundy value is `value`, increasing.
+    pub(crate) fn positions_of(&self, value: u64, limit: u64) -> Vec<u64> {
+        let mut positions = Vec::new();
+        let mut segments = self.breakpoints.range(..limit).peekable();
+        while let Some((&p, &v)) = segments.next() {
+            // The segment [p, end) holds v, v + 1, ..., each once.
+            let end = segments.peek().map_or(limit, |&(&q, _)| q.min(limit));
+            if v <= value && value - v < end - p {
+                positions.push(p + (value - v));
+            }
+        }
+        positions
+    }
+}
+
+/// `n` and `word`, in the plural unless `n` is 1.
+pub(crate) fn plural(n: u64, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
