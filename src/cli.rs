@@ -39,8 +39,8 @@ input (whitespace-separated ASCII decimal numbers):
 exit status:
   0  the answer was printed
   1  the input is not a game, or cannot be read (one 'error: ' line on stderr);
-     hack: a failure was found; judge: the output is rejected;
-     play --machine: the other side broke the protocol
+     hack: a failure was found; play --machine: the other side broke the protocol
+     (judge speaks testlib's statuses 0-3: see 'judge --help')
   2  the command line is wrong
   130  hack was interrupted (Ctrl-C) before it found anything";
 

@@ -6,6 +6,7 @@ mod common;
 use common::run;
 
 const SAMPLE_1: &str = "samples/sample-1.in";
+const SAMPLE_2: &str = "samples/sample-2.in";
 
 #[test]
 fn table_prints_g_position_by_position() {
@@ -74,31 +75,119 @@ fn judge_accepts_any_winning_move_and_says_why_it_rejects() {
         let run = judge(accepted);
         assert_eq!((run.status, run.stderr.as_str()), (0, ""), "{accepted:?}");
     }
-    for (rejected, why) in [
+    // testlib's verdicts: 1 for a wrong answer, 2 for output not in the format.
+    for (rejected, status, why) in [
         (
             "Aoki\n",
-            "the winner is Takahashi, the output says \"Aoki\"",
+            1,
+            "wrong answer: the winner is Takahashi, the output says \"Aoki\"",
         ),
-        ("", "the output says \"\""),
-        ("Takahashi\n3 3\n", "leaves nim-sum 1, not 0"),
-        ("Takahashi\n2 1\n", "from 2 stones, taking 1 is forbidden"),
-        ("Takahashi\n4 1\n", "there is no pile 4"),
+        (
+            "Takahashi\n3 3\n",
+            1,
+            "wrong answer: taking 3 from pile 3 leaves nim-sum 1, not 0",
+        ),
+        (
+            "Takahashi\n2 1\n",
+            1,
+            "wrong answer: from 2 stones, taking 1 is forbidden",
+        ),
+        ("Takahashi\n4 1\n", 1, "wrong answer: there is no pile 4"),
         (
             "Takahashi\n3 5\n",
-            "pile 3 has 4 stones; taking 5 is not a move",
+            1,
+            "wrong answer: pile 3 has 4 stones; taking 5 is not a move",
         ),
-        ("Takahashi\n3\n", "is not `I K`"),
-        ("Takahashi\n3 1\nextra\n", "more than two lines"),
+        ("", 2, "wrong output format: the output is empty"),
+        ("\n\n  \n", 2, "wrong output format: the output is empty"),
+        (
+            "banana\n",
+            2,
+            "wrong output format: the first line is \"banana\", not Takahashi or Aoki",
+        ),
+        (
+            "takahashi\n",
+            2,
+            "wrong output format: the first line is \"takahashi\", not Takahashi or Aoki",
+        ),
+        (
+            "Takahashi\n3\n",
+            2,
+            "wrong output format: the second line \"3\" is not `I K`",
+        ),
+        (
+            "Takahashi\n3 x\n",
+            2,
+            "wrong output format: the second line \"3 x\" is not `I K`",
+        ),
+        (
+            "Takahashi\n3 1\nextra\n",
+            2,
+            "wrong output format: more than two lines (the third is \"extra\")",
+        ),
     ] {
         let run = judge(rejected);
-        assert_eq!(run.status, 1, "{rejected:?}");
+        assert_eq!(run.status, status, "{rejected:?}: {run:?}");
         assert!(
-            run.stderr.starts_with("error: wrong answer: "),
+            run.stderr.starts_with(&format!("error: {why}")),
             "{rejected:?}: {run:?}"
         );
-        assert!(run.stderr.contains(why), "{rejected:?}: {run:?}");
         assert_eq!(run.stderr.lines().count(), 1, "{rejected:?}: {run:?}");
     }
+}
+
+/// A move after Aoki is not an answer's format: Aoki wins sample 2, so the move line is extra.
+#[test]
+fn judge_calls_a_move_after_aoki_a_presentation_error() {
+    let path =
+        std::env::temp_dir().join(format!("constrained-nim-judge-aoki-{}", std::process::id()));
+    std::fs::write(&path, "Aoki\n1 1\n").unwrap();
+    let run = run(&["judge", SAMPLE_2, path.to_str().unwrap()], b"");
+    std::fs::remove_file(path).unwrap();
+    assert_eq!(run.status, 2, "{run:?}");
+    assert!(
+        run.stderr
+            .starts_with("error: wrong output format: Aoki wins, so no move follows"),
+        "{run:?}"
+    );
+}
+
+/// The checker's own failures are testlib's FAIL, status 3, never a verdict on the solution:
+/// an INPUT that cannot be opened or is not a game, an OUTPUT that cannot be read.
+#[test]
+fn judge_tells_its_own_failure_from_a_wrong_answer() {
+    let output =
+        std::env::temp_dir().join(format!("constrained-nim-judge-fail-{}", std::process::id()));
+    std::fs::write(&output, "Takahashi\n").unwrap();
+    let output = output.to_str().unwrap();
+    let not_a_game =
+        std::env::temp_dir().join(format!("constrained-nim-judge-bad-{}", std::process::id()));
+    std::fs::write(&not_a_game, "1 1\n5\nx").unwrap();
+    for (args, why) in [
+        (
+            vec!["judge", "/no/such/game", output],
+            "error: cannot judge: /no/such/game: cannot open",
+        ),
+        (
+            vec!["judge", not_a_game.to_str().unwrap(), output],
+            "error: cannot judge: ",
+        ),
+        (
+            vec!["judge", SAMPLE_1, "/no/such/output"],
+            "error: cannot judge: /no/such/output: cannot read",
+        ),
+        (
+            vec!["judge", SAMPLE_1, "/"],
+            "error: cannot judge: /: cannot read",
+        ),
+    ] {
+        let run = run(&args, b"");
+        assert_eq!(run.status, 3, "{args:?}: {run:?}");
+        assert!(run.stderr.starts_with(why), "{args:?}: {run:?}");
+        assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {run:?}");
+        assert_eq!(run.stdout, "", "{args:?}: {run:?}");
+    }
+    std::fs::remove_file(not_a_game).unwrap();
 }
 
 #[test]
@@ -106,15 +195,9 @@ fn judge_rejects_an_endless_output_without_holding_it() {
     let mut endless = String::from("Takahashi\n");
     endless.push_str(&"3 1\n".repeat(300_000));
     let run = judge(&endless);
-    assert_eq!(run.status, 1);
+    assert_eq!(run.status, 2);
     assert_eq!(
         run.stderr,
-        "error: wrong answer: the output is longer than 1048576 bytes\n"
+        "error: wrong output format: the output is longer than 1048576 bytes\n"
     );
-    let missing = run_missing_output();
-    missing.assert_error(&["cannot read"]);
-}
-
-fn run_missing_output() -> common::Run {
-    run(&["judge", SAMPLE_1, "/no/such/output"], b"")
 }

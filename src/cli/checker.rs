@@ -1,6 +1,6 @@
 //! `judge`: a checker for online-judge-tools' `--judge-command`, which accepts any right answer:
 //! the right winner and, when a move follows, any move that wins, not only the one `--move`
-//! would print.
+//! would print. Its exit statuses are testlib's verdicts, which problem setters' tools read.
 
 use super::game::{Failure, ShownPath, Solved, load};
 use crate::report;
@@ -9,9 +9,18 @@ use std::path::{Path, PathBuf};
 /// Check a solution's output against the game (for oj's --judge-command)
 ///
 /// Accepts OUTPUT when its first line is the winner and, if a second line `I K` is there, taking
-/// K stones from pile I (1-based) is allowed and leaves nim-sum 0. Exit 0 accepts; exit 1
-/// rejects, with the reason on standard error.
+/// K stones from pile I (1-based) is allowed and leaves nim-sum 0. The exit status is testlib's
+/// verdict, with the reason on standard error.
 #[derive(Debug, clap::Args)]
+#[command(after_help = "\
+exit status (testlib's):
+  0  accepted
+  1  wrong answer: the wrong winner, a move that is not allowed or does not win
+  2  presentation error: the output is not in the format (not a winner's name, empty, a move
+     line that is not two numbers, a move after Aoki, lines beyond the move, over 1 MiB)
+  3  the checker failed: INPUT is not a game or cannot be read, OUTPUT cannot be read
+
+online-judge-tools reads only zero against non-zero, so --judge-command works as it is.")]
 pub(super) struct Args {
     /// The game
     #[arg(value_name = "INPUT")]
@@ -24,20 +33,72 @@ pub(super) struct Args {
     expected: Option<PathBuf>,
 }
 
+/// testlib's exit status for a checker that could not judge (`_fail`).
+const FAIL: i32 = 3;
+
 pub(super) fn run(args: &Args) -> Result<i32, Failure> {
-    let game = load(Some(&args.input))?;
-    let output = read(&args.output)?;
-    let solved = Solved::new(game).map_err(|e| Failure::Input(Some(args.input.clone()), e))?;
-    let judged = match output {
-        Some(output) => verdict(&solved, &output),
-        None => Err(format!("the output is longer than {LONGEST_OUTPUT} bytes")),
-    };
+    let judged = load(Some(&args.input)).and_then(|game| {
+        let output = read(&args.output)?;
+        let solved = Solved::new(game).map_err(|e| Failure::Input(Some(args.input.clone()), e))?;
+        Ok(match output {
+            Some(output) => verdict(&solved, &output),
+            None => Err(Rejection::format(format!(
+                "the output is longer than {LONGEST_OUTPUT} bytes"
+            ))),
+        })
+    });
     match judged {
-        Ok(()) => Ok(0),
-        Err(reason) => {
-            report(format_args!("wrong answer: {reason}"));
-            Ok(1)
+        Ok(Ok(())) => Ok(0),
+        Ok(Err(rejection)) => {
+            report(&rejection);
+            Ok(rejection.status())
         }
+        // Not the solution's fault: the checker's own failure, which testlib keeps apart.
+        Err(failure) => {
+            report(format_args!("cannot judge: {failure}"));
+            Ok(FAIL)
+        }
+    }
+}
+
+/// Why an output is rejected: testlib's wrong answer or presentation error, with the reason.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Rejection {
+    format: bool,
+    reason: String,
+}
+
+impl Rejection {
+    /// A wrong answer: a winner's name or a move, but not a right one.
+    fn wrong(reason: String) -> Rejection {
+        Rejection {
+            format: false,
+            reason,
+        }
+    }
+
+    /// A presentation error: the output is not in the answer's format.
+    fn format(reason: String) -> Rejection {
+        Rejection {
+            format: true,
+            reason,
+        }
+    }
+
+    /// testlib's exit status: 1 for a wrong answer, 2 for a presentation error.
+    pub(crate) fn status(&self) -> i32 {
+        if self.format { 2 } else { 1 }
+    }
+}
+
+impl std::fmt::Display for Rejection {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let verdict = if self.format {
+            "wrong output format"
+        } else {
+            "wrong answer"
+        };
+        write!(f, "{verdict}: {}", self.reason)
     }
 }
 
@@ -60,34 +121,45 @@ fn read(path: &Path) -> Result<Option<String>, Failure> {
 }
 
 /// Why `output` is not a right answer for `solved`, if it is not.
-pub(crate) fn verdict(solved: &Solved, output: &str) -> Result<(), String> {
+pub(crate) fn verdict(solved: &Solved, output: &str) -> Result<(), Rejection> {
     let mut lines = output.trim_end().lines().map(str::trim);
     let first = lines.next().unwrap_or("");
+    if first.is_empty() {
+        return Err(Rejection::format("the output is empty".to_owned()));
+    }
+    if first != "Takahashi" && first != "Aoki" {
+        return Err(Rejection::format(format!(
+            "the first line is {first:?}, not Takahashi or Aoki"
+        )));
+    }
     let wins = solved.nim_sum() != 0;
     let winner = if wins { "Takahashi" } else { "Aoki" };
     if first != winner {
-        return Err(format!(
-            "the winner is {winner}, the output says {:?}",
-            first
-        ));
+        return Err(Rejection::wrong(format!(
+            "the winner is {winner}, the output says {first:?}"
+        )));
     }
     let Some(second) = lines.next() else {
         return Ok(());
     };
     if let Some(third) = lines.next() {
-        return Err(format!("more than two lines (the third is {third:?})"));
+        return Err(Rejection::format(format!(
+            "more than two lines (the third is {third:?})"
+        )));
     }
     if !wins {
-        return Err(format!(
+        return Err(Rejection::format(format!(
             "Aoki wins, so no move follows; the second line is {second:?}"
-        ));
+        )));
     }
     let mut numbers = second.split_ascii_whitespace().map(str::parse::<u64>);
     let (Some(Ok(pile)), Some(Ok(take)), None) = (numbers.next(), numbers.next(), numbers.next())
     else {
-        return Err(format!("the second line {second:?} is not `I K`"));
+        return Err(Rejection::format(format!(
+            "the second line {second:?} is not `I K`"
+        )));
     };
-    solved.check_move(pile, take)
+    solved.check_move(pile, take).map_err(Rejection::wrong)
 }
 
 impl Solved {

@@ -263,11 +263,10 @@ fn judge_accepts_exactly_the_winning_moves_of_the_oracle() {
             Ok(()),
             "{context}"
         );
-        assert!(
-            verdict(&solved, &format!("{loser}\n")).is_err(),
-            "{context}"
-        );
-        assert!(verdict(&solved, "").is_err(), "{context}");
+        // The wrong name is a wrong answer (status 1); no name is a presentation error (2).
+        let status = |output: &str| verdict(&solved, output).map_err(|r| r.status());
+        assert_eq!(status(&format!("{loser}\n")), Err(1), "{context}");
+        assert_eq!(status(""), Err(2), "{context}");
         for pile in 0..=game.piles.len() + 1 {
             let stones = game.piles.get(pile).copied().unwrap_or(3);
             for take in 0..=stones + 1 {
@@ -282,8 +281,12 @@ fn judge_accepts_exactly_the_winning_moves_of_the_oracle() {
                 );
             }
         }
-        assert!(verdict(&solved, &format!("{winner}\n1\n")).is_err());
-        assert!(verdict(&solved, &format!("{winner}\n1 1\n1 1\n")).is_err());
+        assert_eq!(status(&format!("{winner}\n1\n")), Err(2), "{context}");
+        assert_eq!(
+            status(&format!("{winner}\n1 1\n1 1\n")),
+            Err(2),
+            "{context}"
+        );
     }
 }
 
