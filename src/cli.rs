@@ -55,6 +55,9 @@ exit status:
     version,
     after_help = AFTER_HELP,
     args_conflicts_with_subcommands = true,
+    // clap's usage for an error names the arguments that were used, and shows a given FILE as
+    // `<FILE>`, as if it were required: the whole usage says the truth instead.
+    override_usage = "constrained-nim [OPTIONS] [FILE]\n       constrained-nim <COMMAND>",
     max_term_width = 100
 )]
 struct Cli {
@@ -133,6 +136,9 @@ pub(crate) fn run() -> i32 {
         Ok(cli) => cli,
         Err(e) => return command_line_error(&e, &args),
     };
+    if let Some(e) = mistyped_subcommand(&cli) {
+        return command_line_error(&e, &args);
+    }
     if let Some(second) = cli.more.first() {
         use clap::CommandFactory;
         let message = format!("more than one input file ('{}')", second.to_string_lossy());
@@ -142,6 +148,7 @@ pub(crate) fn run() -> i32 {
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let mode = cli.mode();
+    let subcommand = cli.command.as_ref().map(Sub::name);
     let result = match cli.command {
         None => modes::run(mode, cli.file, &mut out).map(|()| 0),
         Some(Sub::Gen(args)) => generate::run(&args, &mut out).map(|()| 0),
@@ -154,15 +161,76 @@ pub(crate) fn run() -> i32 {
         Ok(code) => code,
         // A reader that stopped early (`| head`) wanted no more: not an error.
         Err(Failure::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+        Err(Failure::Usage(message)) => usage_error(subcommand, message, &args),
         Err(failure) => {
             report(&failure);
-            if matches!(failure, Failure::Usage(_)) {
-                2
-            } else {
-                1
-            }
+            1
         }
     }
+}
+
+impl Sub {
+    /// The subcommand's name on the command line.
+    fn name(&self) -> &'static str {
+        match self {
+            Sub::Gen(_) => "gen",
+            Sub::Hack(_) => "hack",
+            Sub::Table(_) => "table",
+            Sub::Judge(_) => "judge",
+            Sub::Play(_) => "play",
+        }
+    }
+}
+
+/// Options that clap took but that cannot be met, said as clap says a usage error: with the
+/// usage line of the subcommand (or of the tool) and the hint toward `--help`; status 2.
+fn usage_error(subcommand: Option<&str>, message: String, args: &[OsString]) -> i32 {
+    use clap::CommandFactory;
+    let mut command = Cli::command();
+    // Built, the subcommands know their whole name for the usage line.
+    command.build();
+    let named = subcommand.and_then(|name| command.find_subcommand_mut(name).cloned());
+    let e = named
+        .unwrap_or(command)
+        .error(clap::error::ErrorKind::ValueValidation, message);
+    command_line_error(&e, args)
+}
+
+/// The error clap would give for a mistyped subcommand, with its suggestion, when the game's
+/// file is no file but looks like a subcommand's name (`tabel`, `hak`): clap takes that word
+/// for the FILE argument, so its own suggestion never shows.
+fn mistyped_subcommand(cli: &Cli) -> Option<clap::Error> {
+    use clap::CommandFactory;
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let word = cli.file.as_deref()?;
+    if cli.mode() != Mode::Winner || word.exists() {
+        return None;
+    }
+    // A word with a dot or a slash is a path (`tables.in`): "cannot open" says the truth there.
+    let word = word.to_str().filter(|w| !w.contains(['.', '/']))?;
+    let mut command = Cli::command();
+    // clap's own measure and threshold for "a similar subcommand exists".
+    let similar = command
+        .get_subcommands()
+        .map(|sub| sub.get_name())
+        .filter(|&name| name != "help")
+        .map(|name| (strsim::jaro(word, name), name))
+        .filter(|&(likeness, _)| likeness > 0.7)
+        .max_by(|a, b| a.0.total_cmp(&b.0))?
+        .1
+        .to_owned();
+    let usage = command.render_usage();
+    let mut e = clap::Error::new(ErrorKind::InvalidSubcommand).with_cmd(&command);
+    e.insert(
+        ContextKind::InvalidSubcommand,
+        ContextValue::String(word.to_owned()),
+    );
+    e.insert(
+        ContextKind::SuggestedSubcommand,
+        ContextValue::Strings(vec![similar]),
+    );
+    e.insert(ContextKind::Usage, ContextValue::StyledStr(usage));
+    Some(e)
 }
 
 /// Prints what clap says about a command line it did not take: `--help` and `--version` on

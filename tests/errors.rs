@@ -239,6 +239,17 @@ fn command_line_misuse_is_status_2_with_usage_and_a_hint() {
         (&["gen", "--grundy"], "unexpected argument '--grundy'"),
         (&["frobnicate", "x"], "more than one input file"),
         (&["table", "--from", "x"], "invalid value 'x'"),
+        // Options clap takes but the subcommand cannot meet: the same shape, with its usage.
+        (
+            &["table", "--from", "5", "--to", "3"],
+            "--from 5 --to 3: the range is empty",
+        ),
+        (
+            &["gen", "--max", "1000000000000000001"],
+            "--max 1000000000000000001 is above 10^18",
+        ),
+        (&["gen", "--n", "200001"], "--n 200001 is above 2*10^5"),
+        (&["hack", "--jobs", "0", "--", "true"], "--jobs 0"),
     ] {
         let run = run(args, b"1 0\n1\n");
         assert_eq!(run.status, 2, "{args:?}: {run:?}");
@@ -246,7 +257,86 @@ fn command_line_misuse_is_status_2_with_usage_and_a_hint() {
         assert!(run.stderr.starts_with("error: "), "{args:?}: {run:?}");
         assert!(run.stderr.contains(words), "{args:?}: {run:?}");
         assert!(run.stderr.contains("try '--help'"), "{args:?}: {run:?}");
+        // clap leaves the usage line out of a bad value's error; every other has it.
+        if !words.starts_with("invalid value") {
+            let usage = run.stderr.contains("\nUsage: constrained-nim");
+            assert!(usage, "{args:?}: {run:?}");
+        }
     }
+}
+
+/// A given FILE is optional all the same: the usage line of an error never shows it as
+/// required (`<FILE>`), whatever was on the command line.
+#[test]
+fn the_usage_line_shows_the_file_as_optional() {
+    let run = run(&["--grundy", "--move", "game.in"], b"");
+    assert_eq!(run.status, 2, "{run:?}");
+    assert!(
+        run.stderr
+            .contains("Usage: constrained-nim [OPTIONS] [FILE]\n"),
+        "{run:?}"
+    );
+    assert!(!run.stderr.contains("<FILE>"), "{run:?}");
+}
+
+/// A word that is no file but looks like a subcommand gets clap's suggestion, not "cannot
+/// open" or "more than one input file"; a path, or two real files, keep their own messages.
+#[test]
+fn mistyped_subcommands_get_a_suggestion() {
+    for (args, typed, meant) in [
+        (&["tabel", "samples/sample-1.in"][..], "tabel", "table"),
+        (&["hak"], "hak", "hack"),
+        (&["jduge", "a", "b"], "jduge", "judge"),
+        (&["paly", "samples/sample-1.in"], "paly", "play"),
+    ] {
+        let run = run(args, b"");
+        assert_eq!(run.status, 2, "{args:?}: {run:?}");
+        assert!(
+            run.stderr
+                .starts_with(&format!("error: unrecognized subcommand '{typed}'\n")),
+            "{args:?}: {run:?}"
+        );
+        assert!(
+            run.stderr
+                .contains(&format!("tip: a similar subcommand exists: '{meant}'")),
+            "{args:?}: {run:?}"
+        );
+    }
+    run(&["tables.in"], b"").assert_error(&["tables.in: cannot open"]);
+    run(&["frobnicate"], b"").assert_error(&["frobnicate: cannot open"]);
+    let two = run(&["samples/sample-1.in", "samples/sample-2.in"], b"");
+    assert_eq!(two.status, 2, "{two:?}");
+    assert!(two.stderr.contains("more than one input file"), "{two:?}");
+}
+
+/// The default game keeps the statement's limits at its largest options; --beyond lifts them.
+#[test]
+fn gen_keeps_the_statement_unless_beyond() {
+    let inside = run(
+        &[
+            "gen",
+            "--seed",
+            "5",
+            "--max",
+            "1000000000000000000",
+            "--n",
+            "200000",
+        ],
+        b"",
+    );
+    run(&["--check", "--strict"], inside.assert_ok().as_bytes()).assert_ok();
+    let beyond = run(
+        &[
+            "gen",
+            "--seed",
+            "5",
+            "--max",
+            "18446744073709551615",
+            "--beyond",
+        ],
+        b"",
+    );
+    run(&["--check"], beyond.assert_ok().as_bytes()).assert_ok();
 }
 
 #[test]

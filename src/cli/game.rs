@@ -36,9 +36,7 @@ impl fmt::Display for Failure {
             Failure::Input(None, e) => write!(f, "{e}"),
             Failure::Write(e) => write!(f, "writing the answer: {e}"),
             Failure::Limits(Some(path), broken) => write!(f, "{}: {broken}", ShownPath(path)),
-            Failure::Usage(message) => {
-                write!(f, "{message}\n\nFor more information, try '--help'.")
-            }
+            Failure::Usage(message) => write!(f, "{message}"),
             Failure::Limits(None, broken) | Failure::Other(broken) => write!(f, "{broken}"),
         }
     }

@@ -57,6 +57,11 @@ pub(super) fn run(args: &Args, out: &mut impl Write) -> Result<(), Failure> {
             shapes::game(shape, n, seed)
         }
         None => {
+            if let Some(broken) = beyond_the_statement(args) {
+                return Err(Failure::Usage(format!(
+                    "{broken}: default games keep the statement's limits; add --beyond"
+                )));
+            }
             let options = Options {
                 piles: args.n,
                 moves: args.m,
@@ -67,6 +72,24 @@ pub(super) fn run(args: &Args, out: &mut impl Write) -> Result<(), Failure> {
         }
     };
     shapes::write_input(out, &piles, &forbidden).map_err(Failure::Write)
+}
+
+/// The first option that takes a default game past the statement's limits (N, M at most
+/// 2·10^5, piles and X at most 10^18), said as the user wrote it.
+fn beyond_the_statement(args: &Args) -> Option<String> {
+    const MAX_COUNT: u64 = 200_000;
+    const MAX_VALUE: u64 = 1_000_000_000_000_000_000;
+    if args.beyond {
+        return None;
+    }
+    let too_many = |flag: &str, count: Option<u64>| {
+        count
+            .filter(|&c| c > MAX_COUNT)
+            .map(|c| format!("{flag} {c} is above 2*10^5"))
+    };
+    too_many("--n", args.n)
+        .or_else(|| too_many("--m", args.m))
+        .or_else(|| (args.max > MAX_VALUE).then(|| format!("--max {} is above 10^18", args.max)))
 }
 
 /// A seed for a run without `--seed`: different every run, from the standard library's

@@ -26,6 +26,12 @@ pub(super) struct Args {
 }
 
 pub(super) fn run(args: &Args, out: &mut impl Write) -> Result<(), Failure> {
+    if let Some(to) = args.to.filter(|&to| to < args.from) {
+        return Err(Failure::Usage(format!(
+            "--from {} --to {to}: the range is empty; give --to at least --from",
+            args.from
+        )));
+    }
     let path = input_path(args.file.clone());
     let game = load(path.as_deref())?;
     let solved = Solved::new(game).map_err(|e| Failure::Input(path, e))?;
