@@ -19,6 +19,9 @@ use std::io::{self, BufRead, Read};
 
 #[cfg(feature = "cli")]
 mod cli;
+// Documentation only: the design in full, for `cargo doc`.
+#[cfg(doc)]
+mod guarantees;
 #[cfg(test)]
 mod tests;
 
