@@ -17,11 +17,13 @@ pub(crate) mod game;
 mod generate;
 mod hack;
 mod modes;
+mod plot;
 pub(crate) mod play;
 pub(crate) mod rng;
 pub(crate) mod shapes;
 mod strict;
 mod table;
+pub(crate) mod why;
 
 /// What `--help` adds below the options: the input format and the exit codes.
 const AFTER_HELP: &str = "\
@@ -105,6 +107,8 @@ enum Sub {
     Table(table::Args),
     Judge(checker::Args),
     Play(play::Args),
+    Why(why::Args),
+    Plot(plot::Args),
 }
 
 impl Cli {
@@ -149,6 +153,8 @@ pub(crate) fn run() -> i32 {
         Some(Sub::Table(args)) => table::run(&args, &mut out).map(|()| 0),
         Some(Sub::Judge(args)) => checker::run(&args),
         Some(Sub::Play(args)) => play::run(&args),
+        Some(Sub::Why(args)) => why::run(&args, &mut out).map(|()| 0),
+        Some(Sub::Plot(args)) => plot::run(&args, &mut out).map(|()| 0),
     };
     match result.and_then(|code| out.flush().map(|()| code).map_err(Failure::Write)) {
         Ok(code) => code,
