@@ -283,3 +283,100 @@ fn positions(list: &[u64]) -> String {
 fn values(list: &[u64]) -> String {
     positions(list)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Held, Why};
+    use crate::Game;
+    use crate::cli::game::Solved;
+
+    fn why(piles: &[u64], forbidden: &[(u64, u64)], n: u64) -> Why {
+        let game = Game {
+            piles: piles.to_vec(),
+            forbidden: forbidden.to_vec(),
+        };
+        Why::new(&Solved::new(game).unwrap(), n)
+    }
+
+    /// Sample 1 at 3 (g = 0 0 1 1 2 ...): its targets 0 and 2 hold 0 and 1. Value 0 has two
+    /// holders below 3 (0 on the rising line, 1 that dropped to it), so blocking 0 leaves 1:
+    /// reachable. Value 1 has one holder, 2, which is blocked: out of reach, so g(3) = 1, a drop
+    /// below H(3) = 2.
+    #[test]
+    fn a_value_held_twice_stays_reachable_when_one_holder_is_blocked() {
+        let why = why(&[1, 2, 4], &[(2, 1), (3, 3), (3, 1), (1, 1)], 3);
+        assert_eq!((why.value, why.rising), (1, 2));
+        assert_eq!(why.targets, [0, 2]);
+        let held = [
+            Held {
+                value: 0,
+                holders: 2,
+                blocked: vec![0],
+            },
+            Held {
+                value: 1,
+                holders: 1,
+                blocked: vec![2],
+            },
+        ];
+        assert_eq!(why.held, held);
+        assert_eq!(why.unreachable().collect::<Vec<_>>(), [1]);
+        let report = why.to_string();
+        assert!(report.starts_with("g(3) = 1\n3 is a special point"), "{report}");
+        assert!(report.contains("value 0: 2 holders below 3"), "{report}");
+        assert!(report.contains("Out of reach: 1; g(3) = 1"), "{report}");
+    }
+
+    /// 0 is held three times below 3 (at 0, and at 1 and 2, which both drop to it: extra[0] =
+    /// 2); the forbidden moves from 3 block all three, so even the most-held value is out of
+    /// reach and g(3) = 0.
+    #[test]
+    fn a_value_dropped_to_twice_is_out_of_reach_only_when_all_three_holders_are_blocked() {
+        let walls = [(1, 1), (2, 2), (2, 1), (3, 3), (3, 2), (3, 1)];
+        let why = why(&[3, 3], &walls, 3);
+        assert_eq!((why.value, why.rising), (0, 1));
+        let held = [Held {
+            value: 0,
+            holders: 3,
+            blocked: vec![0, 1, 2],
+        }];
+        assert_eq!(why.held, held);
+        let report = why.to_string();
+        assert!(report.contains("(1 + extra[0] = 1 + 2)"), "{report}");
+        assert!(report.contains("Pile 1, pile 2 of the game have 3 stones."), "{report}");
+        // Without the move to 2, one holder of 0 is left: g(3) = H(3) = 1, no drop.
+        let why = super::tests::why(&[3], &walls[..5], 3);
+        assert_eq!(why.value, 1);
+        assert_eq!(why.unreachable().count(), 0);
+        assert!(why.to_string().contains("No value is out of reach, so g(3) = H(3) = 1"));
+    }
+
+    /// A position that is not special has no targets: its value is H(N), stated with the line
+    /// from its breakpoint.
+    #[test]
+    fn a_position_that_is_not_special_is_on_the_rising_line() {
+        let why = why(&[], &[(2, 1), (3, 3), (3, 1), (1, 1)], 6);
+        assert_eq!((why.value, why.rising, why.breakpoint), (4, 4, (3, 1)));
+        assert!(why.targets.is_empty() && why.held.is_empty());
+        let report = why.to_string();
+        assert!(report.contains("6 is not a special point"), "{report}");
+        assert!(report.contains("g(6) = g(3) + (6 - 3) = 1 + 3."), "{report}");
+    }
+
+    /// At 2^64 - 1 with 12 forbidden moves to distinct values (each held once), the report shows
+    /// six value lines and sums up the other six in one, and H is counted without overflow.
+    #[test]
+    fn many_values_at_the_top_of_u64_are_summed_up() {
+        let top = u64::MAX;
+        let forbidden: Vec<(u64, u64)> = (1..=12).map(|y| (top, y * 1000)).collect();
+        let why = why(&[top], &forbidden, top);
+        assert_eq!(why.rising, top);
+        assert_eq!(why.held.len(), 12);
+        assert!(why.held.iter().all(|h| h.holders == 1 && h.unreachable()));
+        assert_eq!(why.value, top - 12_000);
+        let report = why.to_string();
+        assert!(report.contains("... 6 more values from"), "{report}");
+        assert!(report.contains("6 out of reach, 0 reachable"), "{report}");
+        assert!(report.lines().count() <= 12, "{report}");
+    }
+}
