@@ -51,7 +51,7 @@ text { font-family: sans-serif; font-size: 13px; fill: #222; }
 .title { font-size: 17px; font-weight: bold; }
 .axis { stroke: #444; stroke-width: 1; }
 .grid { stroke: #e4e4e4; stroke-width: 1; }
-.tick { text-anchor: middle; }
+.tick, .name { text-anchor: middle; }
 .ytick { text-anchor: end; }
 .line { stroke: #1f5fa8; stroke-width: 2; fill: none; stroke-linecap: round; }
 .dropline { stroke: #d62728; stroke-width: 3; fill: none; stroke-linecap: round; }
@@ -285,10 +285,10 @@ impl Picture {
         group
             .add(segment(LEFT, BOTTOM, RIGHT, BOTTOM, "axis"))
             .add(segment(LEFT, TOP, LEFT, BOTTOM, "axis"))
-            .add(text((LEFT + RIGHT) / 2.0, BOTTOM + 62.0, &x_title).set("class", "tick"))
+            .add(text((LEFT + RIGHT) / 2.0, BOTTOM + 62.0, &x_title).set("class", "name"))
             .add(
                 text(0.0, 0.0, &y_title)
-                    .set("class", "tick")
+                    .set("class", "name")
                     .set("transform", format!("translate(24 {}) rotate(-90)", (TOP + BOTTOM) / 2.0)),
             )
     }
