@@ -370,9 +370,10 @@ impl Picture {
                 }
             }
         }
+        // The drops under the line, so that the line stays in sight where they are dense.
         Group::new()
+            .add(path(drops, "dropline").set("style", "stroke-width: 1.5; opacity: 0.6"))
             .add(path(line, "line"))
-            .add(path(drops, "dropline").set("style", "stroke-width: 1.5"))
     }
 
     /// The pixel column of position `n`, of `columns`.
