@@ -309,6 +309,7 @@ fn a_lost_position_states_its_nim_sum_once() {
     let path = file.0.to_str().unwrap();
     let run = common::run(&["play", path], b"quit\n");
     let out = run.assert_ok();
-    let expected = "The nim-sum of the Grundy values is 0, so whoever moves first loses: you move first.";
+    let expected =
+        "The nim-sum of the Grundy values is 0, so whoever moves first loses: you move first.";
     assert!(out.contains(expected), "missing {expected:?} in:\n{out}");
 }

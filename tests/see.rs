@@ -101,7 +101,10 @@ fn plot_marks_are_the_table_of_small_games() {
 #[test]
 fn plot_of_a_max_size_game_is_small_and_quick() {
     let max_size = run(&["gen", "--shape", "random", "--seed", "1"], b"");
-    let smaller = run(&["gen", "--shape", "hits", "--n", "20000", "--seed", "1"], b"");
+    let smaller = run(
+        &["gen", "--shape", "hits", "--n", "20000", "--seed", "1"],
+        b"",
+    );
     let all = ["--from", "0", "--to", "18446744073709551615"];
     for (game, range) in [(max_size, &[][..]), (smaller, &all[..])] {
         let input = game.assert_ok().as_bytes().to_vec();
@@ -122,7 +125,10 @@ fn plot_of_a_max_size_game_is_small_and_quick() {
         assert!(labels.len() >= 4, "{labels:?}");
         assert!(labels.iter().all(|l| l.chars().count() <= 10), "{labels:?}");
         assert!(labels.iter().any(|l| l.contains("10¹⁸")), "{labels:?}");
-        assert!(with_titles(&svg, "circle").is_empty(), "no mark per position");
+        assert!(
+            with_titles(&svg, "circle").is_empty(),
+            "no mark per position"
+        );
     }
 }
 
@@ -133,7 +139,10 @@ fn plot_near_the_top_of_u64_marks_every_position() {
     let top = u64::MAX;
     let input = format!("1 1\n{top}\n{top} {top}\n");
     let from = (top - 50).to_string();
-    let plot = run(&["plot", "--from", &from, "--to", &top.to_string()], input.as_bytes());
+    let plot = run(
+        &["plot", "--from", &from, "--to", &top.to_string()],
+        input.as_bytes(),
+    );
     let svg = roxmltree::Document::parse(plot.assert_ok()).unwrap();
     let marks = with_titles(&svg, "circle");
     assert_eq!(marks.len(), 51);
@@ -161,10 +170,16 @@ fn plot_and_why_refuse_bad_command_lines() {
         let refused = run(args, b"");
         assert_eq!(refused.status, 2, "{args:?}: {refused:?}");
         assert_eq!(refused.stdout, "", "{args:?}");
-        assert!(refused.stderr.starts_with("error: "), "{args:?}: {refused:?}");
+        assert!(
+            refused.stderr.starts_with("error: "),
+            "{args:?}: {refused:?}"
+        );
     }
     let empty = run(&["plot", "--from", "5", "--to", "4", SAMPLE_1], b"");
-    assert!(empty.stderr.contains("--from 5 is past --to 4"), "{empty:?}");
+    assert!(
+        empty.stderr.contains("--from 5 is past --to 4"),
+        "{empty:?}"
+    );
 }
 
 /// `why`'s first line is `table`'s value, through the binary; a game that is not one is refused

@@ -139,7 +139,10 @@ fn pieces(map: &GrundyMap, from: u64, to: u64) -> Vec<Piece> {
     let (first, value) = map.breakpoint_of(from);
     let mut rising = map.rising(first);
     let mut segments = std::iter::once((first, value))
-        .chain(map.breakpoints(first.saturating_add(1), to).filter(move |&(p, _)| p > first))
+        .chain(
+            map.breakpoints(first.saturating_add(1), to)
+                .filter(move |&(p, _)| p > first),
+        )
         .peekable();
     let mut pieces = Vec::new();
     while let Some((p, v)) = segments.next() {
@@ -250,8 +253,7 @@ impl Picture {
         doc = if small {
             doc.add(self.marks(solved))
         } else {
-            doc.add(self.lines())
-                .add(self.special_points(solved))
+            doc.add(self.lines()).add(self.special_points(solved))
         };
         doc.add(self.piles(solved, small))
     }
@@ -286,11 +288,10 @@ impl Picture {
             .add(segment(LEFT, BOTTOM, RIGHT, BOTTOM, "axis"))
             .add(segment(LEFT, TOP, LEFT, BOTTOM, "axis"))
             .add(text((LEFT + RIGHT) / 2.0, BOTTOM + 62.0, &x_title).set("class", "name"))
-            .add(
-                text(0.0, 0.0, &y_title)
-                    .set("class", "name")
-                    .set("transform", format!("translate(24 {}) rotate(-90)", (TOP + BOTTOM) / 2.0)),
-            )
+            .add(text(0.0, 0.0, &y_title).set("class", "name").set(
+                "transform",
+                format!("translate(24 {}) rotate(-90)", (TOP + BOTTOM) / 2.0),
+            ))
     }
 
     /// One mark per position, with its value and why in a tooltip.
@@ -304,9 +305,15 @@ impl Picture {
                 let (class, why) = if piece.below > 0 {
                     let line = value + piece.below;
                     group = group.add(segment(x, self.y(line), x, y, "fall"));
-                    ("mark drop", format!(": a special point, dropped below H({n}) = {line}"))
+                    (
+                        "mark drop",
+                        format!(": a special point, dropped below H({n}) = {line}"),
+                    )
                 } else if special {
-                    ("mark special", ": a special point that does not drop".to_owned())
+                    (
+                        "mark special",
+                        ": a special point that does not drop".to_owned(),
+                    )
                 } else {
                     ("mark", String::new())
                 };
@@ -333,7 +340,11 @@ impl Picture {
             for piece in &self.pieces {
                 let (x0, y0) = (self.x(piece.start), self.y(piece.value));
                 let (x1, y1) = (self.x(piece.end), self.y(piece.last_value()));
-                let data = if piece.below > 0 { &mut drops } else { &mut line };
+                let data = if piece.below > 0 {
+                    &mut drops
+                } else {
+                    &mut line
+                };
                 *data = std::mem::take(data).move_to((x0, y0)).line_to((x1, y1));
                 if piece.below > 0 {
                     let top = self.y(piece.value + piece.below);
@@ -349,13 +360,22 @@ impl Picture {
         let mut on_line: Vec<Option<(u64, u64)>> = vec![None; columns];
         let mut dropped: Vec<Option<(u64, u64)>> = vec![None; columns];
         for piece in &self.pieces {
-            let bars = if piece.below > 0 { &mut dropped } else { &mut on_line };
-            let (first, last) = (self.column(piece.start, columns), self.column(piece.end, columns));
-            for c in first..=last {
+            let bars = if piece.below > 0 {
+                &mut dropped
+            } else {
+                &mut on_line
+            };
+            let (first, last) = (
+                self.column(piece.start, columns),
+                self.column(piece.end, columns),
+            );
+            for (bar, c) in bars[first..=last].iter_mut().zip(first..) {
                 let (start, end) = self.column_range(c, columns);
                 let (s, e) = (start.max(piece.start), end.min(piece.end));
-                let (low, high) = (piece.value + (s - piece.start), piece.value + (e - piece.start));
-                let bar = &mut bars[c];
+                let (low, high) = (
+                    piece.value + (s - piece.start),
+                    piece.value + (e - piece.start),
+                );
                 *bar = Some(bar.map_or((low, high), |(l, h)| (l.min(low), h.max(high))));
             }
         }
@@ -402,15 +422,12 @@ impl Picture {
             let x = self.x(column[0]);
             let what = match column {
                 [one] => format!("special point {one}"),
-                [first, .., last] => format!(
-                    "{} special points from {first} to {last}",
-                    column.len()
-                ),
+                [first, .., last] => {
+                    format!("{} special points from {first} to {last}", column.len())
+                }
                 [] => continue,
             };
-            group = group.add(
-                segment(x, BOTTOM - 10.0, x, BOTTOM, "rug").add(Title::new(what)),
-            );
+            group = group.add(segment(x, BOTTOM - 10.0, x, BOTTOM, "rug").add(Title::new(what)));
         }
         group
     }
@@ -458,7 +475,14 @@ impl Picture {
             };
             let y = BOTTOM + 28.0;
             let half = if small { 5.0 } else { 2.5 };
-            let points = format!("{x},{} {},{} {},{}", y - 2.0, x - half, y + 7.0, x + half, y + 7.0);
+            let points = format!(
+                "{x},{} {},{} {},{}",
+                y - 2.0,
+                x - half,
+                y + 7.0,
+                x + half,
+                y + 7.0
+            );
             group = group.add(
                 svg::node::element::Polygon::new()
                     .set("points", points)
@@ -477,7 +501,8 @@ fn legend(small: bool) -> Group {
     let mut x = LEFT;
     let mut item = |group: Group, symbol: Group, words: &str| {
         let width = 28.0 + 7.0 * words.chars().count() as f64;
-        let item = group.add(symbol.set("transform", format!("translate({x} {y})")))
+        let item = group
+            .add(symbol.set("transform", format!("translate({x} {y})")))
             .add(text(x + 16.0, y + 4.0, words));
         x += width;
         item
@@ -486,7 +511,11 @@ fn legend(small: bool) -> Group {
     let stroke = |class: &str| Group::new().add(segment(-6.0, 4.0, 6.0, -4.0, class));
     if small {
         group = item(group, dot("mark", 4.0), "g(n) = H(n), the rising line");
-        group = item(group, dot("mark drop", 5.0), "drop at a special point (g < H)");
+        group = item(
+            group,
+            dot("mark drop", 5.0),
+            "drop at a special point (g < H)",
+        );
         group = item(group, dot("mark special", 4.0), "special point, no drop");
     } else {
         group = item(group, stroke("line"), "g(n) = H(n), the rising line");
@@ -509,7 +538,7 @@ fn legend(small: bool) -> Group {
 struct Ticks {
     at: Vec<u64>,
     /// The number labels count from: 0, or a round number near the range when the range is
-    /// narrow against its size (near 10^18, a range of 50).
+    /// narrow against its size (near 10^18, a range of 50), so that labels stay short.
     base: u64,
     /// The ticks are multiples of 10^exponent.
     exponent: u32,
@@ -534,8 +563,10 @@ impl Ticks {
             .take_while(|&t| t <= high as u128)
             .map(|t| t as u64)
             .collect();
-        let narrow = low >= 1_000_000 && span < low as u128 / 1000;
-        let base = if narrow {
+        // A label shows at most four significant digits; ticks that need more count from a
+        // round number instead.
+        let digits = (high as u128).checked_ilog10().unwrap_or(0);
+        let base = if high >= 100_000 && digits > exponent + 3 {
             (low as u128 / step * step) as u64
         } else {
             0
@@ -595,4 +626,42 @@ fn segment(x1: f64, y1: f64, x2: f64, y2: f64, class: &str) -> Line {
 
 fn path(data: Data, class: &str) -> Path {
     Path::new().set("d", data).set("class", class)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Ticks;
+    use crate::cli::rng::Rng;
+
+    /// The labels of all of u64 read as powers of ten, not as 19-digit numbers.
+    #[test]
+    fn labels_of_all_of_u64_are_powers_of_ten() {
+        let ticks = Ticks::new(0, u64::MAX);
+        let labels: Vec<String> = ticks.at.iter().map(|&t| ticks.label(t)).collect();
+        assert_eq!(labels, ["0", "5×10¹⁸", "10¹⁹", "1.5×10¹⁹"]);
+    }
+
+    /// Ranges of every size at every height, up to 2^64 - 1: between one and eight ticks, inside
+    /// the range, with labels that are short and tell the ticks apart (near 10^18, a narrow
+    /// range counts from a round number rather than repeating `10¹⁸`).
+    #[test]
+    fn labels_are_short_and_distinct_at_every_scale() {
+        let mut rng = Rng::new(31);
+        for _ in 0..5_000 {
+            let low = rng.below(u64::MAX) >> rng.below(64);
+            let span = (u64::MAX - low) >> rng.below(64);
+            let high = low + span;
+            let ticks = Ticks::new(low, high);
+            assert!((1..=8).contains(&ticks.at.len()), "{low} {high}");
+            let labels: Vec<String> = ticks.at.iter().map(|&t| ticks.label(t)).collect();
+            for (&t, label) in ticks.at.iter().zip(&labels) {
+                assert!((low..=high).contains(&t), "{t} in {low} {high}");
+                assert!(label.chars().count() <= 10, "{label} for {low} {high}");
+            }
+            let mut distinct = labels.clone();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(distinct.len(), labels.len(), "{labels:?} for {low} {high}");
+        }
+    }
 }

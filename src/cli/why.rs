@@ -113,7 +113,10 @@ impl Why {
 
     /// The values out of reach, increasing.
     pub(crate) fn unreachable(&self) -> impl Iterator<Item = u64> + '_ {
-        self.held.iter().filter(|h| h.unreachable()).map(|h| h.value)
+        self.held
+            .iter()
+            .filter(|h| h.unreachable())
+            .map(|h| h.value)
     }
 }
 
@@ -212,7 +215,12 @@ fn piles_line(piles: &[usize], n: u64) -> Option<String> {
     if rest.len() > shown {
         let _ = write!(line, " and {} more", rest.len() - shown);
     }
-    let _ = write!(line, " of the game {} {}.", if rest.is_empty() { "has" } else { "have" }, plural(n, "stone"));
+    let _ = write!(
+        line,
+        " of the game {} {}.",
+        if rest.is_empty() { "has" } else { "have" },
+        plural(n, "stone")
+    );
     Some(line)
 }
 
@@ -322,7 +330,10 @@ mod tests {
         assert_eq!(why.held, held);
         assert_eq!(why.unreachable().collect::<Vec<_>>(), [1]);
         let report = why.to_string();
-        assert!(report.starts_with("g(3) = 1\n3 is a special point"), "{report}");
+        assert!(
+            report.starts_with("g(3) = 1\n3 is a special point"),
+            "{report}"
+        );
         assert!(report.contains("value 0: 2 holders below 3"), "{report}");
         assert!(report.contains("Out of reach: 1; g(3) = 1"), "{report}");
     }
@@ -343,12 +354,18 @@ mod tests {
         assert_eq!(why.held, held);
         let report = why.to_string();
         assert!(report.contains("(1 + extra[0] = 1 + 2)"), "{report}");
-        assert!(report.contains("Pile 1, pile 2 of the game have 3 stones."), "{report}");
+        assert!(
+            report.contains("Pile 1, pile 2 of the game have 3 stones."),
+            "{report}"
+        );
         // Without the move to 2, one holder of 0 is left: g(3) = H(3) = 1, no drop.
         let why = super::tests::why(&[3], &walls[..5], 3);
         assert_eq!(why.value, 1);
         assert_eq!(why.unreachable().count(), 0);
-        assert!(why.to_string().contains("No value is out of reach, so g(3) = H(3) = 1"));
+        assert!(
+            why.to_string()
+                .contains("No value is out of reach, so g(3) = H(3) = 1")
+        );
     }
 
     /// A position that is not special has no targets: its value is H(N), stated with the line
@@ -360,7 +377,10 @@ mod tests {
         assert!(why.targets.is_empty() && why.held.is_empty());
         let report = why.to_string();
         assert!(report.contains("6 is not a special point"), "{report}");
-        assert!(report.contains("g(6) = g(3) + (6 - 3) = 1 + 3."), "{report}");
+        assert!(
+            report.contains("g(6) = g(3) + (6 - 3) = 1 + 3."),
+            "{report}"
+        );
     }
 
     /// At 2^64 - 1 with 12 forbidden moves to distinct values (each held once), the report shows

@@ -342,7 +342,11 @@ fn why_states_the_oracles_facts_at_every_position() {
             let why = Why::new(&solved, n);
             let report = why.to_string();
             let first = report.lines().next().unwrap_or_default();
-            assert_eq!(first, format!("g({n}) = {}", table[n as usize]), "{context}");
+            assert_eq!(
+                first,
+                format!("g({n}) = {}", table[n as usize]),
+                "{context}"
+            );
             let below = &table[..n as usize];
             let mut distinct = below.to_vec();
             distinct.sort_unstable();
@@ -359,14 +363,21 @@ fn why_states_the_oracles_facts_at_every_position() {
             assert_eq!(held, values, "values held by targets of {n}; {context}");
             for h in &why.held {
                 let holders = below.iter().filter(|&&v| v == h.value).count() as u64;
-                assert_eq!(h.holders, holders, "holders of {} below {n}; {context}", h.value);
+                assert_eq!(
+                    h.holders, holders,
+                    "holders of {} below {n}; {context}",
+                    h.value
+                );
                 let blocked: Vec<u64> = (targets.iter().copied())
                     .filter(|&t| table[t as usize] == h.value)
                     .collect();
                 assert_eq!(h.blocked, blocked, "blocked {} at {n}; {context}", h.value);
             }
             let expected = why.unreachable().next().unwrap_or(why.rising);
-            assert_eq!(expected, table[n as usize], "g({n}) from the facts; {context}");
+            assert_eq!(
+                expected, table[n as usize],
+                "g({n}) from the facts; {context}"
+            );
             // A few lines, however many values the targets hold.
             assert!(report.lines().count() <= 16, "{report}; {context}");
         }
