@@ -150,9 +150,9 @@ impl std::fmt::Display for Why {
             }
             writeln!(
                 f,
-                "{n} is not a special point: no move from it is forbidden, so every value that \
-                 g(0..{n}) holds, 0 to {}, is reachable, and g({n}) = H({n}) = {value} (H({n}): \
-                 how many values g(0..{n}) holds).",
+                "{n} is not a special point: no move from it is forbidden, so every value g takes \
+                 below {n}, 0 to {}, is reachable, and g({n}) = H({n}) = {value}, the number of \
+                 those values.",
                 rising - 1
             )?;
             return match line {
