@@ -18,10 +18,12 @@ mod generate;
 mod hack;
 mod modes;
 pub(crate) mod play;
+mod plot;
 pub(crate) mod rng;
 pub(crate) mod shapes;
 mod strict;
 mod table;
+pub(crate) mod why;
 
 /// What `--help` adds below the options: the input format and the exit codes.
 const AFTER_HELP: &str = "\
@@ -48,7 +50,8 @@ exit status:
 ///
 /// With no subcommand, the game is read and the winner printed: Takahashi (who moves first) or
 /// Aoki. The flags choose other answers about the same game; the subcommands find the bug in a
-/// solution of your own (gen, hack, table, judge) or play the game (play).
+/// solution of your own (gen, hack, table, judge), show why g is what it is (why, plot), or play
+/// the game (play).
 #[derive(Debug, Parser)]
 #[command(
     name = "constrained-nim",
@@ -108,6 +111,8 @@ enum Sub {
     Table(table::Args),
     Judge(checker::Args),
     Play(play::Args),
+    Why(why::Args),
+    Plot(plot::Args),
 }
 
 impl Cli {
@@ -156,6 +161,8 @@ pub(crate) fn run() -> i32 {
         Some(Sub::Table(args)) => table::run(&args, &mut out).map(|()| 0),
         Some(Sub::Judge(args)) => checker::run(&args),
         Some(Sub::Play(args)) => play::run(&args),
+        Some(Sub::Why(args)) => why::run(&args, &mut out).map(|()| 0),
+        Some(Sub::Plot(args)) => plot::run(&args, &mut out).map(|()| 0),
     };
     match result.and_then(|code| out.flush().map(|()| code).map_err(Failure::Write)) {
         Ok(code) => code,
@@ -178,6 +185,8 @@ impl Sub {
             Sub::Table(_) => "table",
             Sub::Judge(_) => "judge",
             Sub::Play(_) => "play",
+            Sub::Why(_) => "why",
+            Sub::Plot(_) => "plot",
         }
     }
 }

@@ -238,7 +238,7 @@ fn a_person_session_through_a_pipe() {
         "not allowed: from 2 stones, taking 1 is forbidden. Try again.",
         "I do not understand \"nonsense\"",
         "  pile 3: 3 stones (Grundy value 1)",
-        "You take 2 from pile 2: Grundy value 1 \u{2192} 0.",
+        "You take 2 from pile 2: 2 \u{2192} 0 (Grundy value 1 \u{2192} 0).",
         // Piles 1 0 3 (values 0 0 1): back to nim-sum 0, and 1 0 1 leaves no move.
         "I take 2 from pile 3: 3 \u{2192} 1 (Grundy value 1 \u{2192} 0); the nim-sum is 0 again.",
         "You have no move left: I win.",
@@ -285,4 +285,31 @@ fn endless_or_garbled_lines_are_refused_without_reading_them_whole() {
     let long = format!("{}\n", "9".repeat(1000));
     let quoted = common::run(&["play", "--machine", path], long.as_bytes());
     assert!(quoted.stderr.len() < 120, "{quoted:?}");
+}
+
+/// The hint says why its move wins: the nim-sum in binary and the pile whose value has its top
+/// bit. On sample 1 (values 0 1 2, nim-sum 3 = 11), pile 3's value 10 has the top bit, and
+/// 10 xor 11 = 01: the move 4 -> 3 (value 1).
+#[test]
+fn the_hint_says_why_its_move_wins() {
+    let file = GameFile::new("hint", SAMPLE_1);
+    let path = file.0.to_str().unwrap();
+    let run = common::run(&["play", "--side", "second", path], b"hint\nquit\n");
+    let out = run.assert_ok();
+    let expected = "hint: take 1 from pile 3: 4 \u{2192} 3 (Grundy value 2 \u{2192} 1).\n  why: the \
+                    nim-sum is 11 in binary; pile 3's value 10 has its top bit (2^1), so 10 xor 11 \
+                    = 01 is smaller, and a move there leaves nim-sum 0.\n";
+    assert!(out.contains(expected), "missing {expected:?} in:\n{out}");
+}
+
+/// A lost position says its nim-sum once: "is 0, so", not "is 0, 0, so".
+#[test]
+fn a_lost_position_states_its_nim_sum_once() {
+    let file = GameFile::new("lost", "2 0\n1 1\n");
+    let path = file.0.to_str().unwrap();
+    let run = common::run(&["play", path], b"quit\n");
+    let out = run.assert_ok();
+    let expected =
+        "The nim-sum of the Grundy values is 0, so whoever moves first loses: you move first.";
+    assert!(out.contains(expected), "missing {expected:?} in:\n{out}");
 }

@@ -279,3 +279,74 @@ impl GrundyMap {
 pub(crate) fn plural(n: u64, word: &str) -> String {
     format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
+
+impl GrundyMap {
+    /// The breakpoint at or below `n` and its value: `g(n) = g(p) + (n - p)`.
+    pub(crate) fn breakpoint_of(&self, n: u64) -> (u64, u64) {
+        let (&p, &v) = self
+            .breakpoints
+            .range(..=n)
+            .next_back()
+            .expect("the map holds 0 -> 0");
+        (p, v)
+    }
+
+    /// `H(limit)`: how many distinct values `g(0..limit)` holds. They are exactly
+    /// `0..H(limit)`, so `H` is one past the highest value below `limit`, the rising line's.
+    ///
+    /// # Complexity
+    /// - O(size of the map below `limit`), no allocation
+    pub(crate) fn rising(&self, limit: u64) -> u64 {
+        self.segments_below(limit)
+            .map(|(p, v, end)| v + (end - p))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// How many positions below `limit` hold each value, counted from the segments without
+    /// listing a position.
+    ///
+    /// # Complexity
+    /// - O(s log s) for the s segments below `limit`; then O(log s) a value
+    pub(crate) fn holders_below(&self, limit: u64) -> Holders {
+        let mut starts = Vec::new();
+        let mut ends = Vec::new();
+        for (p, v, end) in self.segments_below(limit) {
+            starts.push(v);
+            ends.push(v + (end - p));
+        }
+        starts.sort_unstable();
+        ends.sort_unstable();
+        Holders { starts, ends }
+    }
+
+    /// The segments `[p, end)` that start below `limit`, cut at `limit`, with `g(p)`: each
+    /// holds the values `g(p) .. g(p) + (end - p)`, once each.
+    fn segments_below(&self, limit: u64) -> impl Iterator<Item = (u64, u64, u64)> {
+        let mut segments = self.breakpoints.range(..limit).peekable();
+        std::iter::from_fn(move || {
+            let (&p, &v) = segments.next()?;
+            let end = segments.peek().map_or(limit, |&(&q, _)| q.min(limit));
+            Some((p, v, end))
+        })
+    }
+}
+
+/// How many positions below a limit hold each value: `1 + extra[w]` for a value `w` below
+/// `H(limit)` (once on the rising line, once per drop to it), 0 above.
+pub(crate) struct Holders {
+    /// The first value of each segment below the limit, sorted.
+    starts: Vec<u64>,
+    /// One past the last value of each segment (cut at the limit), sorted.
+    ends: Vec<u64>,
+}
+
+impl Holders {
+    /// How many positions below the limit hold `value`: the segments whose run of values
+    /// holds it, which start at or below it and end above it.
+    pub(crate) fn count(&self, value: u64) -> u64 {
+        let started = self.starts.partition_point(|&s| s <= value);
+        let ended = self.ends.partition_point(|&e| e <= value);
+        (started - ended) as u64
+    }
+}

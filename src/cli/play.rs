@@ -346,10 +346,14 @@ fn person(
         (Side::First, false) => ("I move first, as told", "so I should lose"),
         (Side::Second, true) => ("you move first, as told", "so you can win"),
     };
-    let zero = if sum == 0 { "0" } else { "not 0" };
+    let sum_is = if sum == 0 {
+        "0".to_owned()
+    } else {
+        format!("{sum}, not 0")
+    };
     writeln!(
         out,
-        "The nim-sum of the Grundy values is {sum}, {zero}, {why}: {first}."
+        "The nim-sum of the Grundy values is {sum_is}, {why}: {first}."
     )?;
     let mut ours = side == Side::First;
     let mut line = String::new();
@@ -405,11 +409,7 @@ fn person(
                 return Ok(0);
             }
             "hint" => match board.winning_move() {
-                Some((pile, take)) => writeln!(
-                    out,
-                    "hint: take {take} from pile {}; that leaves nim-sum 0.",
-                    pile + 1
-                )?,
+                Some((pile, take)) => writeln!(out, "{}", hint(board, pile, take))?,
                 None => writeln!(
                     out,
                     "hint: the nim-sum is 0, so every move leaves a nonzero nim-sum; none wins \
@@ -425,10 +425,13 @@ fn person(
                 Some((pile, take)) => match board.solved.legal(&board.piles, pile, take) {
                     Err(why) => writeln!(out, "not allowed: {why}. Try again.")?,
                     Ok(index) => {
+                        let stones = board.piles[index];
                         let (before, after) = board.apply(index, take);
                         writeln!(
                             out,
-                            "You take {take} from pile {pile}: Grundy value {before} \u{2192} {after}."
+                            "You take {take} from pile {pile}: {stones} \u{2192} {} (Grundy value \
+                             {before} \u{2192} {after}).",
+                            stones - take
                         )?;
                         ours = true;
                     }
@@ -436,6 +439,26 @@ fn person(
             },
         }
     }
+}
+
+/// The hint for the winning move `take` from `pile` (0-based), and why it wins: the nim-sum in
+/// binary, and the pile whose value has its top bit, which the move lowers to value ^ nim-sum.
+fn hint(board: &Board, pile: usize, take: u64) -> String {
+    let sum = board.nim_sum;
+    let value = board.values[pile];
+    let wanted = value ^ sum;
+    let stones = board.piles[pile];
+    let width = (64 - (value | sum).leading_zeros()) as usize;
+    let top = 63 - sum.leading_zeros();
+    format!(
+        "hint: take {take} from pile {}: {stones} \u{2192} {} (Grundy value {value} \u{2192} \
+         {wanted}).\n  why: the nim-sum is {sum:0width$b} in binary; pile {}'s value {value:0width$b} \
+         has its top bit (2^{top}), so {value:0width$b} xor {sum:0width$b} = {wanted:0width$b} is \
+         smaller, and a move there leaves nim-sum 0.",
+        pile + 1,
+        stones - take,
+        pile + 1,
+    )
 }
 
 /// Lists the piles now, each with its Grundy value; past [`SHOWN_PILES`], how many more.

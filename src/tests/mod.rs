@@ -331,6 +331,62 @@ fn play_replies_match_the_oracle_from_every_position_of_a_pile() {
     }
 }
 
+/// `why N` at every position of thousands of small games: the first line is `g(N) = V` with the
+/// oracle's value, and every fact the explanation states is the brute force's: H(N), each
+/// value's holders below N (1 + extra[w]), the forbidden targets holding it, which values are
+/// out of reach, and g(N) as the smallest of them or H(N).
+#[cfg(feature = "cli")]
+#[test]
+fn why_states_the_oracles_facts_at_every_position() {
+    use crate::cli::why::Why;
+    for seed in 0..2_500u64 {
+        let (game, solved, table, context) = solved_game(6_000_000 + seed);
+        for n in 0..=game.limit + 3 {
+            let why = Why::new(&solved, n);
+            let report = why.to_string();
+            let first = report.lines().next().unwrap_or_default();
+            assert_eq!(
+                first,
+                format!("g({n}) = {}", table[n as usize]),
+                "{context}"
+            );
+            let below = &table[..n as usize];
+            let mut distinct = below.to_vec();
+            distinct.sort_unstable();
+            distinct.dedup();
+            assert_eq!(why.rising, distinct.len() as u64, "H({n}); {context}");
+            let targets: Vec<u64> = (0..n)
+                .filter(|&t| game.forbidden.contains(&(n, n - t)))
+                .collect();
+            assert_eq!(why.targets, targets, "targets of {n}; {context}");
+            let mut values: Vec<u64> = targets.iter().map(|&t| table[t as usize]).collect();
+            values.sort_unstable();
+            values.dedup();
+            let held: Vec<u64> = why.held.iter().map(|h| h.value).collect();
+            assert_eq!(held, values, "values held by targets of {n}; {context}");
+            for h in &why.held {
+                let holders = below.iter().filter(|&&v| v == h.value).count() as u64;
+                assert_eq!(
+                    h.holders, holders,
+                    "holders of {} below {n}; {context}",
+                    h.value
+                );
+                let blocked: Vec<u64> = (targets.iter().copied())
+                    .filter(|&t| table[t as usize] == h.value)
+                    .collect();
+                assert_eq!(h.blocked, blocked, "blocked {} at {n}; {context}", h.value);
+            }
+            let expected = why.unreachable().next().unwrap_or(why.rising);
+            assert_eq!(
+                expected, table[n as usize],
+                "g({n}) from the facts; {context}"
+            );
+            // A few lines, however many values the targets hold.
+            assert!(report.lines().count() <= 16, "{report}; {context}");
+        }
+    }
+}
+
 #[test]
 fn large_games_near_the_top_match_the_plain_algorithm() {
     const E18: u64 = 1_000_000_000_000_000_000;

@@ -4,6 +4,7 @@
 //! cargo bench --bench speed                       # both tables
 //! cargo bench --bench speed -- --runs 21          # more runs a median
 //! cargo bench --bench speed -- --shapes random,onex --no-scaling --no-play
+//! cargo bench --bench speed -- --runs 3 --no-modes --no-scaling --no-play   # plot and why only
 //! constrained-nim gen --shape SHAPE --n N --seed 1 # one of its inputs
 //! ```
 //!
@@ -49,6 +50,8 @@ fn main() {
     let mut shapes: Vec<String> = SHAPES.iter().map(|s| s.to_string()).collect();
     let mut scaling = true;
     let mut play = true;
+    let mut modes = true;
+    let mut see = true;
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
         match arg.as_str() {
@@ -63,6 +66,8 @@ fn main() {
             }
             "--no-scaling" => scaling = false,
             "--no-play" => play = false,
+            "--no-modes" => modes = false,
+            "--no-see" => see = false,
             other => panic!("unknown argument {other:?}"),
         }
     }
@@ -70,12 +75,17 @@ fn main() {
     std::fs::create_dir_all(&dir).unwrap();
     machine();
     let compare = compile_compare(&dir);
-    shape_table(&dir, &shapes, runs, compare.as_deref());
+    if modes {
+        shape_table(&dir, &shapes, runs, compare.as_deref());
+    }
     if scaling {
         scaling_table(&dir, &shapes, runs.min(9));
     }
     if play {
         reply_table(&dir, &shapes);
+    }
+    if see {
+        see_table(&dir, &shapes, runs);
     }
 }
 
@@ -436,6 +446,55 @@ fn reply_table(dir: &Path, shapes: &[String]) {
             at(0.5),
             at(0.9),
             at(1.0)
+        );
+    }
+    println!();
+}
+
+/// `plot` (its default range, and all of u64) and `why` (at the game's first special point, and
+/// at 2^64 - 1) on the max-size shapes: medians of `runs` runs, and the size of each picture.
+fn see_table(dir: &Path, shapes: &[String], runs: usize) {
+    println!("plot and why on the max-size shapes: medians of {runs} runs in ms; SVG sizes in KiB");
+    println!("(X: the first forbidden move's special point)");
+    println!();
+    println!(
+        "{:<12} {:>8} {:>8} {:>10} {:>8} {:>8} {:>10}",
+        "shape", "plot", "KiB", "plot u64", "KiB", "why X", "why 2^64-1"
+    );
+    let top = u64::MAX.to_string();
+    for shape in shapes {
+        let input = input_file(dir, shape, MAX_SIZE);
+        let text = std::fs::read_to_string(&input).unwrap();
+        let mut tokens = text.split_ascii_whitespace();
+        let piles: usize = tokens.next().unwrap().parse().unwrap();
+        let x = tokens.nth(piles + 1).unwrap_or("1").to_owned();
+        let commands: [&[&str]; 4] = [
+            &["plot"],
+            &["plot", "--from", "0", "--to", &top],
+            &["why", &x],
+            &["why", &top],
+        ];
+        let times: Vec<f64> = commands
+            .iter()
+            .map(|args| median((0..runs).map(|_| measure(args, &input).0).collect()))
+            .collect();
+        let size = |args: &[&str]| {
+            let output = Command::new(env!("CARGO_BIN_EXE_constrained-nim"))
+                .args(args)
+                .stdin(File::open(&input).unwrap())
+                .output()
+                .unwrap();
+            assert!(output.status.success(), "{args:?} on {shape}");
+            output.stdout.len() as f64 / 1024.0
+        };
+        println!(
+            "{shape:<12} {:>8.1} {:>8.1} {:>10.1} {:>8.1} {:>8.1} {:>10.1}",
+            times[0],
+            size(commands[0]),
+            times[1],
+            size(commands[1]),
+            times[2],
+            times[3]
         );
     }
     println!();

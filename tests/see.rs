@@ -1,0 +1,218 @@
+//! `plot` and `why` through the binary: the picture parsed as XML and held against `table`, its
+//! size and time on a max-size game, the refusals; `why`'s first line against `table`.
+
+mod common;
+
+use common::games::{SHAPES, SmallGame};
+use common::rng::Rng;
+use common::run;
+use std::time::{Duration, Instant};
+
+const SAMPLE_1: &str = "samples/sample-1.in";
+
+/// The elements of `svg` named `tag` that carry a tooltip, as (element, tooltip).
+fn with_titles<'a>(
+    svg: &'a roxmltree::Document<'a>,
+    tag: &str,
+) -> Vec<(roxmltree::Node<'a, 'a>, String)> {
+    svg.descendants()
+        .filter(|node| node.has_tag_name(tag))
+        .filter_map(|node| {
+            let title = node.children().find(|c| c.has_tag_name("title"))?;
+            Some((node, title.text().unwrap_or_default().to_owned()))
+        })
+        .collect()
+}
+
+fn number(node: roxmltree::Node, attribute: &str) -> f64 {
+    node.attribute(attribute).unwrap().parse().unwrap()
+}
+
+/// On small games, one mark per position with the value `table` prints; drops (g(n) < H(n))
+/// marked as drops and the other special points as such; one pile marker per pile size in the
+/// range; x rising with n and y falling with g, so the picture is a graph of g.
+#[test]
+fn plot_marks_are_the_table_of_small_games() {
+    for seed in 0..40u64 {
+        let mut rng = Rng::new(9_000_000 + seed);
+        let shape = SHAPES[seed as usize % SHAPES.len()];
+        let limit = rng.range(1, 30);
+        let game = SmallGame::random(&mut rng, shape, limit);
+        let input = game.to_input();
+        let context = format!("seed {seed}, game:\n{input}");
+        let to = (limit + 3).to_string();
+        let table = run(&["table", "--to", &to], input.as_bytes());
+        let values: Vec<u64> = (table.assert_ok().lines())
+            .map(|line| line.split(' ').nth(1).unwrap().parse().unwrap())
+            .collect();
+        let plot = run(&["plot", "--from", "0", "--to", &to], input.as_bytes());
+        let text = plot.assert_ok();
+        let svg = roxmltree::Document::parse(text).unwrap_or_else(|e| panic!("{e}; {context}"));
+        let marks = with_titles(&svg, "circle");
+        assert_eq!(marks.len(), values.len(), "{context}");
+        let mut rising = 0;
+        let mut seen_y = std::collections::BTreeMap::new();
+        let mut last_x = f64::MIN;
+        for (n, ((mark, title), &value)) in marks.iter().zip(&values).enumerate() {
+            assert!(
+                title.starts_with(&format!("g({n}) = {value}")),
+                "{title}; {context}"
+            );
+            let class = mark.attribute("class").unwrap();
+            let special = game.forbidden.iter().any(|&(x, _)| x == n as u64);
+            let drop = value < rising;
+            let expected = match (drop, special) {
+                (true, _) => "mark drop",
+                (false, true) => "mark special",
+                (false, false) => "mark",
+            };
+            assert_eq!(class, expected, "position {n}; {context}");
+            rising = rising.max(value + 1);
+            let (x, y) = (number(*mark, "cx"), number(*mark, "cy"));
+            assert!(x > last_x, "{context}");
+            last_x = x;
+            let y_of_value = *seen_y.entry(value).or_insert(y);
+            assert_eq!(y, y_of_value, "{context}");
+        }
+        let ys: Vec<f64> = seen_y.values().copied().collect();
+        assert!(
+            ys.windows(2).all(|w| w[0] > w[1]),
+            "higher values are drawn higher; {context}"
+        );
+        let mut sizes: Vec<u64> = game.piles.clone();
+        sizes.sort_unstable();
+        sizes.dedup();
+        let piles = with_titles(&svg, "polygon");
+        assert_eq!(piles.len(), sizes.len(), "{context}");
+        for ((_, title), size) in piles.iter().zip(&sizes) {
+            let value = values[*size as usize];
+            assert!(
+                title.contains(&format!("g = {value}")) && title.contains(&size.to_string()),
+                "{title}; {context}"
+            );
+        }
+    }
+}
+
+/// A max-size game (N = M = 2·10^5, values up to 10^18) in its default range, and a smaller one
+/// over all of u64, are drawn from the map's segments, not position by position, in well under 1 MiB; tick labels
+/// are short (10^18 as a power); the release build takes well under 2 s (the benchmark times
+/// it), so even this debug build is given only a generous bound.
+#[test]
+fn plot_of_a_max_size_game_is_small_and_quick() {
+    let max_size = run(&["gen", "--shape", "random", "--seed", "1"], b"");
+    let smaller = run(
+        &["gen", "--shape", "hits", "--n", "20000", "--seed", "1"],
+        b"",
+    );
+    let all = ["--from", "0", "--to", "18446744073709551615"];
+    for (game, range) in [(max_size, &[][..]), (smaller, &all[..])] {
+        let input = game.assert_ok().as_bytes().to_vec();
+        let args: Vec<&str> = ["plot"].iter().chain(range).copied().collect();
+        let started = Instant::now();
+        let plot = run(&args, &input);
+        let took = started.elapsed();
+        let text = plot.assert_ok();
+        assert!(took < Duration::from_secs(30), "{took:?}");
+        assert!(text.len() < 1 << 20, "{} bytes", text.len());
+        let svg = roxmltree::Document::parse(text).unwrap();
+        let elements = svg.descendants().filter(|n| n.is_element()).count();
+        assert!(elements < 10_000, "{elements} elements");
+        let labels: Vec<&str> = (svg.descendants())
+            .filter(|n| matches!(n.attribute("class"), Some("tick" | "ytick")))
+            .filter_map(|n| n.text())
+            .collect();
+        assert!(labels.len() >= 4, "{labels:?}");
+        assert!(labels.iter().all(|l| l.chars().count() <= 10), "{labels:?}");
+        assert!(labels.iter().any(|l| l.contains("10¹⁸")), "{labels:?}");
+        assert!(
+            with_titles(&svg, "circle").is_empty(),
+            "no mark per position"
+        );
+    }
+}
+
+/// Near 2^64 - 1 the marks still tell positions apart: f64 cannot, so coordinates are taken
+/// from the range's start.
+#[test]
+fn plot_near_the_top_of_u64_marks_every_position() {
+    let top = u64::MAX;
+    let input = format!("1 1\n{top}\n{top} {top}\n");
+    let from = (top - 50).to_string();
+    let plot = run(
+        &["plot", "--from", &from, "--to", &top.to_string()],
+        input.as_bytes(),
+    );
+    let svg = roxmltree::Document::parse(plot.assert_ok()).unwrap();
+    let marks = with_titles(&svg, "circle");
+    assert_eq!(marks.len(), 51);
+    let xs: Vec<f64> = marks.iter().map(|(m, _)| number(*m, "cx")).collect();
+    assert!(xs.windows(2).all(|w| w[0] < w[1]), "{xs:?}");
+    // The drop to 0 at 2^64 - 1 itself.
+    let (last, title) = marks.last().unwrap();
+    assert_eq!(last.attribute("class"), Some("mark drop"));
+    assert!(title.starts_with(&format!("g({top}) = 0")), "{title}");
+}
+
+/// An empty range and numbers past 2^64 - 1 are command-line mistakes: exit 2, one `error:`
+/// line first, nothing on standard output.
+#[test]
+fn plot_and_why_refuse_bad_command_lines() {
+    let too_big = "18446744073709551616";
+    for args in [
+        &["plot", "--from", "5", "--to", "4", SAMPLE_1][..],
+        &["plot", "--to", too_big, SAMPLE_1],
+        &["plot", "--from", "-1", SAMPLE_1],
+        &["why", too_big, SAMPLE_1],
+        &["why", "x", SAMPLE_1],
+        &["why"],
+    ] {
+        let refused = run(args, b"");
+        assert_eq!(refused.status, 2, "{args:?}: {refused:?}");
+        assert_eq!(refused.stdout, "", "{args:?}");
+        assert!(
+            refused.stderr.starts_with("error: "),
+            "{args:?}: {refused:?}"
+        );
+    }
+    let empty = run(&["plot", "--from", "5", "--to", "4", SAMPLE_1], b"");
+    assert!(
+        empty.stderr.contains("--from 5 is past --to 4"),
+        "{empty:?}"
+    );
+}
+
+/// `why`'s first line is `table`'s value, through the binary; a game that is not one is refused
+/// like everywhere else.
+#[test]
+fn why_first_line_is_the_table() {
+    let table = run(&["table", "--to", "12", SAMPLE_1], b"");
+    for line in table.assert_ok().lines() {
+        let (n, value) = line.split_once(' ').unwrap();
+        let why = run(&["why", n, SAMPLE_1], b"");
+        let first = why.assert_ok().lines().next().unwrap().to_owned();
+        assert_eq!(first, format!("g({n}) = {value}"));
+    }
+    run(&["why", "3"], b"1 1\n2\n").assert_error(&["input ended"]);
+}
+
+/// On a max-size game, `why` at a special point with all 2·10^5 forbidden moves and at
+/// 2^64 - 1 answers at once and in a few lines.
+#[test]
+fn why_on_a_max_size_game_is_short_and_quick() {
+    let game = run(&["gen", "--shape", "onex", "--seed", "1"], b"");
+    let input = game.assert_ok().as_bytes().to_vec();
+    let x = String::from_utf8_lossy(&input)
+        .split_ascii_whitespace()
+        .nth(2 + 200_000)
+        .unwrap()
+        .to_owned();
+    for n in [x.as_str(), "18446744073709551615"] {
+        let started = Instant::now();
+        let why = run(&["why", n], &input);
+        assert!(started.elapsed() < Duration::from_secs(30));
+        let text = why.assert_ok();
+        assert!(text.starts_with(&format!("g({n}) = ")), "{text}");
+        assert!(text.lines().count() <= 16, "{text}");
+    }
+}
