@@ -67,6 +67,11 @@ fn plot_marks_are_the_table_of_small_games() {
                 (false, false) => "mark",
             };
             assert_eq!(class, expected, "position {n}; {context}");
+            // The line a drop falls from is H(n), which stays put while g climbs back to it.
+            if drop {
+                let said = format!("dropped below H({n}) = {rising}");
+                assert!(title.ends_with(&said), "{title}; {context}");
+            }
             rising = rising.max(value + 1);
             let (x, y) = (number(*mark, "cx"), number(*mark, "cy"));
             assert!(x > last_x, "{context}");
@@ -91,6 +96,46 @@ fn plot_marks_are_the_table_of_small_games() {
                 "{title}; {context}"
             );
         }
+    }
+}
+
+/// A run of special points each dropping one above the last (targets 0, 1, 2, ... of H = 10):
+/// H stays 10 along the whole run, and every tooltip and every fall says so.
+#[test]
+fn plot_falls_from_h_along_a_run_of_drops() {
+    let game = b"1 5\n14\n10 10\n11 10\n12 10\n13 10\n14 10\n";
+    let plot = run(&["plot", "--from", "8", "--to", "16"], game);
+    let svg = roxmltree::Document::parse(plot.assert_ok()).unwrap();
+    let marks = with_titles(&svg, "circle");
+    let drops: Vec<&str> = marks
+        .iter()
+        .map(|(_, title)| title.as_str())
+        .filter(|title| title.contains("dropped"))
+        .collect();
+    assert_eq!(drops.len(), 5, "{drops:?}");
+    for (k, title) in drops.iter().enumerate() {
+        let n = 10 + k;
+        assert_eq!(
+            *title,
+            format!("g({n}) = {k}: a special point, dropped below H({n}) = 10")
+        );
+    }
+    // Every fall starts at the height of H = 10: the height of the mark at 9, g(9) = 9, plus
+    // one step of the value axis.
+    let y_of = |n: usize| number(marks[n - 8].0, "cy");
+    let step = y_of(8) - y_of(9);
+    let falls: Vec<f64> = svg
+        .descendants()
+        .filter(|node| node.has_tag_name("line") && node.attribute("class") == Some("fall"))
+        .map(|fall| number(fall, "y1"))
+        .collect();
+    assert_eq!(falls.len(), 5, "{falls:?}");
+    for top in falls {
+        // Coordinates are written to a tenth.
+        assert!(
+            (top - (y_of(9) - step)).abs() < 0.2,
+            "a fall starts at {top}"
+        );
     }
 }
 

@@ -303,7 +303,9 @@ impl Picture {
                 let special = !solved.forbidden.moves_from(n).is_empty();
                 let (x, y) = (self.x(n), self.y(value));
                 let (class, why) = if piece.below > 0 {
-                    let line = value + piece.below;
+                    // H stays put along a run of drops (a drop adds no new value), while g
+                    // climbs back to it one step a position.
+                    let line = piece.value + piece.below;
                     group = group.add(segment(x, self.y(line), x, y, "fall"));
                     (
                         "mark drop",
