@@ -406,3 +406,49 @@ fn help_documents_modes_input_and_exit_codes() {
         format!("constrained-nim {}\n", env!("CARGO_PKG_VERSION"))
     );
 }
+
+/// A number of stones on the command line is read as the game's numbers are: a sign, a
+/// negative number or an exponent is refused in the game's words, and so is 2^64.
+#[test]
+fn numbers_of_stones_on_the_command_line_are_read_like_the_games() {
+    for (args, said) in [
+        (
+            &["why", "+5"][..],
+            "invalid value '+5' for '<N>': expected a number of stones, digits only",
+        ),
+        (
+            &["why", "-1"],
+            "invalid value '-1' for '<N>': expected a number of stones, digits only",
+        ),
+        (
+            &["why", "18446744073709551616"],
+            "invalid value '18446744073709551616' for '<N>': does not fit in 64 bits (the largest \
+             is 18446744073709551615)",
+        ),
+        (
+            &["plot", "--from", "-1"],
+            "invalid value '-1' for '--from <A>'",
+        ),
+        (&["plot", "--to", "+3"], "invalid value '+3' for '--to <B>'"),
+        (
+            &["table", "--from", "+3"],
+            "invalid value '+3' for '--from <A>'",
+        ),
+        (
+            &["table", "--to", "1e3"],
+            "invalid value '1e3' for '--to <B>'",
+        ),
+    ] {
+        let run = run(args, b"1 1\n4\n4 1\n");
+        assert_eq!(run.status, 2, "{args:?}: {run:?}");
+        assert!(
+            run.stderr.starts_with(&format!("error: {said}")),
+            "{args:?}: {run:?}"
+        );
+    }
+    let leading_zeros = run(&["why", "0005"], b"1 1\n4\n4 1\n");
+    assert!(
+        leading_zeros.assert_ok().starts_with("g(5) = "),
+        "{leading_zeros:?}"
+    );
+}

@@ -287,8 +287,8 @@ fn endless_or_garbled_lines_are_refused_without_reading_them_whole() {
     assert!(quoted.stderr.len() < 120, "{quoted:?}");
 }
 
-/// The hint says why its move wins: the nim-sum in binary and the pile whose value has its top
-/// bit. On sample 1 (values 0 1 2, nim-sum 3 = 11), pile 3's value 10 has the top bit, and
+/// The hint says why its move wins: the nim-sum in binary and the pile whose value has the
+/// nim-sum's top bit set. On sample 1 (values 0 1 2, nim-sum 3 = 11), pile 3's value 10 has it, and
 /// 10 xor 11 = 01: the move 4 -> 3 (value 1).
 #[test]
 fn the_hint_says_why_its_move_wins() {
@@ -297,9 +297,25 @@ fn the_hint_says_why_its_move_wins() {
     let run = common::run(&["play", "--side", "second", path], b"hint\nquit\n");
     let out = run.assert_ok();
     let expected = "hint: take 1 from pile 3: 4 \u{2192} 3 (Grundy value 2 \u{2192} 1).\n  why: the \
-                    nim-sum is 11 in binary; pile 3's value 10 has its top bit (2^1), so 10 xor 11 \
+                    nim-sum is 11 in binary; pile 3's value 10 has the nim-sum's top bit (2^1) set, so 10 xor 11 \
                     = 01 is smaller, and a move there leaves nim-sum 0.\n";
     assert!(out.contains(expected), "missing {expected:?} in:\n{out}");
+}
+
+/// `play -` cannot read the game from standard input, which carries the moves: a usage error
+/// that says so, not "-: cannot open".
+#[test]
+fn play_refuses_the_game_on_standard_input() {
+    for args in [&["play", "-"][..], &["play", "--machine", "-"]] {
+        let run = common::run(args, b"1 0\n3\n");
+        assert_eq!(run.status, 2, "{run:?}");
+        assert!(
+            run.stderr.starts_with(
+                "error: play reads the game from a file: standard input carries the moves\n"
+            ),
+            "{run:?}"
+        );
+    }
 }
 
 /// A lost position says its nim-sum once: "is 0, so", not "is 0, 0, so".

@@ -275,6 +275,18 @@ impl GrundyMap {
     }
 }
 
+/// A number of stones on the command line (`why N`, `--from`, `--to`), read as the game's
+/// numbers are: ASCII digits only, below 2^64. clap's own `u64` takes a `+` and speaks of
+/// "target types"; this says what the game says.
+pub(crate) fn stones(arg: &str) -> Result<u64, String> {
+    crate::parse_u64(arg).map_err(|kind| match kind {
+        crate::BadNumber::NotInteger => "expected a number of stones, digits only".to_owned(),
+        crate::BadNumber::TooLarge => {
+            "does not fit in 64 bits (the largest is 18446744073709551615)".to_owned()
+        }
+    })
+}
+
 /// `n` and `word`, in the plural unless `n` is 1.
 pub(crate) fn plural(n: u64, word: &str) -> String {
     format!("{n} {word}{}", if n == 1 { "" } else { "s" })

@@ -40,6 +40,11 @@ enum Side {
 }
 
 pub(super) fn run(args: &Args) -> Result<i32, Failure> {
+    if args.file.as_os_str() == "-" {
+        return Err(Failure::Usage(
+            "play reads the game from a file: standard input carries the moves".to_owned(),
+        ));
+    }
     let game = load(Some(&args.file))?;
     let solved = Solved::new(game).map_err(|e| Failure::Input(Some(args.file.clone()), e))?;
     let mut board = Board::new(solved);
@@ -442,7 +447,7 @@ fn person(
 }
 
 /// The hint for the winning move `take` from `pile` (0-based), and why it wins: the nim-sum in
-/// binary, and the pile whose value has its top bit, which the move lowers to value ^ nim-sum.
+/// binary, and the pile whose value has the nim-sum's top bit set, which the move lowers to value ^ nim-sum.
 fn hint(board: &Board, pile: usize, take: u64) -> String {
     let sum = board.nim_sum;
     let value = board.values[pile];
@@ -453,7 +458,7 @@ fn hint(board: &Board, pile: usize, take: u64) -> String {
     format!(
         "hint: take {take} from pile {}: {stones} \u{2192} {} (Grundy value {value} \u{2192} \
          {wanted}).\n  why: the nim-sum is {sum:0width$b} in binary; pile {}'s value {value:0width$b} \
-         has its top bit (2^{top}), so {value:0width$b} xor {sum:0width$b} = {wanted:0width$b} is \
+         has the nim-sum's top bit (2^{top}) set, so {value:0width$b} xor {sum:0width$b} = {wanted:0width$b} is \
          smaller, and a move there leaves nim-sum 0.",
         pile + 1,
         stones - take,

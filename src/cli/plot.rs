@@ -7,7 +7,7 @@
 //! Positions near 2^64 - 1 do not fit f64 exactly: every coordinate is measured from the range's
 //! start in integers first, and only that offset becomes f64.
 
-use super::game::{Failure, GrundyMap, ShownPath, Solved, input_path, load, plural};
+use super::game::{Failure, GrundyMap, ShownPath, Solved, input_path, load, plural, stones};
 use std::io::Write;
 use std::path::PathBuf;
 use svg::Document;
@@ -23,10 +23,10 @@ use svg::node::element::{Circle, Group, Line, Path, Rectangle, Style, Text, Titl
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
     /// The first n (default: from around the smallest special point or pile)
-    #[arg(long, value_name = "A")]
+    #[arg(long, value_name = "A", value_parser = stones, allow_negative_numbers = true)]
     from: Option<u64>,
     /// The last n (default: a little past the largest special point or pile)
-    #[arg(long, value_name = "B")]
+    #[arg(long, value_name = "B", value_parser = stones, allow_negative_numbers = true)]
     to: Option<u64>,
     /// The game's file; standard input when absent or '-'
     #[arg(value_name = "FILE")]

@@ -1,7 +1,7 @@
 //! `table`: the Grundy values of one pile under a game's forbidden moves, position by position
 //! or as the map of breakpoints, to set beside a solution's own and see where it goes wrong.
 
-use super::game::{Failure, Solved, input_path, load};
+use super::game::{Failure, Solved, input_path, load, stones};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -11,10 +11,10 @@ use std::path::PathBuf;
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
     /// The first n
-    #[arg(long, value_name = "A", default_value_t = 0)]
+    #[arg(long, value_name = "A", value_parser = stones, allow_negative_numbers = true, default_value_t = 0)]
     from: u64,
     /// The last n (default: A + 99; with --breakpoints, 2^64 - 1)
-    #[arg(long, value_name = "B")]
+    #[arg(long, value_name = "B", value_parser = stones, allow_negative_numbers = true)]
     to: Option<u64>,
     /// Print the breakpoints in the range instead, `p g(p)` a line: g(n) = g(p) + (n - p)
     /// from each p up to the next

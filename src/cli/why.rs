@@ -4,7 +4,7 @@
 //! It reads the breakpoint map and never lists positions: a value's holders are counted from
 //! the map's segments, so any N up to 2^64 - 1 is answered at once on the largest games.
 
-use super::game::{Failure, Solved, input_path, load, plural};
+use super::game::{Failure, Solved, input_path, load, plural, stones};
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
@@ -19,7 +19,7 @@ use std::path::PathBuf;
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
     /// The position: a pile of N stones
-    #[arg(value_name = "N")]
+    #[arg(value_name = "N", value_parser = stones, allow_negative_numbers = true)]
     n: u64,
     /// The game's file; standard input when absent or '-'
     #[arg(value_name = "FILE")]
