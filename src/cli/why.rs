@@ -151,9 +151,9 @@ impl std::fmt::Display for Why {
             writeln!(
                 f,
                 "{n} is not a special point: no move from it is forbidden, so every value g takes \
-                 below {n}, 0 to {}, is reachable, and g({n}) = H({n}) = {value}, the number of \
+                 below {n}, {}, is reachable, and g({n}) = H({n}) = {value}, the number of \
                  those values.",
-                rising - 1
+                below(rising)
             )?;
             return match line {
                 Some(line) => writeln!(f, "{line}"),
@@ -169,9 +169,14 @@ impl std::fmt::Display for Why {
         )?;
         writeln!(
             f,
-            "Below {n}, g takes the values 0 to {}, H({n}) = {rising} of them; a value is out of \
+            "Below {n}, g takes {} {}, H({n}) = {rising} of them; a value is out of \
              reach when all its holders below {n} are forbidden targets.",
-            rising - 1
+            if rising == 1 {
+                "the value"
+            } else {
+                "the values"
+            },
+            below(rising)
         )?;
         let mut hidden: Vec<&Held> = Vec::new();
         for (i, held) in self.held.iter().enumerate() {
@@ -204,24 +209,37 @@ impl std::fmt::Display for Why {
     }
 }
 
-/// Which piles of the game have `n` stones, if any.
+/// The values below `H` (at least 1), as a sentence says them: `0`, or `0 to H - 1`.
+fn below(rising: u64) -> String {
+    match rising {
+        1 => "0".to_owned(),
+        _ => format!("0 to {}", rising - 1),
+    }
+}
+
+/// Which piles of the game have `n` stones, if any: "Pile 2 of the game has 3 stones.",
+/// "Piles 1, 4 and 6 of the game have 3 stones.", "Piles 1, 2, ... and 5 more of the game ...".
 fn piles_line(piles: &[usize], n: u64) -> Option<String> {
     let (&first, rest) = piles.split_first()?;
-    let mut line = format!("Pile {}", first + 1);
-    let shown = rest.len().min(SHOWN_POSITIONS);
-    for &pile in &rest[..shown] {
-        let _ = write!(line, ", pile {}", pile + 1);
+    if rest.is_empty() {
+        return Some(format!(
+            "Pile {} of the game has {}.",
+            first + 1,
+            plural(n, "stone")
+        ));
     }
-    if rest.len() > shown {
-        let _ = write!(line, " and {} more", rest.len() - shown);
-    }
-    let _ = write!(
-        line,
-        " of the game {} {}.",
-        if rest.is_empty() { "has" } else { "have" },
+    let shown = piles.len().min(SHOWN_POSITIONS + 1);
+    let names: Vec<String> = piles[..shown].iter().map(|p| (p + 1).to_string()).collect();
+    let listed = if piles.len() > shown {
+        format!("{} and {} more", names.join(", "), piles.len() - shown)
+    } else {
+        let (last, others) = names.split_last()?;
+        format!("{} and {last}", others.join(", "))
+    };
+    Some(format!(
+        "Piles {listed} of the game have {}.",
         plural(n, "stone")
-    );
-    Some(line)
+    ))
 }
 
 /// One value held by forbidden targets: its holders, the blocked ones, and what follows.
@@ -256,6 +274,18 @@ fn summary(f: &mut std::fmt::Formatter<'_>, hidden: &[&Held]) -> std::fmt::Resul
         return Ok(());
     };
     let out = hidden.iter().filter(|h| h.unreachable()).count();
+    if let [one] = hidden {
+        let reach = if one.unreachable() {
+            "out of reach"
+        } else {
+            "reachable"
+        };
+        return writeln!(
+            f,
+            "  ... 1 more value, {}, held by forbidden targets: {reach}.",
+            one.value
+        );
+    }
     writeln!(
         f,
         "  ... {} from {} to {} held by forbidden targets: {out} out of reach, {} reachable.",
@@ -355,7 +385,7 @@ mod tests {
         let report = why.to_string();
         assert!(report.contains("(1 + extra[0] = 1 + 2)"), "{report}");
         assert!(
-            report.contains("Pile 1, pile 2 of the game have 3 stones."),
+            report.contains("Piles 1 and 2 of the game have 3 stones."),
             "{report}"
         );
         // Without the move to 2, one holder of 0 is left: g(3) = H(3) = 1, no drop.
