@@ -40,6 +40,10 @@ fn judge() -> i32 {
     let verdict = read_game_sorted(io::stdin().lock()).and_then(winner);
     match verdict {
         Ok(name) => {
+            if let Some(e) = output_closed() {
+                report(format_args!("writing the answer: {e}"));
+                return 1;
+            }
             let mut out = io::stdout().lock();
             match writeln!(out, "{name}").and_then(|()| out.flush()) {
                 Ok(()) => 0,
@@ -1666,22 +1670,32 @@ fn sort_on_two<T: Send, K: Ord + Copy>(items: &mut [T], key: impl Fn(&T) -> K + 
 /// Runs `side` on a second thread while `here` runs on this one, and returns both results.
 ///
 /// Unless `parallel`, both run here, one after the other; so they do when a thread cannot be
-/// started (a process limit, no memory for its stack, a huge `RUST_MIN_STACK`): that is no
-/// error, and the results are the same.
+/// afforded or started (a process limit, no memory for its stack, a huge `RUST_MIN_STACK`):
+/// that is no error, and the results are the same.
 fn beside<A: Send, B>(
     parallel: bool,
     side: impl FnOnce() -> A + Send,
     here: impl FnOnce() -> B,
 ) -> (A, B) {
-    use std::sync::{Mutex, PoisonError};
-    if !parallel {
+    use std::sync::{Mutex, PoisonError, mpsc};
+    if !parallel || !thread_affordable() {
         return (side(), here());
     }
     // The thread takes `side` out of the slot; when it never starts, `side` is still there.
     let slot = Mutex::new(Some(side));
     let take = || slot.lock().unwrap_or_else(PoisonError::into_inner).take();
+    let (started, start) = mpsc::sync_channel(1);
     std::thread::scope(|scope| {
-        let started = std::thread::Builder::new().spawn_scoped(scope, || take().map(|side| side()));
+        let thread = move || {
+            let _ = started.send(());
+            take().map(|side| side())
+        };
+        let started = std::thread::Builder::new().spawn_scoped(scope, thread);
+        // This thread allocates nothing until the other one has set itself up, so that the
+        // memory `thread_affordable` found free is still free for it.
+        if started.is_ok() {
+            let _ = start.recv();
+        }
         let b = here();
         let a = match started {
             Ok(thread) => thread
@@ -1692,4 +1706,67 @@ fn beside<A: Send, B>(
         let a = a.unwrap_or_else(|| take().expect("side has not run yet")());
         (a, b)
     })
+}
+
+/// Address space a thread's start needs beside its stack: std maps a guard page and an
+/// alternative signal stack, and the C library its own bits; a generous bound.
+const THREAD_MARGIN: usize = 32 << 20;
+
+/// Whether a second thread can be started without running out of memory in its start-up.
+///
+/// Why ask: std maps a new thread's alternative signal stack inside the thread, and panics when
+/// that fails; under a memory limit (`ulimit -v`) that panic comes after `spawn` reported
+/// success, and with `RUST_BACKTRACE=1` it can deadlock the thread and so the `join`. So the
+/// memory is asked for first: a block of the stack std will map (`RUST_MIN_STACK`, or its
+/// default of 2 MiB) and [`THREAD_MARGIN`], straight from the system allocator and freed at
+/// once, untouched. A block this large is never carved from the heap's free space (the C
+/// library's largest threshold for mapping a block of its own is 32 MiB), so it shows that
+/// the address space is there, and freeing it unmaps it again. Only std is needed, which the
+/// judge's build requires; the address-space limit itself is not readable with std alone.
+fn thread_affordable() -> bool {
+    use std::alloc::{GlobalAlloc, Layout, System};
+    let stack = std::env::var("RUST_MIN_STACK")
+        .ok()
+        .and_then(|s| s.parse::<usize>().ok())
+        .unwrap_or(2 << 20);
+    let Some(layout) = stack
+        .checked_add(THREAD_MARGIN)
+        .and_then(|size| Layout::from_size_align(size, 1 << 12).ok())
+    else {
+        return false;
+    };
+    // SAFETY: the layout's size is not zero, and the block is freed with the same layout.
+    unsafe {
+        let block = System.alloc(layout);
+        if block.is_null() {
+            return false;
+        }
+        System.dealloc(block, layout);
+    }
+    true
+}
+
+/// Why standard output cannot take the answer, when the process started with it closed
+/// (`>&-`).
+///
+/// std replaces a closed standard descriptor with `/dev/null` before `main`, so the answer
+/// would vanish with exit status 0. std opens that `/dev/null` for reading and writing, while a
+/// shell's `>/dev/null` opens it for writing alone: so standard output that is `/dev/null` and
+/// can be read (a read of nothing fails on a descriptor opened only for writing) was closed.
+/// Only std is needed, which the judge's build requires.
+#[cfg(unix)]
+fn output_closed() -> Option<io::Error> {
+    use std::os::fd::AsFd;
+    use std::os::unix::fs::{FileTypeExt, MetadataExt};
+    let out = std::fs::File::from(io::stdout().as_fd().try_clone_to_owned().ok()?);
+    let null = std::fs::metadata("/dev/null").ok()?;
+    let meta = out.metadata().ok()?;
+    let is_null = meta.file_type().is_char_device() && meta.rdev() == null.rdev();
+    let readable = (&out).read(&mut []).is_ok();
+    (is_null && readable).then(|| io::Error::other("standard output is closed"))
+}
+
+#[cfg(not(unix))]
+fn output_closed() -> Option<io::Error> {
+    None
 }
