@@ -6,7 +6,7 @@
 
 use crate::report;
 use clap::{Parser, Subcommand};
-use game::{Failure, ShownPath};
+use game::{Failure, Output, ShownPath};
 use modes::Mode;
 use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
@@ -140,7 +140,7 @@ pub(crate) fn run() -> i32 {
         return command_line_error(&e, &args);
     }
     let stdout = io::stdout();
-    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut out = BufWriter::with_capacity(1 << 16, Output::new(stdout.lock()));
     let mode = cli.mode();
     let result = match cli.command {
         None => modes::run(mode, cli.file, &mut out).map(|()| 0),
@@ -150,7 +150,13 @@ pub(crate) fn run() -> i32 {
         Some(Sub::Judge(args)) => checker::run(&args),
         Some(Sub::Play(args)) => play::run(&args),
     };
-    match result.and_then(|code| out.flush().map(|()| code).map_err(Failure::Write)) {
+    // The last flush may meet a pipe that a subcommand already found broken (play's output is
+    // standard output too): its status stands.
+    let flushed = |code| match out.flush() {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe || code == 0 => Err(Failure::Write(e)),
+        _ => Ok(code),
+    };
+    match result.and_then(flushed) {
         Ok(code) => code,
         // A reader that stopped early (`| head`) wanted no more: not an error.
         Err(Failure::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
