@@ -88,6 +88,14 @@ fn judge_accepts_any_winning_move_and_says_why_it_rejects() {
             "pile 3 has 4 stones; taking 5 is not a move",
         ),
         ("Takahashi\n3\n", "is not `I K`"),
+        // Moves and names are read as the game's numbers are: digits, ASCII white space.
+        ("Takahashi\n+3 +1\n", "is not `I K`"),
+        ("Takahashi\n3\u{3000}1\n", "is not `I K`"),
+        ("Takahashi\n3 1\u{a0}\n", "is not `I K`"),
+        (
+            "Takahashi\u{3000}\n",
+            "the output says \"Takahashi\\u{3000}\"",
+        ),
         ("Takahashi\n3 1\nextra\n", "more than two lines"),
     ] {
         let run = judge(rejected);
