@@ -6,7 +6,7 @@
 
 use crate::report;
 use clap::{Parser, Subcommand};
-use game::{Failure, ShownPath};
+use game::{Failure, Output, ShownPath};
 use modes::Mode;
 use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
@@ -151,7 +151,7 @@ pub(crate) fn run() -> i32 {
         return command_line_error(&e, &args);
     }
     let stdout = io::stdout();
-    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut out = BufWriter::with_capacity(1 << 16, Output::new(stdout.lock()));
     let mode = cli.mode();
     let subcommand = cli.command.as_ref().map(Sub::name);
     let result = match cli.command {
@@ -164,7 +164,13 @@ pub(crate) fn run() -> i32 {
         Some(Sub::Why(args)) => why::run(&args, &mut out).map(|()| 0),
         Some(Sub::Plot(args)) => plot::run(&args, &mut out).map(|()| 0),
     };
-    match result.and_then(|code| out.flush().map(|()| code).map_err(Failure::Write)) {
+    // The last flush may meet a pipe that a subcommand already found broken (play's output is
+    // standard output too): its status stands.
+    let flushed = |code| match out.flush() {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe || code == 0 => Err(Failure::Write(e)),
+        _ => Ok(code),
+    };
+    match result.and_then(flushed) {
         Ok(code) => code,
         // A reader that stopped early (`| head`) wanted no more: not an error.
         Err(Failure::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,

@@ -180,6 +180,9 @@ fn protocol_breaches_get_minus_one_and_status_1() {
         ("take 1", "expected `I K`"),
         ("1 2 3", "expected `I K`"),
         ("-1 1", "expected `I K`"),
+        // Read as the game's numbers are: no sign, only ASCII white space.
+        ("+2 +2", "expected `I K`"),
+        ("2\u{3000}2", "expected `I K`"),
     ] {
         let mut machine = Machine::start(&file, &[]);
         assert_eq!(machine.read(), "First");
@@ -271,12 +274,18 @@ fn endless_or_garbled_lines_are_refused_without_reading_them_whole() {
         machine.stderr,
         "error: reading the other side's move: a line longer than 4096 bytes\n"
     );
+    // A person is asked again, after the rest of that line.
+    let mut endless = endless;
+    endless.extend_from_slice(b"\n\xff\xfe\n2 2\nquit\n");
     let person = common::run(&["play", path], &endless);
-    assert!(
-        person
-            .assert_ok()
-            .ends_with("I cannot read on (a line longer than 4096 bytes); goodbye.\n")
-    );
+    let out = person.assert_ok();
+    for expected in [
+        "I cannot read that line (a line longer than 4096 bytes); type two numbers, I K, or 'help'.",
+        "I cannot read that line (a line that is not UTF-8 text); type two numbers, I K, or 'help'.",
+        "You take 2 from pile 2",
+    ] {
+        assert!(out.contains(expected), "missing {expected:?} in:\n{out}");
+    }
     // Not UTF-8.
     let garbled = common::run(&["play", "--machine", path], b"1 \xff\n");
     assert_eq!(garbled.status, 1);

@@ -45,7 +45,7 @@ fn endless_invalid_input_fails_at_once_in_small_memory() {
         (
             "true",
             "/dev/zero",
-            "/dev/zero: N (the number of piles): expected a non-negative integer",
+            "/dev/zero: line 1: N (the number of piles): expected a non-negative integer",
         ),
     ] {
         let (run, took) = piped(producer, args, LIMIT_KIB);

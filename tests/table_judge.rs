@@ -123,6 +123,27 @@ fn judge_accepts_any_winning_move_and_says_why_it_rejects() {
             2,
             "wrong output format: more than two lines (the third is \"extra\")",
         ),
+        // Moves and names are read as the game's numbers are: digits, ASCII white space.
+        (
+            "Takahashi\n+3 +1\n",
+            2,
+            "wrong output format: the second line \"+3 +1\" is not `I K`",
+        ),
+        (
+            "Takahashi\n3\u{3000}1\n",
+            2,
+            "wrong output format: the second line",
+        ),
+        (
+            "Takahashi\n3 1\u{a0}\n",
+            2,
+            "wrong output format: the second line",
+        ),
+        (
+            "Takahashi\u{3000}\n",
+            2,
+            "wrong output format: the first line is \"Takahashi\\u{3000}\", not Takahashi or Aoki",
+        ),
     ] {
         let run = judge(rejected);
         assert_eq!(run.status, status, "{rejected:?}: {run:?}");

@@ -2,7 +2,7 @@
 //! the right winner and, when a move follows, any move that wins, not only the one `--move`
 //! would print. Its exit statuses are testlib's verdicts, which problem setters' tools read.
 
-use super::game::{Failure, ShownPath, Solved, load};
+use super::game::{Failure, ShownPath, Solved, is_space, load, parse_move, trim_space};
 use crate::report;
 use std::path::{Path, PathBuf};
 
@@ -122,7 +122,8 @@ fn read(path: &Path) -> Result<Option<String>, Failure> {
 
 /// Why `output` is not a right answer for `solved`, if it is not.
 pub(crate) fn verdict(solved: &Solved, output: &str) -> Result<(), Rejection> {
-    let mut lines = output.trim_end().lines().map(str::trim);
+    // Read as the game is: only ASCII white space around a name or between numbers.
+    let mut lines = output.trim_end_matches(is_space).lines().map(trim_space);
     let first = lines.next().unwrap_or("");
     if first.is_empty() {
         return Err(Rejection::format("the output is empty".to_owned()));
@@ -152,9 +153,7 @@ pub(crate) fn verdict(solved: &Solved, output: &str) -> Result<(), Rejection> {
             "Aoki wins, so no move follows; the second line is {second:?}"
         )));
     }
-    let mut numbers = second.split_ascii_whitespace().map(str::parse::<u64>);
-    let (Some(Ok(pile)), Some(Ok(take)), None) = (numbers.next(), numbers.next(), numbers.next())
-    else {
+    let Some((pile, take)) = parse_move(second) else {
         return Err(Rejection::format(format!(
             "the second line {second:?} is not `I K`"
         )));

@@ -4,12 +4,88 @@
 //!
 //! Everything here builds on the solver in `main.rs`; nothing here knows the command line.
 
-use crate::{Forbidden, Game, InputError, read_game, sweep};
+use crate::{Forbidden, Game, InputError, output_closed, parse_u64, read_game, sweep};
+use std::alloc::{GlobalAlloc, Layout, System};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The tool's allocator: the system's, except that where memory runs out the run ends with
+/// `error: out of memory while …` and exit status 1, instead of std's abort.
+///
+/// Why here and not at each allocation: the modes build the breakpoint map (a `BTreeMap`, which
+/// has no fallible insert), play's tables, clap's and the formatter's strings; under a memory
+/// limit any of them could abort, and std offers no stable hook to turn that into an error.
+/// Running out is final for the tool anyway: every allocation it makes is one it needs. The
+/// solver's own fallible reservations end the same way, with the phase named by [`during`].
+/// `main.rs` asks the system allocator directly where a failure is an answer (whether a second
+/// thread can be afforded), so that question never ends the run.
+struct Allocator;
+
+#[global_allocator]
+static ALLOCATOR: Allocator = Allocator;
+
+/// What the run is doing, for the out-of-memory line: an index into [`PHASES`].
+static PHASE: AtomicUsize = AtomicUsize::new(0);
+
+const PHASES: [&str; 3] = ["starting", "reading the game", "solving"];
+
+/// Names what the run does from now on, for an out-of-memory error.
+pub(crate) fn during(phase: &'static str) {
+    if let Some(index) = PHASES.iter().position(|&p| p == phase) {
+        PHASE.store(index, Ordering::Relaxed);
+    }
+}
+
+/// Writes the out-of-memory line and ends the process, allocating nothing.
+fn out_of_memory() -> ! {
+    let phase = PHASES[PHASE.load(Ordering::Relaxed).min(PHASES.len() - 1)];
+    for piece in ["error: out of memory while ", phase, "\n"] {
+        // SAFETY: writes `piece`'s bytes, which live through the call, to standard error.
+        let _ = unsafe { libc::write(2, piece.as_ptr().cast(), piece.len()) };
+    }
+    // SAFETY: ends the process at once; nothing of this process is used after it.
+    unsafe { libc::_exit(1) }
+}
+
+// SAFETY: every call goes to the system allocator with the same arguments; a null pointer
+// from it never comes back, since the process ends instead.
+unsafe impl GlobalAlloc for Allocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: the caller's contract is System's.
+        let block = unsafe { System.alloc(layout) };
+        if block.is_null() {
+            out_of_memory();
+        }
+        block
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: the caller's contract is System's.
+        let block = unsafe { System.alloc_zeroed(layout) };
+        if block.is_null() {
+            out_of_memory();
+        }
+        block
+    }
+
+    unsafe fn dealloc(&self, block: *mut u8, layout: Layout) {
+        // SAFETY: the caller's contract is System's; the block came from System.
+        unsafe { System.dealloc(block, layout) }
+    }
+
+    unsafe fn realloc(&self, block: *mut u8, layout: Layout, size: usize) -> *mut u8 {
+        // SAFETY: the caller's contract is System's; the block came from System.
+        let moved = unsafe { System.realloc(block, layout, size) };
+        if moved.is_null() {
+            out_of_memory();
+        }
+        moved
+    }
+}
 
 /// Why a run failed after its command line was understood.
 #[derive(Debug)]
@@ -42,6 +118,62 @@ impl fmt::Display for Failure {
     }
 }
 
+/// Standard output that refuses to be closed: its first write asks whether the descriptor is
+/// open (see [`output_closed`]), so that an answer written to a closed output is an error
+/// instead of vanishing with exit status 0.
+pub(crate) struct Output<W> {
+    out: W,
+    checked: bool,
+}
+
+impl<W: io::Write> Output<W> {
+    pub(crate) fn new(out: W) -> Self {
+        Output {
+            out,
+            checked: false,
+        }
+    }
+}
+
+impl<W: io::Write> io::Write for Output<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if !self.checked && !buf.is_empty() {
+            if let Some(closed) = output_closed() {
+                return Err(closed);
+            }
+            self.checked = true;
+        }
+        self.out.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// ASCII white space, as the game's input has it: space, tab, newline, vertical tab, form feed
+/// and carriage return.
+pub(crate) fn is_space(c: char) -> bool {
+    c.is_ascii() && crate::is_space(c as u8)
+}
+
+/// `line` without the ASCII white space around it; any other white space stays, and so makes
+/// a name or a number that it touches wrong.
+pub(crate) fn trim_space(line: &str) -> &str {
+    line.trim_matches(is_space)
+}
+
+/// A move line `I K`, read exactly like the game's numbers: two runs of the digits 0-9 below
+/// 2^64 (no sign), apart and around only ASCII white space; `None` for anything else.
+pub(crate) fn parse_move(line: &str) -> Option<(u64, u64)> {
+    let words = line.split(is_space).filter(|word| !word.is_empty());
+    let mut numbers = words.map(parse_u64);
+    match (numbers.next(), numbers.next(), numbers.next()) {
+        (Some(Ok(pile)), Some(Ok(take)), None) => Some((pile, take)),
+        _ => None,
+    }
+}
+
 /// A path as an error message shows it: control characters and white space other than the
 /// space escaped as in a token (a newline shows as `\n`), so that an error is always exactly one
 /// line; neither quoted nor cut, so that an ordinary path reads as itself.
@@ -71,6 +203,7 @@ pub(crate) fn load_with(
     from_stdin: impl FnOnce(io::StdinLock<'static>) -> Result<Game, InputError>,
     from_file: impl FnOnce(io::BufReader<File>) -> Result<Game, InputError>,
 ) -> Result<Game, Failure> {
+    during("reading the game");
     let game = match path {
         None => from_stdin(io::stdin().lock()),
         Some(p) => {
@@ -78,6 +211,7 @@ pub(crate) fn load_with(
             from_file(io::BufReader::new(file))
         }
     };
+    during("solving");
     game.map_err(|e| Failure::Input(path.map(Path::to_owned), e))
 }
 

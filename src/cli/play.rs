@@ -4,7 +4,7 @@
 //! A reply never solves the game again: the Grundy map is built once, and a changed pile's value
 //! and the positions holding a wanted value are looked up in it.
 
-use super::game::{Failure, Solved, load, plural};
+use super::game::{Failure, Output, Solved, load, parse_move, plural, trim_space};
 use crate::report;
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
@@ -56,7 +56,7 @@ pub(super) fn run(args: &Args) -> Result<i32, Failure> {
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let stdout = io::stdout();
-    let mut out = stdout.lock();
+    let mut out = Output::new(stdout.lock());
     let played = if args.machine {
         machine(&mut board, side, &mut input, &mut out)
     } else {
@@ -232,17 +232,40 @@ impl Board {
 /// endless line costs no more than this.
 const LONGEST_LINE: u64 = 4096;
 
+/// What [`read_line`] found.
+enum Read {
+    /// A line, now in `line`.
+    Line,
+    /// The end of the input.
+    End,
+    /// A line that cannot be a move, and why; it was read to its end, so the next read starts
+    /// on the next line.
+    Unreadable(String),
+}
+
 /// Reads one line into `line` (cleared first), as `BufRead::read_line` does, but refuses a line
-/// longer than [`LONGEST_LINE`] bytes instead of holding all of it.
-fn read_line(input: &mut impl BufRead, line: &mut String) -> io::Result<usize> {
+/// longer than [`LONGEST_LINE`] bytes, skipping the rest of it instead of holding all of it,
+/// and a line that is not UTF-8.
+fn read_line(input: &mut impl BufRead, line: &mut String) -> io::Result<Read> {
     line.clear();
-    let read = io::Read::take(&mut *input, LONGEST_LINE).read_line(line)?;
-    if read as u64 == LONGEST_LINE && !line.ends_with('\n') {
-        return Err(io::Error::other(format!(
+    let mut bytes = Vec::new();
+    let read = io::Read::take(&mut *input, LONGEST_LINE).read_until(b'\n', &mut bytes)?;
+    if read == 0 {
+        return Ok(Read::End);
+    }
+    if read as u64 == LONGEST_LINE && !bytes.ends_with(b"\n") {
+        input.skip_until(b'\n')?;
+        return Ok(Read::Unreadable(format!(
             "a line longer than {LONGEST_LINE} bytes"
         )));
     }
-    Ok(read)
+    match String::from_utf8(bytes) {
+        Ok(text) => {
+            *line = text;
+            Ok(Read::Line)
+        }
+        Err(_) => Ok(Read::Unreadable("a line that is not UTF-8 text".to_owned())),
+    }
 }
 
 /// A line as a message quotes it: escaped, and cut after 40 characters.
@@ -250,15 +273,6 @@ fn quoted(line: &str) -> String {
     let head: String = line.chars().take(40).collect();
     let more = if head.len() < line.len() { "..." } else { "" };
     format!("{head:?}{more}")
-}
-
-/// Two numbers on a line, `I K`, or `None`.
-fn parse_move(line: &str) -> Option<(u64, u64)> {
-    let mut numbers = line.split_ascii_whitespace().map(str::parse::<u64>);
-    match (numbers.next(), numbers.next(), numbers.next()) {
-        (Some(Ok(i)), Some(Ok(k)), None) => Some((i, k)),
-        _ => None,
-    }
 }
 
 /// The machine protocol (see [`Args`]). Returns the exit status.
@@ -290,9 +304,10 @@ fn machine(
         } else {
             line.clear();
             let refusal = match read_line(input, &mut line) {
-                Ok(0) => Some("the input ended before the other side's move".to_owned()),
+                Ok(Read::End) => Some("the input ended before the other side's move".to_owned()),
                 Err(e) => Some(format!("reading the other side's move: {e}")),
-                Ok(_) => match parse_move(&line) {
+                Ok(Read::Unreadable(why)) => Some(format!("reading the other side's move: {why}")),
+                Ok(Read::Line) => match parse_move(&line) {
                     None => Some(format!("expected `I K`, found {}", quoted(line.trim_end()))),
                     Some((0, 0)) if board.stuck() => return Ok(0),
                     Some((0, 0)) => Some("`0 0` claims no move is left, but one is".to_owned()),
@@ -392,7 +407,7 @@ fn person(
         out.flush()?;
         line.clear();
         match read_line(input, &mut line) {
-            Ok(0) => {
+            Ok(Read::End) => {
                 writeln!(out, "\nThe input ended; goodbye.")?;
                 return Ok(0);
             }
@@ -400,12 +415,19 @@ fn person(
                 writeln!(out, "\nI cannot read on ({e}); goodbye.")?;
                 return Ok(0);
             }
-            Ok(_) => {}
+            Ok(Read::Unreadable(why)) => {
+                writeln!(
+                    out,
+                    "\nI cannot read that line ({why}); type two numbers, I K, or 'help'."
+                )?;
+                continue;
+            }
+            Ok(Read::Line) => {}
         }
         if echo {
             writeln!(out, "{}", line.trim_end())?;
         }
-        match line.trim() {
+        match trim_space(&line) {
             "" => {}
             "help" | "?" => writeln!(out, "{PERSON_HELP}")?,
             "piles" => show_piles(board, out)?,

@@ -6,6 +6,7 @@ mod games;
 #[path = "../../tests/common/oracle.rs"]
 mod oracle;
 mod reference;
+mod stream;
 // The tool's generator where the tool is built; the same files on their own in the judge build.
 #[cfg(feature = "cli")]
 use crate::cli::{rng, shapes};

@@ -46,6 +46,15 @@ pub fn run_limited(kib: u64, input: &[u8]) -> Run {
     run_shell(&script, env!("CARGO_BIN_EXE_constrained-nim"), input)
 }
 
+/// Runs `bash -c script` with `$0` set to the binary and `$1`... to `args`, `input` on standard
+/// input.
+pub fn run_bash(script: &str, args: &[&str], input: &[u8]) -> Run {
+    let binary = env!("CARGO_BIN_EXE_constrained-nim");
+    let mut command = Command::new("bash");
+    command.args(["-c", script, binary]).args(args);
+    run_command(&mut command, input)
+}
+
 /// Runs `sh -c script` with `$0` set to `zero`, `input` on standard input.
 pub fn run_shell(script: &str, zero: &str, input: &[u8]) -> Run {
     run_command(Command::new("sh").args(["-c", script, zero]), input)
