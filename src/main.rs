@@ -871,7 +871,7 @@ fn dense_top(piles: usize, moves: &[(u64, u64)]) -> Option<usize> {
 /// `top + 1`). Past `top`, `g(n) = n - drops`.
 ///
 /// # Complexity
-/// - O(top + M) time; 20 bytes a position and 4 a move
+/// - O(top + M) time; 16 bytes a position and 4 a move
 fn dense_grundy(moves: Vec<(u64, u64)>, top: usize) -> Result<(Vec<u32>, u64), TryReserveError> {
     let zeros = |len: usize| -> Result<Vec<u32>, TryReserveError> {
         let mut items = Vec::new();
@@ -900,12 +900,14 @@ fn dense_grundy(moves: Vec<(u64, u64)>, top: usize) -> Result<(Vec<u32>, u64), T
     drop(moves);
 
     let mut g = zeros(positions)?;
-    let mut extra = zeros(positions)?;
-    // holding[w]: targets of the current special point holding w, and 0 between them.
-    let mut holding = zeros(positions)?;
-    // read_by[t]: the last special point that counted target t, so a move listed twice
-    // counts once.
-    let mut read_by = zeros(positions)?;
+    // values[w] = [targets of the current special point holding w (0 between special points),
+    // extra[w]]: side by side, so that a value costs one cache miss.
+    let mut values: Vec<[u32; 2]> = Vec::new();
+    values.try_reserve_exact(positions)?;
+    values.resize(positions, [0, 0]);
+    // The targets the current special point has counted, so that a move listed twice counts
+    // once; cleared again as the values are read.
+    let mut counted = Bits::new(positions)?;
     let mut dropped = 0u32;
     let mut begin = 0;
     for x in 1..positions {
@@ -917,20 +919,22 @@ fn dense_grundy(moves: Vec<(u64, u64)>, top: usize) -> Result<(Vec<u32>, u64), T
         if !group.is_empty() {
             for &t in group {
                 let t = t as usize;
-                if read_by[t] != x as u32 {
-                    read_by[t] = x as u32;
-                    holding[g[t] as usize] += 1;
+                if !counted.contains(t) {
+                    counted.insert(t);
+                    values[g[t] as usize][0] += 1;
                 }
             }
             for &t in group {
+                counted.remove(t as usize);
                 let w = g[t as usize];
-                let count = std::mem::take(&mut holding[w as usize]);
-                if count == 1 + extra[w as usize] {
+                let [holding, extra] = &mut values[w as usize];
+                if *holding == 1 + *extra {
                     value = value.min(w);
                 }
+                *holding = 0;
             }
             if value < h {
-                extra[value as usize] += 1;
+                values[value as usize][1] += 1;
                 dropped += 1;
             }
         }
@@ -1460,6 +1464,10 @@ impl Bits {
 
     fn insert(&mut self, i: usize) {
         self.0[i / 64] |= 1 << (i % 64);
+    }
+
+    fn remove(&mut self, i: usize) {
+        self.0[i / 64] &= !(1 << (i % 64));
     }
 
     fn contains(&self, i: usize) -> bool {
