@@ -79,7 +79,8 @@ fn winner(game: Game) -> Result<&'static str, InputError> {
         let (g, dropped) = dense_grundy(forbidden, top).map_err(out_of_memory)?;
         for a in piles {
             // Past the last special point the line runs on from H, one value per position.
-            nim_sum ^= g.get(a as usize).map_or(a - dropped, |&v| u64::from(v));
+            let value = usize::try_from(a).ok().and_then(|a| g.get(a));
+            nim_sum ^= value.map_or_else(|| a - dropped, |&v| u64::from(v));
         }
         return Ok(if nim_sum != 0 { "Takahashi" } else { "Aoki" });
     }

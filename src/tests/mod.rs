@@ -431,7 +431,10 @@ fn dense_games_match_the_plain_algorithm() {
         let (g, dropped) = dense_grundy(forbidden.clone(), dense).unwrap();
         let values: Vec<u64> = positions
             .iter()
-            .map(|&n| g.get(n as usize).map_or(n - dropped, |&v| u64::from(v)))
+            .map(|&n| {
+                g.get(n as usize)
+                    .map_or_else(|| n - dropped, |&v| u64::from(v))
+            })
             .collect();
         assert_eq!(values, expected, "{context}");
         let nim_sum = piles.iter().fold(0, |s, &a| s ^ expected[a as usize]);
