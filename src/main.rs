@@ -274,7 +274,8 @@ fn read_game(reader: impl BufRead) -> Result<Game, InputError> {
 }
 
 /// Reads `reader` as a game for its verdict alone: as [`read_game`], but the piles come back
-/// sorted, sorted on a second thread while the forbidden moves are read.
+/// sorted, sorted on a second thread while the forbidden moves are read, unless every pile is
+/// below `N + M`.
 fn read_game_sorted(reader: impl BufRead) -> Result<Game, InputError> {
     parse_game(&mut Stream::new(reader), true)
 }
@@ -329,6 +330,10 @@ fn parse_game<R: BufRead>(source: &mut Stream<R>, sorted: bool) -> Result<Game, 
         Ok(forbidden)
     };
     // The sweep sorts the piles anyway; sorted while the moves are read, that costs no time.
+    // Piles all below N + M promise a game for the dense path, which needs them in no order:
+    // there the sort would only take the second core from whoever else needs it (and if the
+    // moves are large after all, the sweep sorts the piles beside its own sorts).
+    let sorted = sorted && piles.iter().any(|&a| a >= n.saturating_add(m));
     let parallel = sorted && piles.len() >= PARALLEL;
     let sort_piles = || {
         if sorted {

@@ -730,6 +730,11 @@ fn read_game_sorted_is_read_game_with_sorted_piles() {
         assert_eq!(plain, sorted, "n = {n}");
         assert!(plain.contains("Y = 6 > X = 5"), "{plain}");
     }
+    // Piles all below N + M stay in input order; one pile past it, and they are sorted.
+    let forbidden = [(3, 1), (2, 2)];
+    let game = |piles: &[u64]| read_game_sorted(games::input(piles, &forbidden).as_bytes());
+    assert_eq!(game(&[3, 0, 4]).unwrap().piles, [3, 0, 4]);
+    assert_eq!(game(&[3, 0, 5]).unwrap().piles, [0, 3, 5]);
 }
 
 #[test]
