@@ -45,6 +45,16 @@
 //! assert that a removed key is never read again, and the tests run them on every game they sweep.
 //! The `extra` keys are scrambled per run (see "Worst case").
 //!
+//! **The dense path.** Where every special point is below 2 M (short tokens: `short`,
+//! `triangle`), the verdict needs no sort and no hash table: positions are array indices. A counting
+//! sort groups the targets by X, g(0..=max X) is an array filled in increasing position (each target
+//! looks its value up), and `extra` is an array indexed by value, next to the count of the current
+//! special point's targets holding each value (one cache line for both). A bit per position marks
+//! the targets a special point has counted, so a move listed twice counts once. Past the largest
+//! special point g(n) = n − #drops. It takes O(max X + M) time and 16 bytes a position (fewer
+//! than 2 M of them) plus 4 a move; every other game takes the sweep. Piles all below 2 M are not
+//! sorted while the moves are read: they promise the dense path, which needs them in no order.
+//!
 //! The three sorts (moves by X, targets by position, piles) use both cores. The moves and the
 //! targets each split once around the median of 255 keys sampled at random places (so that no
 //! order of the input can make the split uneven on purpose), and the two sides sort at once
@@ -78,7 +88,8 @@
 //! v + #{i : d_i − i ≤ v}; a reply is two binary searches and a walk beside the forbidden targets
 //! from the pile, never a new sweep.
 //!
-//! **Complexity.** O((N + M) log(N + M)) time (the sorts), O(N + M) memory; the winning move adds
+//! **Complexity.** O((N + M) log(N + M)) time (the sorts; O(N + M) on the dense path), O(N + M)
+//! memory; the winning move adds
 //! one pass over the map, a `play` reply O(log M + #forbidden moves from the pile).
 //!
 //! # Worst case
@@ -176,57 +187,81 @@
 //! A ratio is the median over rounds of (time ÷ the yardstick's time in the same round), so that a
 //! slow stretch of the machine weighs on both sides. Peak memory is the solver's `ru_maxrss`.
 //!
-//! A run on a 2-core Intel Xeon virtual machine (rustc 1.95.0), N = M = 2·10^5 (antihash: N = 1),
-//! `cargo bench --bench speed -- --runs 7` (about ten minutes), medians of 7 rounds, times in ms:
+//! A run on a 2-core AMD EPYC virtual machine (rustc 1.95.0), N = M = 2·10^5 (antihash: N = 1),
+//! `cargo bench --bench speed -- --runs 7 --no-play`, medians of 7 rounds, times in ms. The
+//! machine was shared and loaded (load average 4–8 on 2 cores) during the run.
+//!
+//! The targets (issue 22), from that run: the verdict at most 2.0 × parse only, at most 1.0 ×
+//! `OnceSource read`, and at least 1.25 × faster than the C++ program:
+//!
+//! | shape | verdict ÷ parse only | verdict ÷ `OnceSource read` | C++ ÷ verdict |
+//! | --- | ---: | ---: | ---: |
+//! | random | 2.51 | 0.91 | 8.05 |
+//! | onex | 1.70 | 0.63 | 1.80 |
+//! | triangle | 1.06 | 0.70 | 1.41 |
+//! | zeros | 1.41 | 0.74 | 1.48 |
+//! | hits | 2.92 | 1.00 | 6.10 |
+//! | consecutive | 2.70 | 0.81 | 4.13 |
+//! | u64max | 2.22 | 0.83 | 5.22 |
+//! | short | 1.40 | 0.98 | 6.03 |
+//! | antihash | 2.43 | 0.95 | 2.48 |
+//!
+//! The full table:
 //!
 //! | shape | input MB | OnceSource read | parse only | solver | x once | x parse | --grundy | x parse | --move | x parse | --explain | x parse | C++ | C++ / solver | peak MB | peak / input |
 //! | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
-//! | random | 11.3 | 49.7 | 17.2 | 40.4 | 0.80 | 2.29 | 55.9 | 3.18 | 64.6 | 3.75 | 64.2 | 3.82 | 419.8 | 10.33 | 10.9 | 0.96 |
-//! | onex | 11.6 | 64.7 | 18.2 | 31.1 | 0.55 | 1.69 | 46.8 | 2.35 | 46.3 | 1.97 | 37.4 | 2.03 | 73.0 | 2.29 | 12.6 | 1.08 |
-//! | triangle | 5.3 | 30.3 | 18.4 | 25.4 | 0.84 | 1.57 | 48.3 | 2.60 | 35.4 | 2.14 | 38.2 | 2.09 | 44.9 | 1.69 | 10.8 | 2.03 |
-//! | zeros | 11.4 | 62.5 | 23.0 | 32.4 | 0.53 | 1.57 | 50.1 | 2.34 | 49.1 | 2.00 | 50.7 | 2.12 | 58.5 | 1.80 | 10.8 | 0.95 |
-//! | hits | 11.4 | 62.0 | 23.7 | 53.6 | 0.85 | 2.39 | 69.1 | 3.28 | 81.1 | 3.48 | 83.3 | 3.59 | 325.6 | 6.07 | 12.2 | 1.07 |
-//! | consecutive | 11.3 | 66.3 | 20.6 | 43.7 | 0.77 | 2.05 | 71.7 | 3.26 | 70.9 | 3.12 | 70.8 | 3.62 | 264.3 | 5.36 | 10.8 | 0.96 |
-//! | u64max | 12.5 | 71.4 | 28.7 | 52.5 | 0.74 | 1.84 | 71.3 | 2.61 | 81.4 | 2.84 | 86.2 | 3.25 | 338.2 | 6.83 | 10.9 | 0.87 |
-//! | short | 3.5 | 28.8 | 21.6 | 61.8 | 2.13 | 2.85 | 82.3 | 3.85 | 78.0 | 3.62 | 77.7 | 3.61 | 208.8 | 3.35 | 13.3 | 3.83 |
-//! | antihash | 5.9 | 42.2 | 18.4 | 39.3 | 0.94 | 2.16 | 41.8 | 2.30 | 53.1 | 2.89 | 53.1 | 2.91 | 116.8 | 2.90 | 9.4 | 1.59 |
+//! | random | 11.3 | 56.6 | 15.5 | 43.5 | 0.91 | 2.51 | 91.8 | 3.57 | 62.7 | 4.37 | 66.6 | 4.36 | 439.7 | 8.05 | 11.1 | 0.98 |
+//! | onex | 11.6 | 54.1 | 20.2 | 34.6 | 0.63 | 1.70 | 45.5 | 2.61 | 39.6 | 2.08 | 39.7 | 2.27 | 52.8 | 1.80 | 12.6 | 1.08 |
+//! | triangle | 5.3 | 49.3 | 25.2 | 27.9 | 0.70 | 1.06 | 64.6 | 2.56 | 46.0 | 1.53 | 49.6 | 1.77 | 40.4 | 1.41 | 9.3 | 1.76 |
+//! | zeros | 11.4 | 63.0 | 25.0 | 41.8 | 0.74 | 1.41 | 63.4 | 2.15 | 51.8 | 2.06 | 40.3 | 1.61 | 59.6 | 1.48 | 11.1 | 0.97 |
+//! | hits | 11.4 | 57.6 | 19.7 | 61.3 | 1.00 | 2.92 | 74.1 | 3.26 | 83.3 | 4.14 | 80.9 | 4.04 | 344.1 | 6.10 | 12.2 | 1.07 |
+//! | consecutive | 11.3 | 73.7 | 24.6 | 62.0 | 0.81 | 2.70 | 80.5 | 3.33 | 77.7 | 3.26 | 71.6 | 2.90 | 267.1 | 4.13 | 10.9 | 0.97 |
+//! | u64max | 12.5 | 69.0 | 26.4 | 57.5 | 0.83 | 2.22 | 73.6 | 2.94 | 100.5 | 3.35 | 86.7 | 3.27 | 313.1 | 5.22 | 11.0 | 0.88 |
+//! | short | 3.5 | 20.9 | 15.1 | 20.7 | 0.98 | 1.40 | 62.7 | 4.35 | 60.2 | 4.19 | 59.0 | 4.62 | 120.5 | 6.03 | 9.5 | 2.72 |
+//! | antihash | 5.9 | 38.5 | 14.3 | 39.2 | 0.95 | 2.43 | 41.0 | 2.98 | 56.9 | 3.20 | 46.0 | 2.87 | 102.3 | 2.48 | 9.4 | 1.58 |
 //!
 //! Where that run stands against the targets:
 //!
-//! - The verdict against `OnceSource read`: 0.53–0.85 on seven shapes, 0.94 on antihash and 2.13
-//!   on short. This run met a slow stretch of the machine (short's yardstick took 1.7 × its time
-//!   in the run before); the per-round ratios move less: antihash was 0.94 in both full runs of
-//!   the day.
-//!   - Antihash (1.00–1.21 before): its duplicate-count table now holds one key at a time instead
-//!     of 10^5, since every key there is read once more and then removed (see "How it works").
-//!   - Short is not met. Reading alone (parse only) takes two thirds to three quarters of the
-//!     yardstick's time, and what is left does not hold three sorts of 2·10^5 items and the
-//!     sweep's 1.8·10^5 table lookups on this machine, where sorting 10^5 pairs takes about 3.5 ms
-//!     and every fresh 4 KiB page of memory 2–3.7 µs. Even a solver for small values with dense
-//!     arrays in place of the table and the sorts (a prototype, not kept) took 1.2 × the yardstick.
-//! - The C++ program is slower on every shape (`C++ / solver` 1.69–10.33).
-//! - Peak memory: 0.96 × the input on random (10.9 MB), 0.87–1.08 on the shapes with long
-//!   numbers. About 1.3 MB of it is the command-line tool itself (its larger binary's pages:
-//!   3.3 MB on a one-pile game, against 2.0 MB for the judge build). On short, 13.3 MB for 3.5 MB
-//!   of input, about 22 bytes per number, its table's keys included.
+//! - Verdict ÷ parse only: met on onex, triangle, zeros and short (1.06–1.70); **not met** on
+//!   random (2.51), hits (2.92), consecutive (2.70), u64max (2.22) and antihash (2.43). On those
+//!   shapes the second core is idle while the moves are read, and everything but the piles' sort
+//!   waits for the last token: sorting the moves by X, the targets by position, and the sweep.
+//!   Under callgrind, random's verdict runs 350 M instructions against 148 M for parse only; the
+//!   three sorts are 118 M of it and the sweep 57 M. Sorting partitions on the second thread as
+//!   they are read would need the moves in a second list while they are merged or partitioned,
+//!   and the verdict on random already peaks at 0.98 × its input (the limit is 1.0).
+//! - Verdict ÷ `OnceSource read`: 0.63–1.00. Short is at 0.98 and hits at 1.00, both at the limit.
+//!   - Short (2.13 before): every special point is below 2 M, so the verdict takes the dense
+//!     path (see "How it works"): no sort and no hash table. Its piles are not sorted while the
+//!     moves are read either, since they too are below 2 M. Under callgrind the verdict runs
+//!     131 M instructions, the yardstick 124 M and parse only 106 M.
+//! - C++ ÷ verdict: 1.41–8.05, met on every shape; triangle (1.41, dense path) and zeros (1.48)
+//!   are the closest.
+//! - Peak memory: 0.98 × the input on random (11.1 MB), 0.88–1.08 on the shapes with long
+//!   numbers; 2.72 × on short (9.5 MB for 3.5 MB, 13.3 MB before the dense path).
 //!
 //! Scaling (solver medians of 7 rounds in ms; growth = the time ratio for 10 × the input):
 //!
 //! | shape | 2·10^4 | 2·10^5 | 2·10^6 | growth 2·10^4→2·10^5 | growth 2·10^5→2·10^6 | parse-only growth 2·10^5→2·10^6 | peak / input at 2·10^6 |
 //! | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
-//! | random | 5.8 | 55.5 | 541.0 | 9.53 | 9.75 | 9.03 | 0.67 |
-//! | onex | 7.8 | 41.0 | 421.4 | 5.22 | 10.28 | 9.51 | 0.79 |
-//! | triangle | 5.4 | 33.3 | 213.5 | 6.21 | 6.41 | 5.36 | 1.37 |
-//! | zeros | 3.8 | 28.2 | 329.9 | 7.51 | 11.68 | 10.85 | 0.67 |
-//! | hits | 7.2 | 48.1 | 596.8 | 6.70 | 12.41 | 8.58 | 1.01 |
-//! | consecutive | 5.5 | 38.6 | 502.6 | 7.06 | 13.01 | 13.19 | 0.67 |
-//! | u64max | 6.9 | 52.2 | 579.5 | 7.58 | 11.11 | 10.53 | 0.61 |
-//! | short | 8.2 | 59.5 | 324.5 | 7.23 | 5.45 | 5.10 | 2.25 |
-//! | antihash | 4.1 | 30.3 | 289.3 | 7.34 | 9.54 | 7.55 | 1.02 |
+//! | random | 9.7 | 59.0 | 498.4 | 6.10 | 8.45 | 7.44 | 0.67 |
+//! | onex | 5.3 | 30.9 | 245.7 | 5.82 | 7.96 | 11.43 | 0.79 |
+//! | triangle | 4.8 | 48.2 | 407.4 | 10.12 | 8.45 | 6.12 | 1.08 |
+//! | zeros | 9.4 | 58.0 | 414.4 | 6.20 | 7.14 | 5.93 | 0.67 |
+//! | hits | 11.2 | 118.6 | 896.1 | 10.58 | 7.55 | 4.28 | 1.01 |
+//! | consecutive | 7.7 | 62.5 | 563.7 | 8.13 | 9.01 | 6.44 | 0.67 |
+//! | u64max | 8.2 | 53.5 | 821.5 | 6.52 | 15.37 | 12.11 | 0.61 |
+//! | short | 9.1 | 25.4 | 227.4 | 2.80 | 8.96 | 9.37 | 1.73 |
+//! | antihash | 6.7 | 45.3 | 429.4 | 6.75 | 9.48 | 5.61 | 1.02 |
 //!
-//! Every shape grows about tenfold for ten times the input (5–13 × here; reading alone grows as
-//! much, 5–13 ×, on this shared machine): no input shape makes the solver super-linear beyond its
-//! sorts.
+//! Every shape grows about tenfold for ten times the input (6–15 × here; reading alone grows 4–12 ×
+//! on this loaded machine, and u64max's 15 × goes with its parse-only 12 ×): no input shape makes
+//! the solver super-linear beyond its sorts. Short grows only 2.8 × from 2·10^4 to 2·10^5 because
+//! at 2·10^4 its values (up to 10^5) are not below 2 M, so it takes the sweep, and at 2·10^5 the
+//! dense path.
+//!
+//! The `play` table below is from an earlier run on a 2-core Intel Xeon machine (this one passed
+//! `--no-play`; `play` did not change since).
 //!
 //! `play --machine` against a second `play --machine` on the other side (which then plays from
 //! lost positions), 300 replies timed on each shape; load = from start to its first line,

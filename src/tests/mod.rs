@@ -19,8 +19,8 @@ mod rng;
 mod shapes;
 
 use crate::{
-    BadNumber, Game, Keys, PARALLEL, parse_u64, read_game, read_game_sorted, sort_on_two, sweep,
-    winner,
+    BadNumber, Game, Keys, PARALLEL, dense_grundy, dense_top, parse_u64, read_game,
+    read_game_sorted, sort_on_two, sweep, winner,
 };
 use games::{SHAPES, SmallGame};
 use rng::Rng;
@@ -455,6 +455,65 @@ fn games_sorted_on_two_threads_match_the_plain_algorithm() {
     }
 }
 
+/// Games whose special points are all below 2 M, which the verdict solves with arrays: every
+/// position against the plain algorithm, moves listed twice, targets shared by many special
+/// points, and the verdict through `winner` against the nim-sum of the plain algorithm's values.
+#[test]
+fn dense_games_match_the_plain_algorithm() {
+    for seed in 0..40u64 {
+        let mut rng = Rng::new(6_000_000 + seed);
+        let moves = rng.range(1, 6_000) as usize;
+        let top = rng.range(1, moves as u64);
+        let hubs: Vec<u64> = (0..rng.range(1, 20)).map(|_| rng.range(0, top)).collect();
+        let mut forbidden: Vec<(u64, u64)> = (0..moves)
+            .map(|_| {
+                let x = rng.range(1, top);
+                let target = match rng.below(3) {
+                    0 => rng.range(0, x - 1),
+                    1 => hubs[rng.below(hubs.len() as u64) as usize].min(x - 1),
+                    _ => x - rng.range(1, 5.min(x)),
+                };
+                (x, x - target)
+            })
+            .collect();
+        for i in 0..rng.below(moves as u64 / 4) as usize {
+            forbidden.push(forbidden[i]);
+        }
+        let piles: Vec<u64> = (0..rng.range(0, 3_000))
+            .map(|_| rng.range(0, top + 10))
+            .collect();
+        let context = format!("seed {}", 6_000_000 + seed);
+        let Some(dense) = dense_top(&forbidden) else {
+            panic!("not dense: {context}");
+        };
+        let positions: Vec<u64> = (0..=top + 10).collect();
+        let expected = reference::grundy_at(&forbidden, &positions);
+        let (g, dropped) = dense_grundy(forbidden.clone(), dense).unwrap();
+        let values: Vec<u64> = positions
+            .iter()
+            .map(|&n| {
+                g.get(n as usize)
+                    .map_or_else(|| n - dropped, |&v| u64::from(v))
+            })
+            .collect();
+        assert_eq!(values, expected, "{context}");
+        let nim_sum = piles.iter().fold(0, |s, &a| s ^ expected[a as usize]);
+        let want = if nim_sum != 0 { "Takahashi" } else { "Aoki" };
+        assert_eq!(verdict(&piles, &forbidden), want, "{context}");
+    }
+}
+
+/// The dense path is taken exactly when every special point is below 2 M.
+#[test]
+fn dense_path_needs_special_points_below_twice_the_moves() {
+    assert_eq!(dense_top(&[]), None);
+    assert_eq!(dense_top(&[(1, 1)]), Some(1));
+    assert_eq!(dense_top(&[(2, 1)]), None);
+    assert_eq!(dense_top(&[(4, 1), (2, 2)]), None);
+    assert_eq!(dense_top(&[(3, 1), (2, 2)]), Some(3));
+    assert_eq!(dense_top(&[(u64::MAX, 1)]), None);
+}
+
 /// `sort_on_two` sorts, whatever the keys: below and above the size where it splits, all
 /// equal, already sorted, reversed, few distinct, and a sample position holding the extreme.
 #[test]
@@ -731,6 +790,11 @@ fn read_game_sorted_is_read_game_with_sorted_piles() {
         assert_eq!(plain, sorted, "n = {n}");
         assert!(plain.contains("Y = 6 > X = 5"), "{plain}");
     }
+    // Piles all below 2 M stay in input order; one pile past it, and they are sorted.
+    let forbidden = [(3, 1), (2, 2)];
+    let game = |piles: &[u64]| read_game_sorted(games::input(piles, &forbidden).as_bytes());
+    assert_eq!(game(&[3, 0, 3]).unwrap().piles, [3, 0, 3]);
+    assert_eq!(game(&[3, 0, 4]).unwrap().piles, [0, 3, 4]);
 }
 
 #[test]
