@@ -52,9 +52,22 @@ pub(super) fn run(args: &Args, out: &mut impl Write) -> Result<(), Failure> {
                 .ok()
                 .filter(|&n| n >= 1 && n <= 10 * SHAPE_SIZE as usize)
                 .ok_or_else(|| {
-                    Failure::Usage(format!("--n {n}: a shape's size is 1 to 2000000"))
+                    usage_error::<Args>("gen", format!("--n {n}: a shape's size is 1 to 2000000"))
                 })?;
-            shapes::game(shape, n, seed)
+            let (mut piles, forbidden) = shapes::game(shape, n, seed);
+            // The shape's draws stay as the benchmark has them; the answer's coin is its own.
+            let top = if shape == "u64max" {
+                u64::MAX
+            } else {
+                shapes::E18
+            };
+            balance(
+                &mut Rng::new(seed ^ BALANCE_SALT),
+                &mut piles,
+                &forbidden,
+                top,
+            );
+            (piles, forbidden)
         }
         None => {
             let options = Options {
@@ -63,10 +76,52 @@ pub(super) fn run(args: &Args, out: &mut impl Write) -> Result<(), Failure> {
                 max: args.max,
                 beyond: args.beyond,
             };
-            small_game(&mut Rng::new(seed), &options).map_err(Failure::Usage)?
+            small_game(&mut Rng::new(seed), &options).map_err(|e| usage_error::<Args>("gen", e))?
         }
     };
     shapes::write_input(out, &piles, &forbidden).map_err(Failure::Write)
+}
+
+/// A usage error of subcommand `name`: the message, its usage line and the hint toward
+/// `--help`, as clap's own errors have them.
+pub(super) fn usage_error<A: clap::Args>(name: &'static str, message: String) -> Failure {
+    let command = clap::Command::new(name).bin_name(format!("constrained-nim {name}"));
+    let usage = A::augment_args(command).render_usage();
+    Failure::Usage(format!("{message}\n\n{usage}"))
+}
+
+/// Games of this many piles or more answer `Aoki` as often as `Takahashi` (see [`balance`]).
+const BALANCE_FROM: u64 = 50;
+
+/// Mixed into a shape's seed for its answer's coin.
+const BALANCE_SALT: u64 = 0x6a09_e667_f3bc_c908;
+
+/// Gives the game the answer `Aoki` one time in two: one pile (of the last few) is moved to a
+/// position whose Grundy value cancels the nim-sum of the others, within `1..=top`.
+///
+/// Random large games nearly always answer `Takahashi` (a nim-sum of many values is rarely 0),
+/// so without this a solution printing `Takahashi` regardless would pass them all.
+fn balance(rng: &mut Rng, piles: &mut [u64], forbidden: &[(u64, u64)], top: u64) {
+    if !rng.chance(50) {
+        return;
+    }
+    let game = crate::Game {
+        piles: piles.to_vec(),
+        forbidden: forbidden.to_vec(),
+    };
+    let Ok(solved) = super::game::Solved::new(game) else {
+        return;
+    };
+    let sum = solved.nim_sum();
+    for i in (0..piles.len()).rev().take(8) {
+        let wanted = sum ^ solved.values[i];
+        let positions = solved.map.positions_of(wanted, top.saturating_add(1));
+        let positions: Vec<u64> = positions.into_iter().filter(|&p| p >= 1).collect();
+        if !positions.is_empty() {
+            piles[i] = pick(rng, &positions);
+            return;
+        }
+    }
 }
 
 /// A seed for a run without `--seed`: different every run, from the standard library's
@@ -178,6 +233,9 @@ pub(super) fn small_game(rng: &mut Rng, options: &Options) -> Result<Drawn, Stri
         forbidden.iter_mut().for_each(|(x, _)| *x += shift);
     }
     shuffle(rng, &mut forbidden);
+    if piles >= BALANCE_FROM {
+        balance(rng, &mut stones, &forbidden, max);
+    }
     Ok((stones, forbidden))
 }
 
