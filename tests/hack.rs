@@ -379,7 +379,17 @@ fn saved_failures_are_replayed_first() {
     let dir_arg = dir.to_str().unwrap();
     let first = run(
         &[
-            "hack", "--seed", "1", "--tests", "60", "--max-n", "300", "--save", dir_arg,
+            "hack",
+            "--seed",
+            "3",
+            "--tests",
+            "60",
+            "--shrink-time",
+            "10",
+            "--max-n",
+            "300",
+            "--save",
+            dir_arg,
         ]
         .into_iter()
         .chain(["--", "python3", SOLUTION, "smallest-target"])

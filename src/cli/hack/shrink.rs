@@ -21,6 +21,8 @@ type Cursor = (usize, usize);
 #[derive(Clone, Copy, Debug)]
 enum Pass {
     DropPiles,
+    DropPilesKeepingNimSum,
+    DropMovesKeepingAnswer,
     DropMoves,
     DropPairs,
     LowerPiles,
@@ -28,8 +30,10 @@ enum Pass {
     ShiftDown,
 }
 
-const PASSES: [Pass; 6] = [
+const PASSES: [Pass; 8] = [
+    Pass::DropPilesKeepingNimSum,
     Pass::DropPiles,
+    Pass::DropMovesKeepingAnswer,
     Pass::DropMoves,
     Pass::DropPairs,
     Pass::LowerPiles,
@@ -193,6 +197,8 @@ fn candidate(pass: Pass, case: &Case, cursor: Cursor) -> Option<(Cursor, Case)> 
                 },
             ))
         }
+        Pass::DropPilesKeepingNimSum => drop_keeping_nim_sum(case, cursor),
+        Pass::DropMovesKeepingAnswer => drop_moves_keeping_answer(case, cursor),
         Pass::DropMoves => {
             let ((size, k), forbidden) = drop_chunk(&case.forbidden, cursor)?;
             Some((
@@ -232,6 +238,82 @@ fn drop_chunk<T: Clone>(items: &[T], (mut size, mut k): Cursor) -> Option<(Curso
         return None;
     }
     Some(((size, k), [&items[..from], &items[to..]].concat()))
+}
+
+/// Without the chunk of piles at `cursor` (as [`drop_chunk`]), and with one pile whose Grundy
+/// value is the nim-sum of the dropped ones: the game keeps its nim-sum, so its answer.
+///
+/// A wrong answer on a large game is nearly always on a game that answers Aoki: dropping piles
+/// alone makes it answer Takahashi, for the solution too, and the failure is lost; this keeps it.
+fn drop_keeping_nim_sum(case: &Case, cursor: Cursor) -> Option<(Cursor, Case)> {
+    let solved = solve(&case.piles, &case.forbidden)?;
+    let indices: Vec<usize> = (0..case.piles.len()).collect();
+    let mut at = cursor;
+    loop {
+        let ((size, k), _) = drop_chunk(&indices, at)?;
+        at = (size, k + 1);
+        // One pile for one is no smaller.
+        if size < 2 {
+            return None;
+        }
+        let (from, to) = (k * size, ((k + 1) * size).min(indices.len()));
+        // One pile for one is no smaller, and would be taken again and again.
+        if to - from < 2 {
+            continue;
+        }
+        let dropped = solved.values[from..to].iter().fold(0, |sum, v| sum ^ v);
+        let mut piles = [&case.piles[..from], &case.piles[to..]].concat();
+        if dropped != 0 {
+            const E18: u64 = 1_000_000_000_000_000_000;
+            let positions = solved.map.positions_of(dropped, E18 + 1);
+            let Some(&pile) = positions.iter().find(|&&p| p >= 1) else {
+                continue;
+            };
+            piles.push(pile);
+        }
+        let forbidden = case.forbidden.clone();
+        return Some(((size, k), Case { piles, forbidden }));
+    }
+}
+
+/// The game's nim-sum, and its map, or `None` when it cannot be solved here.
+fn solve(piles: &[u64], forbidden: &[(u64, u64)]) -> Option<crate::cli::game::Solved> {
+    let game = crate::Game {
+        piles: piles.to_vec(),
+        forbidden: forbidden.to_vec(),
+    };
+    crate::cli::game::Solved::new(game).ok()
+}
+
+/// Without the chunk of forbidden moves at `cursor`, and, when the game answered Aoki, its last
+/// pile moved to where the nim-sum is 0 again: dropping moves changes the Grundy values, which
+/// would turn a wrong answer on an Aoki game into a right one on a Takahashi game.
+fn drop_moves_keeping_answer(case: &Case, cursor: Cursor) -> Option<(Cursor, Case)> {
+    const E18: u64 = 1_000_000_000_000_000_000;
+    let before = solve(&case.piles, &case.forbidden)?;
+    if before.nim_sum() != 0 {
+        return None;
+    }
+    let mut at = cursor;
+    loop {
+        let ((size, k), forbidden) = drop_chunk(&case.forbidden, at)?;
+        at = (size, k + 1);
+        let after = solve(&case.piles, &forbidden)?;
+        let sum = after.nim_sum();
+        if sum == 0 {
+            // Plain dropping keeps the answer here: the plain pass tries it.
+            continue;
+        }
+        let last = case.piles.len() - 1;
+        let wanted = sum ^ after.values[last];
+        let positions = after.map.positions_of(wanted, E18 + 1);
+        let Some(&pile) = positions.iter().find(|&&p| p >= 1) else {
+            continue;
+        };
+        let mut piles = case.piles.clone();
+        piles[last] = pile;
+        return Some(((size, k), Case { piles, forbidden }));
+    }
 }
 
 /// Without pile `i` (from `from` on) and a later pile of the same size: equal piles cancel in
