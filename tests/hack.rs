@@ -392,7 +392,7 @@ fn saved_failures_are_replayed_first() {
             dir_arg,
         ]
         .into_iter()
-        .chain(["--", "python3", SOLUTION, "smallest-target"])
+        .chain(["--", "python3", SOLUTION, "crash-equal-piles"])
         .collect::<Vec<_>>(),
         b"",
     );
@@ -422,7 +422,7 @@ fn saved_failures_are_replayed_first() {
             "--",
             "python3",
             SOLUTION,
-            "smallest-target",
+            "crash-equal-piles",
         ],
         b"",
     );

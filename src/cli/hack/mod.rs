@@ -276,6 +276,11 @@ fn found_failure(
             let at = where_found(&origin, tests, seed);
             let _ = writeln!(text, "hack: {} {at}", outcome.kind());
             let bar = ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
+            // A spinner and the message: runs made, the current size, the budget left.
+            if let Ok(style) = ProgressStyle::with_template("{spinner} {msg}") {
+                bar.set_style(style);
+            }
+            bar.enable_steady_tick(Duration::from_millis(200));
             let budget = Duration::from_secs_f64(args.shrink_time);
             let from = (case.piles.len(), case.forbidden.len());
             let shrunk = shrink::shrink(runner, case, outcome, budget, &bar);
