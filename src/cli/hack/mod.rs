@@ -36,8 +36,8 @@ use std::time::Duration;
 /// where no single pile, pair of equal piles or forbidden move can go (or the smallest found when
 /// --shrink-time runs out). The report goes to standard error.
 ///
-/// A timeout counts only when the game also runs out of time run alone, no other job of hack
-/// running. --memory limits each of CMD's processes' address space (RLIMIT_AS), which is at
+/// A timeout counts only when the game is also over the limit run alone (no other job of hack
+/// running), in wall and in CPU time, so that a busy machine does not make one. --memory limits each of CMD's processes' address space (RLIMIT_AS), which is at
 /// least its resident memory: a runtime that reserves much more than it uses (a JVM's heap,
 /// Go, many threads) may need a larger --memory here than on a judge that measures resident
 /// memory. Python and C++ reserve little.
