@@ -44,7 +44,8 @@ exit status:
      hack: a failure was found; play --machine: the other side broke the protocol
      (judge speaks testlib's statuses 0-3: see 'judge --help')
   2  the command line is wrong
-  130  hack was interrupted (Ctrl-C) before it found anything";
+  129, 130, 143  hack was stopped by SIGHUP, SIGINT (Ctrl-C), SIGTERM before it
+     found anything (every solution it ran is killed first)";
 
 /// Who wins Constrained Nim (AtCoder ABC255 G), and why.
 ///

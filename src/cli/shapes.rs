@@ -3,7 +3,7 @@
 
 use super::rng::Rng;
 
-const E18: u64 = 1_000_000_000_000_000_000;
+pub const E18: u64 = 1_000_000_000_000_000_000;
 
 /// Every shape, in the order the benchmark's table lists them.
 pub const SHAPES: [&str; 9] = [

@@ -10,7 +10,11 @@ BUG is one of:
   ignore-y-equals-x    forbidden moves with Y = X are skipped
   smallest-target      a special point drops only to the value of its smallest target
   crash-shared-x       crashes when two forbidden moves share their X
+  crash-equal-piles    crashes when two piles are equal
   brute-force          right, by recursion without memory: exponential in the pile sizes
+  debug                right, but prints a debug line before the answer
+  escape               right, but leaves behind a process outside its process group
+                       (`setsid sleep 1234.5`) that holds its standard output open
 """
 
 import bisect
@@ -75,6 +79,8 @@ def main():
     piles = [int(v) for v in data[2 : 2 + n]]
     rest = data[2 + n : 2 + n + 2 * m]
     moves = [(int(rest[2 * i]), int(rest[2 * i + 1])) for i in range(m)]
+    if bug == "crash-equal-piles" and len(set(piles)) < len(piles):
+        raise RuntimeError("two piles are equal")
     if bug == "plain-nim":
         values = piles
     elif bug == "brute-force":
@@ -86,6 +92,12 @@ def main():
     nim_sum = 0
     for v in values:
         nim_sum ^= v
+    if bug == "debug":
+        print("n =", n, "m =", m)
+    if bug == "escape":
+        import subprocess
+
+        subprocess.Popen(["setsid", "sleep", "1234.5"])
     print("Takahashi" if nim_sum else "Aoki")
 
 

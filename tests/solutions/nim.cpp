@@ -1,0 +1,99 @@
+// A Constrained Nim solution with one bug chosen by name, for testing `hack`.
+//
+//     ./nim BUG [SIZE] < game
+//
+// BUG is one of:
+//   none      right: the sweep over special points, as the README explains
+//   int32     piles and forbidden moves kept in 32-bit int: values past 2^31 wrap
+//   array     the piles in a fixed array of SIZE (default 100000): more piles crash
+//   slow      right, but each target's value counts the drops below it one by one:
+//             O(M * drops), too slow on large games
+//   memory    right, but holds SIZE (default 8192) bytes per pile: more than 1 GiB at
+//             N = 200000
+//   debug     right, but prints a debug line before the answer
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+using namespace std;
+typedef long long ll;
+
+int main(int argc, char** argv) {
+    ios::sync_with_stdio(false);
+    string bug = argc > 1 ? argv[1] : "none";
+    ll size = argc > 2 ? atoll(argv[2]) : (bug == "memory" ? 8192 : 100000);
+    ll n, m;
+    cin >> n >> m;
+    vector<ll> piles;
+    vector<ll> fixed;
+    if (bug == "array") fixed.resize(size);
+    for (ll i = 0; i < n; i++) {
+        ll a;
+        cin >> a;
+        if (bug == "int32") {
+            int narrow = (int)a;
+            a = narrow;
+        }
+        if (bug == "array") fixed.at(i) = a;  // past SIZE: std::out_of_range, an abort
+        piles.push_back(a);
+    }
+    vector<char> held;
+    if (bug == "memory") {
+        held.resize((size_t)n * (size_t)size);
+        memset(held.data(), 1, held.size());
+    }
+    map<ll, set<ll>> targets;
+    for (ll i = 0; i < m; i++) {
+        ll x, y;
+        cin >> x >> y;
+        if (bug == "int32") {
+            int nx = (int)x, ny = (int)y;
+            x = nx;
+            y = ny;
+        }
+        targets[x].insert(x - y);
+    }
+    vector<ll> drops;        // increasing positions whose value is below the line
+    map<ll, ll> value_at;    // drop position -> its value
+    map<ll, ll> extra;       // value -> how many drops hold it
+    auto g = [&](ll t) -> ll {
+        auto it = value_at.find(t);
+        if (it != value_at.end()) return it->second;
+        ll below;
+        if (bug == "slow") {
+            below = 0;
+            for (ll d : drops) below += d < t;
+        } else {
+            below = lower_bound(drops.begin(), drops.end(), t) - drops.begin();
+        }
+        return t - below;
+    };
+    for (auto& [x, ts] : targets) {
+        map<ll, ll> count;
+        for (ll t : ts) count[g(t)]++;
+        ll line = x - (ll)drops.size();
+        ll best = -1;
+        for (auto& [w, c] : count) {
+            if (c == 1 + extra[w]) {
+                best = w;
+                break;
+            }
+        }
+        if (best >= 0 && best < line) {
+            drops.push_back(x);
+            value_at[x] = best;
+            extra[best]++;
+        }
+    }
+    ll nim_sum = 0;
+    for (ll a : piles) nim_sum ^= g(a);
+    if (bug == "debug") printf("n=%lld m=%lld\n", n, m);
+    printf("%s\n", nim_sum ? "Takahashi" : "Aoki");
+    return held.empty() ? 0 : held[0] - 1;
+}
