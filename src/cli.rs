@@ -70,7 +70,7 @@ struct Cli {
 
     /// With --check: also hold the input to the statement's limits (N and M from 1 to 2*10^5,
     /// piles and X from 1 to 10^18, Y from 1 to X, distinct pairs), naming the first one broken
-    #[arg(long, requires = "check")]
+    #[arg(long, requires = "check", conflicts_with_all = ["grundy", "winning_move", "explain"])]
     strict: bool,
 
     /// The game's file; standard input when absent or '-'
@@ -138,6 +138,11 @@ impl Cli {
 /// Runs the tool on this process's arguments and returns its exit status.
 pub(crate) fn run() -> i32 {
     let args: Vec<OsString> = std::env::args_os().collect();
+    // judge's statuses are testlib's: running out of memory, even while its command line is
+    // parsed, is the checker's failure (3), never a verdict on the output.
+    if args.get(1).is_some_and(|a| a == "judge") {
+        game::out_of_memory_status(checker::FAIL);
+    }
     let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         Err(e) => return command_line_error(&e, &args),

@@ -331,6 +331,10 @@ fn command_line_misuse_is_status_2_with_usage_and_a_hint() {
         ),
         (&["a.txt", "b.txt"], "more than one input file ('b.txt')"),
         (&["--strict"], "--check"),
+        (
+            &["--strict", "--grundy"],
+            "'--strict' cannot be used with '--grundy'",
+        ),
         (&["gen", "--grundy"], "unexpected argument '--grundy'"),
         (&["frobnicate", "x"], "more than one input file"),
         (&["table", "--from", "x"], "invalid value 'x'"),

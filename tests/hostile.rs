@@ -117,7 +117,9 @@ fn every_mode_under_memory_limits(game: &std::path::Path, limits: &[&[u64]]) {
                     );
                     let run =
                         common::run_shell(&script, env!("CARGO_BIN_EXE_constrained-nim"), b"");
-                    let one_error = run.status == 1
+                    // judge's statuses are testlib's: its own failure is 3, never a verdict.
+                    let failed = if args[0] == "judge" { 3 } else { 1 };
+                    let one_error = run.status == failed
                         && run.stderr.starts_with("error: ")
                         && run.stderr.ends_with('\n')
                         && run.stderr.lines().count() == 1;
@@ -217,4 +219,9 @@ fn play_machine_exits_1_when_its_output_breaks_mid_game() {
     let run = common::run_bash(script, &[path.to_str().unwrap()], b"");
     std::fs::remove_file(&path).unwrap();
     assert_eq!(run.stdout, "status 1\n", "{run:?}");
+    // Exit 1 always comes with its one line.
+    assert_eq!(
+        run.stderr, "error: the other side closed standard output before the game ended\n",
+        "{run:?}"
+    );
 }

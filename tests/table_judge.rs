@@ -123,6 +123,12 @@ fn judge_accepts_any_winning_move_and_says_why_it_rejects() {
             2,
             "wrong output format: more than two lines (the third is \"extra\")",
         ),
+        // A blank line before the name is not an empty output.
+        (
+            "\nTakahashi\n",
+            2,
+            "wrong output format: the first line is empty; the winner comes first",
+        ),
         // Moves and names are read as the game's numbers are: digits, ASCII white space.
         (
             "Takahashi\n+3 +1\n",
@@ -218,5 +224,19 @@ fn judge_rejects_an_endless_output_without_holding_it() {
     assert_eq!(
         run.stderr,
         "error: wrong output format: the output is longer than 1048576 bytes\n"
+    );
+}
+
+/// A long line of the output is quoted short, with its length, so that the reason stays one
+/// short line however long the line is.
+#[test]
+fn judge_quotes_a_long_line_short() {
+    let long = format!("Takahashi{}\n", "x".repeat(100_000));
+    let run = judge(&long);
+    assert_eq!(run.status, 2, "{run:?}");
+    assert_eq!(
+        run.stderr,
+        "error: wrong output format: the first line is \"Takahashixxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\"... \
+         (100009 characters), not Takahashi or Aoki\n"
     );
 }

@@ -34,7 +34,7 @@ pub(super) struct Args {
 }
 
 /// testlib's exit status for a checker that could not judge (`_fail`).
-const FAIL: i32 = 3;
+pub(crate) const FAIL: i32 = 3;
 
 pub(super) fn run(args: &Args) -> Result<i32, Failure> {
     let judged = load(Some(&args.input)).and_then(|game| {
@@ -123,21 +123,29 @@ fn read(path: &Path) -> Result<Option<String>, Failure> {
 /// Why `output` is not a right answer for `solved`, if it is not.
 pub(crate) fn verdict(solved: &Solved, output: &str) -> Result<(), Rejection> {
     // Read as the game is: only ASCII white space around a name or between numbers.
-    let mut lines = output.trim_end_matches(is_space).lines().map(trim_space);
+    let output = output.trim_end_matches(is_space);
+    let mut lines = output.lines().map(trim_space);
     let first = lines.next().unwrap_or("");
-    if first.is_empty() {
+    if output.is_empty() {
         return Err(Rejection::format("the output is empty".to_owned()));
+    }
+    if first.is_empty() {
+        return Err(Rejection::format(
+            "the first line is empty; the winner comes first".to_owned(),
+        ));
     }
     if first != "Takahashi" && first != "Aoki" {
         return Err(Rejection::format(format!(
-            "the first line is {first:?}, not Takahashi or Aoki"
+            "the first line is {}, not Takahashi or Aoki",
+            Quoted(first)
         )));
     }
     let wins = solved.nim_sum() != 0;
     let winner = if wins { "Takahashi" } else { "Aoki" };
     if first != winner {
         return Err(Rejection::wrong(format!(
-            "the winner is {winner}, the output says {first:?}"
+            "the winner is {winner}, the output says {}",
+            Quoted(first)
         )));
     }
     let Some(second) = lines.next() else {
@@ -145,20 +153,42 @@ pub(crate) fn verdict(solved: &Solved, output: &str) -> Result<(), Rejection> {
     };
     if let Some(third) = lines.next() {
         return Err(Rejection::format(format!(
-            "more than two lines (the third is {third:?})"
+            "more than two lines (the third is {})",
+            Quoted(third)
         )));
     }
     if !wins {
         return Err(Rejection::format(format!(
-            "Aoki wins, so no move follows; the second line is {second:?}"
+            "Aoki wins, so no move follows; the second line is {}",
+            Quoted(second)
         )));
     }
     let Some((pile, take)) = parse_move(second) else {
         return Err(Rejection::format(format!(
-            "the second line {second:?} is not `I K`"
+            "the second line {} is not `I K`",
+            Quoted(second)
         )));
     };
     solved.check_move(pile, take).map_err(Rejection::wrong)
+}
+
+/// A line of the output as a message shows it: quoted and escaped, cut after [`Quoted::SHOWN`]
+/// characters with its length said, so that a reason stays one short line.
+struct Quoted<'a>(&'a str);
+
+impl Quoted<'_> {
+    const SHOWN: usize = 40;
+}
+
+impl std::fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let count = self.0.chars().count();
+        if count <= Self::SHOWN {
+            return write!(f, "{:?}", self.0);
+        }
+        let head: String = self.0.chars().take(Self::SHOWN).collect();
+        write!(f, "{head:?}... ({count} characters)")
+    }
 }
 
 impl Solved {

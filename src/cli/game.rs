@@ -11,7 +11,7 @@ use std::fmt;
 use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
 
 /// The tool's allocator: the system's, except that where memory runs out the run ends with
 /// `error: out of memory while …` and exit status 1, instead of std's abort.
@@ -33,6 +33,15 @@ static PHASE: AtomicUsize = AtomicUsize::new(0);
 
 const PHASES: [&str; 3] = ["starting", "reading the game", "solving"];
 
+/// The exit status of a run that runs out of memory: 1, but for `judge`, whose statuses are
+/// testlib's, and for which running out is the checker's own failure, never the solution's.
+static OUT_OF_MEMORY_STATUS: AtomicI32 = AtomicI32::new(1);
+
+/// Sets the exit status of a run that runs out of memory from now on.
+pub(crate) fn out_of_memory_status(status: i32) {
+    OUT_OF_MEMORY_STATUS.store(status, Ordering::Relaxed);
+}
+
 /// Names what the run does from now on, for an out-of-memory error.
 pub(crate) fn during(phase: &'static str) {
     if let Some(index) = PHASES.iter().position(|&p| p == phase) {
@@ -48,7 +57,7 @@ fn out_of_memory() -> ! {
         let _ = unsafe { libc::write(2, piece.as_ptr().cast(), piece.len()) };
     }
     // SAFETY: ends the process at once; nothing of this process is used after it.
-    unsafe { libc::_exit(1) }
+    unsafe { libc::_exit(OUT_OF_MEMORY_STATUS.load(Ordering::Relaxed)) }
 }
 
 // SAFETY: every call goes to the system allocator with the same arguments; a null pointer

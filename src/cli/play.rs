@@ -68,7 +68,12 @@ pub(super) fn run(args: &Args) -> Result<i32, Failure> {
     };
     match played {
         Ok(code) => Ok(code),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(1),
+        // Mid-game, a closed output is the other side gone: the game did not end, so no
+        // status 0, and one line says why.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+            report("the other side closed standard output before the game ended");
+            Ok(1)
+        }
         Err(e) => Err(Failure::Write(e)),
     }
 }

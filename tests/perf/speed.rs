@@ -6,6 +6,8 @@
 //! cargo bench --bench speed -- --shapes random,onex --no-scaling --no-play
 //! cargo bench --bench speed -- --runs 3 --no-modes --no-scaling --no-play   # plot and why only
 //! constrained-nim gen --shape SHAPE --n N --seed 1 # one of its inputs
+//! cargo bench --bench speed -- --baseline OLD --no-modes --no-scaling --no-play --no-see
+//!                                                 # this build against another one, OLD
 //! ```
 //!
 //! The yardsticks, each a separate process reading the same file:
@@ -52,6 +54,7 @@ fn main() {
     let mut play = true;
     let mut modes = true;
     let mut see = true;
+    let mut baseline = None;
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
         match arg.as_str() {
@@ -68,6 +71,7 @@ fn main() {
             "--no-play" => play = false,
             "--no-modes" => modes = false,
             "--no-see" => see = false,
+            "--baseline" => baseline = Some(PathBuf::from(iter.next().expect("--baseline BINARY"))),
             other => panic!("unknown argument {other:?}"),
         }
     }
@@ -87,6 +91,51 @@ fn main() {
     if see {
         see_table(&dir, &shapes, runs);
     }
+    if let Some(baseline) = baseline {
+        baseline_table(&dir, &shapes, runs, &baseline);
+    }
+}
+
+/// This build against another binary of the tool (an earlier commit's), side by side: each
+/// round runs both on the verdict and on `--check`, alternating, and a ratio is the median of
+/// the per-round ratios (this ÷ baseline; below 1, this build is faster). The minimum beside it
+/// shows what the quietest round saw.
+fn baseline_table(dir: &Path, shapes: &[String], runs: usize, baseline: &Path) {
+    println!(
+        "against {}: per-round ratios this ÷ baseline, median (min) of {runs} rounds",
+        baseline.display()
+    );
+    println!();
+    println!("| shape | verdict | --check | verdict ms (this) | verdict ms (baseline) |");
+    println!("| --- | ---: | ---: | ---: | ---: |");
+    for shape in shapes {
+        let input = input_file(dir, shape, MAX_SIZE);
+        let (mut verdict, mut check, mut this_ms, mut base_ms) = (vec![], vec![], vec![], vec![]);
+        for round in 0..=runs {
+            let old = measure_program(baseline, &[], &input).0;
+            let new = measure(&[], &input).0;
+            let old_check = measure_program(baseline, &["--check"], &input).0;
+            let new_check = measure(&["--check"], &input).0;
+            if round > 0 {
+                verdict.push(new / old);
+                check.push(new_check / old_check);
+                this_ms.push(new);
+                base_ms.push(old);
+            }
+        }
+        let least = |v: &[f64]| v.iter().copied().fold(f64::INFINITY, f64::min);
+        println!(
+            "| {shape} | {:.2} ({:.2}) | {:.2} ({:.2}) | {:.1} | {:.1} |",
+            median(verdict.clone()),
+            least(&verdict),
+            median(check.clone()),
+            least(&check),
+            median(this_ms),
+            median(base_ms)
+        );
+        std::fs::remove_file(input).unwrap();
+    }
+    println!();
 }
 
 /// What the numbers were measured on.
