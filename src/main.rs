@@ -240,7 +240,7 @@ impl fmt::Display for InputError {
             InputError::OutOfMemory { during } => write!(f, "out of memory while {during}"),
             InputError::NotUtf8 { byte } => write!(
                 f,
-                "byte {byte} is not UTF-8 text; the input must be numbers in ASCII"
+                "byte {byte} of the input is not UTF-8 text; the input must be numbers in ASCII"
             ),
             InputError::NonAsciiSpace { ch } => write!(
                 f,

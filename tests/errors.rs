@@ -186,8 +186,8 @@ fn bytes_that_are_not_numbers_in_ascii() {
         &["line 2: pile 1: expected a non-negative integer"],
     );
     // Bytes count from 1, like lines.
-    run(&[], b"1 0\n5\xff\n").assert_error(&["line 2: byte 6 is not UTF-8"]);
-    run(&[], b"\xfe\xff1 0\n5\n").assert_error(&["line 1: byte 1 is not UTF-8"]);
+    run(&[], b"1 0\n5\xff\n").assert_error(&["line 2: byte 6 of the input is not UTF-8"]);
+    run(&[], b"\xfe\xff1 0\n5\n").assert_error(&["line 1: byte 1 of the input is not UTF-8"]);
     // A byte-order mark is named, at the start; elsewhere it is just not a number.
     refuse(
         "\u{feff}1 0\n5\n",

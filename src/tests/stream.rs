@@ -81,7 +81,7 @@ impl Plain<'_> {
             match ch {
                 None => {
                     return Judged::Stop(format!(
-                        "line {line}: byte {} is not UTF-8 text; the input must be numbers in ASCII",
+                        "line {line}: byte {} of the input is not UTF-8 text; the input must be numbers in ASCII",
                         at + 1
                     ));
                 }
