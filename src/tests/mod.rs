@@ -404,12 +404,7 @@ fn large_games_near_the_top_match_the_plain_algorithm() {
         let forbidden: Vec<(u64, u64)> = (0..rng.range(1, 3_000))
             .map(|_| {
                 let x = rng.range(low, top);
-                let target = match rng.below(3) {
-                    0 => rng.range(0, x - 1),
-                    1 => hubs[rng.below(hubs.len() as u64) as usize].min(x - 1),
-                    _ => x - rng.range(1, 40.min(x)),
-                };
-                (x, x - target)
+                move_to_hub_or_near(&mut rng, x, &hubs, 40)
             })
             .collect();
         let mut positions: Vec<u64> = (0..2_000).map(|_| rng.range(low - width, top)).collect();
@@ -424,6 +419,17 @@ fn large_games_near_the_top_match_the_plain_algorithm() {
             4_000_000 + seed
         );
     }
+}
+
+/// A forbidden move `(x, y)` from `x` (at least 1) whose target is anywhere below, or one of
+/// the `hubs` (so that many special points share targets), or within `near` below `x`.
+fn move_to_hub_or_near(rng: &mut Rng, x: u64, hubs: &[u64], near: u64) -> (u64, u64) {
+    let target = match rng.below(3) {
+        0 => rng.range(0, x - 1),
+        1 => hubs[rng.below(hubs.len() as u64) as usize].min(x - 1),
+        _ => x - rng.range(1, near.min(x)),
+    };
+    (x, x - target)
 }
 
 /// Games with more moves than `PARALLEL`, so that the moves, the targets and one large group
@@ -468,12 +474,7 @@ fn dense_games_match_the_plain_algorithm() {
         let mut forbidden: Vec<(u64, u64)> = (0..moves)
             .map(|_| {
                 let x = rng.range(1, top);
-                let target = match rng.below(3) {
-                    0 => rng.range(0, x - 1),
-                    1 => hubs[rng.below(hubs.len() as u64) as usize].min(x - 1),
-                    _ => x - rng.range(1, 5.min(x)),
-                };
-                (x, x - target)
+                move_to_hub_or_near(&mut rng, x, &hubs, 5)
             })
             .collect();
         for i in 0..rng.below(moves as u64 / 4) as usize {
