@@ -303,3 +303,21 @@
 //!
 //! The machine is shared, and a single median moves by ±20 % from run to run (this run was slower
 //! than the one before it everywhere, yardsticks included); the per-round ratios move much less.
+//!
+//! Against the binary this round started from (`4b4aed2`: before the dense path, the reader's
+//! rework and the lines in errors), `cargo bench --bench speed -- --baseline OLD --no-modes
+//! --no-scaling --no-play --no-see --runs 11` on the same loaded 2-core machine: per-round
+//! ratios this ÷ old, median (min). Below 1 this build is faster; the reader's changes cost
+//! nothing measurable, and the dense path halves short.
+//!
+//! | shape | verdict | --check |
+//! | --- | ---: | ---: |
+//! | random | 0.97 (0.71) | 1.02 (0.98) |
+//! | onex | 1.08 (0.87) | 1.01 (0.67) |
+//! | triangle | 0.77 (0.51) | 1.01 (0.68) |
+//! | zeros | 0.99 (0.76) | 1.02 (0.78) |
+//! | hits | 0.98 (0.73) | 1.07 (0.73) |
+//! | consecutive | 1.05 (0.76) | 1.00 (0.81) |
+//! | u64max | 1.01 (0.87) | 1.00 (0.93) |
+//! | short | 0.44 (0.41) | 1.03 (0.92) |
+//! | antihash | 1.02 (0.78) | 1.01 (0.71) |
