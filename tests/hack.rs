@@ -369,6 +369,40 @@ fn out_is_checked_before_the_search() {
     );
     assert_eq!(refused.status, 2, "{refused:?}");
     assert!(refused.stderr.contains("cannot write"), "{refused:?}");
+    // A program CMD names by its bare name is found on PATH, and is not overwritten either;
+    // nor is any executable file.
+    let program = dir.join("mysol");
+    std::fs::write(&program, "#!/bin/sh\necho Takahashi\n").unwrap();
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let path = format!(
+        "{}:{}",
+        dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = program.to_str().unwrap();
+    let on_path = common::run_with_env(
+        &["hack", "--out", out, "--", "mysol"],
+        &[("PATH", &path)],
+        b"",
+    );
+    assert_eq!(on_path.status, 2, "{on_path:?}");
+    assert!(
+        on_path.stderr.contains("CMD names this file"),
+        "{on_path:?}"
+    );
+    let executable = run(&["hack", "--out", out, "--", "true"], b"");
+    assert_eq!(executable.status, 2, "{executable:?}");
+    assert!(
+        executable.stderr.contains("is an executable file"),
+        "{executable:?}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&program).unwrap(),
+        "#!/bin/sh\necho Takahashi\n"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -695,4 +729,38 @@ fn without_threads_the_games_run_on_the_main_thread() {
         run.stderr.contains("all 3 generated games passed"),
         "{run:?}"
     );
+}
+
+/// A crash's peak memory is the solution's own: a child starts as a copy of hack, whose size
+/// Linux carries into the child's peak, so a small solution's peak is not shown at all, and a
+/// solution that touches 200 MiB shows about that.
+#[test]
+fn a_crash_reports_the_solutions_own_peak_memory() {
+    let small = run(&["hack", "--tests", "1", "--", "sh", "-c", "exit 3"], b"");
+    assert_eq!(small.status, 1, "{small:?}");
+    assert!(
+        small.stderr.contains("the command exited with status 3\n"),
+        "{small:?}"
+    );
+    let big = run(
+        &[
+            "hack",
+            "--tests",
+            "1",
+            "--",
+            "python3",
+            "-c",
+            "b = bytearray(200 << 20); b[::4096] = b'x' * len(b[::4096]); raise SystemExit(3)",
+        ],
+        b"",
+    );
+    assert_eq!(big.status, 1, "{big:?}");
+    let peak: u64 = big
+        .stderr
+        .split("the command exited with status 3 (peak memory ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|mib| mib.parse().ok())
+        .unwrap_or_else(|| panic!("no peak in {big:?}"));
+    assert!((200..300).contains(&peak), "{peak} MiB: {big:?}");
 }

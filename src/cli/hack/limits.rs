@@ -82,7 +82,8 @@ pub(super) struct Ended {
     /// CPU time (user and system, its processes together), from wait4: what the machine's
     /// other load does not change.
     pub(super) cpu: Duration,
-    /// Peak resident memory of the solution (the largest of its processes), from wait4.
+    /// Peak resident memory of the solution (the largest of its processes), from wait4; 0 when
+    /// it is not above hack's own, which hides it (see [`own_peak`]).
     pub(super) peak: u64,
     pub(super) stdout: Answer,
     /// The last bytes of its standard error.
@@ -174,6 +175,8 @@ pub(super) fn run_once(
             Ok(())
         });
     }
+    // Measured before the fork: what the child's own peak must pass to be its own.
+    let hidden_below = own_peak();
     let started = Instant::now();
     let mut child = {
         let mut running = RUNNING.lock().unwrap_or_else(|p| p.into_inner());
@@ -218,7 +221,7 @@ pub(super) fn run_once(
                 status,
                 time,
                 cpu,
-                peak,
+                peak: if peak > hidden_below { peak } else { 0 },
                 stdout: std::mem::take(&mut pipes.answer),
                 stderr: std::mem::take(&mut pipes.errors),
             }))
@@ -254,6 +257,22 @@ fn reap(pid: i32) -> (u64, Duration) {
         libc::wait4(pid, &mut status, 0, &mut usage);
     }
     used(&usage)
+}
+
+/// hack's own peak resident memory so far.
+///
+/// Why it matters: a child starts as a copy of hack, and Linux carries the resident high-water
+/// mark of that copy through exec into the child's `ru_maxrss`. So a solution's peak from wait4
+/// is at least about hack's size when it was started, and only a peak above hack's own peak is
+/// surely the solution's.
+fn own_peak() -> u64 {
+    // SAFETY: an all-zero rusage is valid; getrusage writes it.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: as above.
+    unsafe {
+        libc::getrusage(libc::RUSAGE_SELF, &mut usage);
+    }
+    (usage.ru_maxrss.max(0) as u64).saturating_mul(1024)
 }
 
 /// Peak resident memory and CPU time from a rusage.

@@ -448,12 +448,16 @@ fn save(dir: &Path, case: &Case, input: &[u8]) -> io::Result<String> {
     Ok(ShownPath(&name).to_string())
 }
 
-/// Refuses an `--out` that names a file of CMD or that cannot be written, before any game runs.
+/// Refuses an `--out` that names a file of CMD (its program found through `PATH` too), an
+/// executable, or a file that cannot be written, before any game runs.
 fn check_out(out: &Path, command: &[OsString]) -> Result<(), Failure> {
+    use std::os::unix::fs::PermissionsExt;
     let shown = ShownPath(out);
     if let Ok(meta) = std::fs::metadata(out) {
-        for arg in command {
-            let same = std::fs::metadata(Path::new(arg))
+        let program = command.first().and_then(on_path);
+        let named = command.iter().map(PathBuf::from).chain(program);
+        for path in named {
+            let same = std::fs::metadata(&path)
                 .is_ok_and(|m| m.dev() == meta.dev() && m.ino() == meta.ino());
             if same {
                 return Err(usage(format!(
@@ -463,6 +467,12 @@ fn check_out(out: &Path, command: &[OsString]) -> Result<(), Failure> {
         }
         if meta.is_dir() {
             return Err(usage(format!("--out {shown}: is a directory")));
+        }
+        // A game is never meant to replace a program, whoever runs it.
+        if meta.permissions().mode() & 0o111 != 0 {
+            return Err(usage(format!(
+                "--out {shown}: is an executable file; hack will not overwrite it"
+            )));
         }
         std::fs::OpenOptions::new()
             .append(true)
@@ -477,6 +487,21 @@ fn check_out(out: &Path, command: &[OsString]) -> Result<(), Failure> {
         let _ = std::fs::remove_file(out);
     }
     Ok(())
+}
+
+/// Where the shell would find `program` on `PATH`, when it is a bare name (no `/`).
+fn on_path(program: &OsString) -> Option<PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    if Path::new(program).components().count() != 1 || program.as_encoded_bytes().contains(&b'/') {
+        return None;
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(program))
+        .find(|candidate| {
+            std::fs::metadata(candidate)
+                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        })
 }
 
 fn signal_name(signal: i32) -> &'static str {

@@ -57,16 +57,28 @@ pub(super) fn failure(text: &mut String, outcome: &Outcome, timeout: Duration, m
             stderr,
             peak,
         } => {
-            let _ = writeln!(
-                text,
-                "the command {status} (peak memory {} MiB)",
-                peak.div_ceil(MIB)
-            );
+            // A peak of 0 was hidden under hack's own size: not the solution's to report.
+            let _ = match peak {
+                0 => writeln!(text, "the command {status}"),
+                _ => writeln!(
+                    text,
+                    "the command {status} (peak memory {} MiB)",
+                    peak.div_ceil(MIB)
+                ),
+            };
             stderr_lines(text, stderr);
         }
         Outcome::Memory { peak, stderr } => {
             let limit = memory / MIB;
             match peak {
+                Some(0) => {
+                    let _ = writeln!(
+                        text,
+                        "memory limit exceeded: it fails with {limit} MiB of address space \
+                         (--memory); with {} MiB it runs",
+                        limit * 4
+                    );
+                }
                 Some(peak) => {
                     let _ = writeln!(
                         text,
