@@ -92,6 +92,10 @@ pub(super) fn shrink(
         ));
         bar.tick();
     };
+    // ddmin's order: every pass drops chunks of at least 1/2^depth of its items before any
+    // pass tries smaller ones, so that a large game loses its moves' halves before it is taken
+    // apart one pile at a time.
+    let mut depth = 1;
     let end = 'rounds: loop {
         let mut progress = false;
         for pass in PASSES {
@@ -100,7 +104,7 @@ pub(super) fn shrink(
                 let mut batch = Vec::new();
                 let mut next = cursor;
                 while batch.len() < runner.jobs {
-                    let Some((at, candidate)) = candidate(pass, &case, next) else {
+                    let Some((at, candidate)) = candidate(pass, &case, next, depth) else {
                         break;
                     };
                     next = (at.0, at.1 + 1);
@@ -144,6 +148,13 @@ pub(super) fn shrink(
                 }
             }
         }
+        // Every chunk size down to one item was tried only once 1/2^depth reaches one item.
+        let longest = case.piles.len().max(case.forbidden.len());
+        let finest = longest.checked_shr(depth).unwrap_or(0) <= 1;
+        if !progress && !finest {
+            depth += 1;
+            continue;
+        }
         if !progress {
             break if case.piles.len() > PAIRS_UP_TO {
                 End::SinglesOnly
@@ -184,11 +195,12 @@ fn run_batch(runner: &Runner, batch: &[(Cursor, Case)]) -> Vec<Outcome> {
     })
 }
 
-/// The first candidate of `pass` on `case` at or after `cursor`, with its own cursor.
-fn candidate(pass: Pass, case: &Case, cursor: Cursor) -> Option<(Cursor, Case)> {
+/// The first candidate of `pass` on `case` at or after `cursor`, with its own cursor; the drop
+/// passes drop chunks of at least 1/2^`depth` of the items.
+fn candidate(pass: Pass, case: &Case, cursor: Cursor, depth: u32) -> Option<(Cursor, Case)> {
     match pass {
         Pass::DropPiles => {
-            let ((size, k), piles) = drop_chunk(&case.piles, cursor)?;
+            let ((size, k), piles) = drop_chunk(&case.piles, cursor, depth)?;
             Some((
                 (size, k),
                 Case {
@@ -197,10 +209,10 @@ fn candidate(pass: Pass, case: &Case, cursor: Cursor) -> Option<(Cursor, Case)> 
                 },
             ))
         }
-        Pass::DropPilesKeepingNimSum => drop_keeping_nim_sum(case, cursor),
-        Pass::DropMovesKeepingAnswer => drop_moves_keeping_answer(case, cursor),
+        Pass::DropPilesKeepingNimSum => drop_keeping_nim_sum(case, cursor, depth),
+        Pass::DropMovesKeepingAnswer => drop_moves_keeping_answer(case, cursor, depth),
         Pass::DropMoves => {
-            let ((size, k), forbidden) = drop_chunk(&case.forbidden, cursor)?;
+            let ((size, k), forbidden) = drop_chunk(&case.forbidden, cursor, depth)?;
             Some((
                 (size, k),
                 Case {
@@ -216,20 +228,26 @@ fn candidate(pass: Pass, case: &Case, cursor: Cursor) -> Option<(Cursor, Case)> 
     }
 }
 
-/// `items` without the chunk at `(size, k)`: sizes `len / 2`, `len / 4`, ..., 1 (a size of 0
-/// starts at the largest), chunk `k` of each; never all of the items.
-fn drop_chunk<T: Clone>(items: &[T], (mut size, mut k): Cursor) -> Option<(Cursor, Vec<T>)> {
+/// `items` without the chunk at `(size, k)`: sizes `len / 2`, `len / 4`, ..., down to
+/// `len / 2^depth` or 1 (a size of 0 starts at the largest), chunk `k` of each; never all of
+/// the items.
+fn drop_chunk<T: Clone>(
+    items: &[T],
+    (mut size, mut k): Cursor,
+    depth: u32,
+) -> Option<(Cursor, Vec<T>)> {
     let len = items.len();
     if len < 2 {
         return None;
     }
+    let smallest = len.checked_shr(depth).unwrap_or(0).max(1);
     if size == 0 || size >= len {
         size = len / 2;
     }
     while k * size >= len {
         size /= 2;
         k = 0;
-        if size == 0 {
+        if size < smallest {
             return None;
         }
     }
@@ -245,12 +263,12 @@ fn drop_chunk<T: Clone>(items: &[T], (mut size, mut k): Cursor) -> Option<(Curso
 ///
 /// A wrong answer on a large game is nearly always on a game that answers Aoki: dropping piles
 /// alone makes it answer Takahashi, for the solution too, and the failure is lost; this keeps it.
-fn drop_keeping_nim_sum(case: &Case, cursor: Cursor) -> Option<(Cursor, Case)> {
+fn drop_keeping_nim_sum(case: &Case, cursor: Cursor, depth: u32) -> Option<(Cursor, Case)> {
     let solved = solve(&case.piles, &case.forbidden)?;
     let indices: Vec<usize> = (0..case.piles.len()).collect();
     let mut at = cursor;
     loop {
-        let ((size, k), _) = drop_chunk(&indices, at)?;
+        let ((size, k), _) = drop_chunk(&indices, at, depth)?;
         at = (size, k + 1);
         // One pile for one is no smaller.
         if size < 2 {
@@ -288,7 +306,7 @@ fn solve(piles: &[u64], forbidden: &[(u64, u64)]) -> Option<crate::cli::game::So
 /// Without the chunk of forbidden moves at `cursor`, and, when the game answered Aoki, its last
 /// pile moved to where the nim-sum is 0 again: dropping moves changes the Grundy values, which
 /// would turn a wrong answer on an Aoki game into a right one on a Takahashi game.
-fn drop_moves_keeping_answer(case: &Case, cursor: Cursor) -> Option<(Cursor, Case)> {
+fn drop_moves_keeping_answer(case: &Case, cursor: Cursor, depth: u32) -> Option<(Cursor, Case)> {
     const E18: u64 = 1_000_000_000_000_000_000;
     let before = solve(&case.piles, &case.forbidden)?;
     if before.nim_sum() != 0 {
@@ -296,7 +314,7 @@ fn drop_moves_keeping_answer(case: &Case, cursor: Cursor) -> Option<(Cursor, Cas
     }
     let mut at = cursor;
     loop {
-        let ((size, k), forbidden) = drop_chunk(&case.forbidden, at)?;
+        let ((size, k), forbidden) = drop_chunk(&case.forbidden, at, depth)?;
         at = (size, k + 1);
         let after = solve(&case.piles, &forbidden)?;
         let sum = after.nim_sum();
