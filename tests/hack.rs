@@ -576,7 +576,7 @@ fn hack_cpp(binary: &str, args: &[&str], bug: &[&str]) -> (Run, String) {
 #[test]
 fn overflow_in_32_bits_is_found_in_a_tiny_game() {
     let Some(nim) = cpp() else { return };
-    let (run, game) = hack_cpp(nim, &["--seed", "1", "--max-n", "300"], &["int32"]);
+    let (run, game) = hack_cpp(nim, &["--seed", "2", "--max-n", "300"], &["int32"]);
     assert_eq!(run.status, 1, "{run:?}");
     assert!(
         run.stderr.starts_with("hack: wrong answer on game "),
@@ -587,6 +587,25 @@ fn overflow_in_32_bits_is_found_in_a_tiny_game() {
     let (piles, moves) = parse(&game);
     assert!(piles.len() <= 2 && moves.len() <= 3, "{game}");
     assert!(piles.iter().any(|&a| a >= 1 << 31), "{game}");
+}
+
+/// Values read through a double round past 2^53: a tiny game of two piles one apart there
+/// (one double, so they cancel for the solution) shows it within the first games.
+#[test]
+fn values_read_through_a_double_are_found_in_a_tiny_game() {
+    let Some(nim) = cpp() else { return };
+    let (run, game) = hack_cpp(nim, &["--seed", "3", "--max-n", "300"], &["double"]);
+    assert_eq!(run.status, 1, "{run:?}");
+    assert!(
+        run.stderr
+            .starts_with("hack: wrong answer on game 3 of 1000 (seed 3, values near 2^53)"),
+        "{run:?}"
+    );
+    assert!(run.stderr.contains("1-minimal"), "{run:?}");
+    let (piles, _) = parse(&game);
+    assert_eq!(piles.len(), 2, "{game}");
+    assert!(piles.iter().all(|&a| a >= 1 << 53), "{game}");
+    assert_eq!(piles[0] ^ piles[1], 1, "{game}");
 }
 
 #[test]

@@ -5,6 +5,7 @@
 // BUG is one of:
 //   none      right: the sweep over special points, as the README explains
 //   int32     piles and forbidden moves kept in 32-bit int: values past 2^31 wrap
+//   double    piles and forbidden moves read through a double: values past 2^53 round
 //   array     the piles in a fixed array of SIZE (default 100000): more piles crash
 //   slow      right, but each target's value counts the drops below it one by one:
 //             O(M * drops), too slow on large games
@@ -40,6 +41,7 @@ int main(int argc, char** argv) {
             int narrow = (int)a;
             a = narrow;
         }
+        if (bug == "double") a = (ll)(double)a;
         if (bug == "array") fixed.at(i) = a;  // past SIZE: std::out_of_range, an abort
         piles.push_back(a);
     }
@@ -56,6 +58,11 @@ int main(int argc, char** argv) {
             int nx = (int)x, ny = (int)y;
             x = nx;
             y = ny;
+        }
+        if (bug == "double") {
+            x = (ll)(double)x;
+            y = (ll)(double)y;
+            if (y > x) y = x;
         }
         targets[x].insert(x - y);
     }
