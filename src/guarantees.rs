@@ -149,8 +149,8 @@
 //!   (`tests/solutions/nim.py BUG`: plain Nim, a pile on a special point not dropped, Y = X
 //!   ignored, drops only to the smallest target's value, a crash, an exponential brute force, a
 //!   debug line, an escaped descendant) and in C++ (`tests/solutions/nim.cpp BUG`, built when
-//!   `c++` is there: 32-bit overflow, a fixed array of 10^5, O(M · drops), more than the memory
-//!   limit, a debug line); each found with the right verdict and shrunk, 1-minimality checked
+//!   `c++` is there: 32-bit overflow, values read through a double, a fixed array of 10^5,
+//!   O(M · drops), more than the memory limit, a debug line); each found with the right verdict and shrunk, 1-minimality checked
 //!   (no single pile, pair of equal piles or move can go), nothing found in the right ones; hack
 //!   under 256 MiB of address space throughout; signals, `--out`, `--save`, outputs of megabytes;
 //!   the full-size runs with default options are an ignored test;

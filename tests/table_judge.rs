@@ -240,3 +240,17 @@ fn judge_quotes_a_long_line_short() {
          (100009 characters), not Takahashi or Aoki\n"
     );
 }
+
+/// `-` for OUTPUT is standard input, as for every FILE of the tool: a solution's output piped
+/// straight in is judged the same as from a file.
+#[test]
+fn judge_reads_the_output_from_standard_input_for_a_dash() {
+    let right = run(&["judge", SAMPLE_1, "-"], b"Takahashi\n3 2\n");
+    assert_eq!((right.status, right.stderr.as_str()), (0, ""), "{right:?}");
+    let wrong = run(&["judge", SAMPLE_1, "-"], b"Takahashi\n3 3\n");
+    assert_eq!(wrong.status, 1, "{wrong:?}");
+    assert!(
+        wrong.stderr.contains("leaves nim-sum 1, not 0"),
+        "{wrong:?}"
+    );
+}

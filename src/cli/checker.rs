@@ -25,7 +25,8 @@ pub(super) struct Args {
     /// The game
     #[arg(value_name = "INPUT")]
     input: PathBuf,
-    /// The solution's output
+    /// The solution's output; standard input when '-'
+    /// (`./sol < game | constrained-nim judge game -`)
     #[arg(value_name = "OUTPUT")]
     output: PathBuf,
     /// The expected output, as oj passes it; not needed, since the answer is computed
@@ -106,14 +107,20 @@ impl std::fmt::Display for Rejection {
 /// never stops printing) is rejected without holding all of it.
 const LONGEST_OUTPUT: u64 = 1 << 20;
 
-/// The output file's text, or `None` when it is longer than [`LONGEST_OUTPUT`].
+/// The output's text (standard input for `-`), or `None` when it is longer than
+/// [`LONGEST_OUTPUT`].
 fn read(path: &Path) -> Result<Option<String>, Failure> {
     use std::io::Read;
     let failed =
         |e: std::io::Error| Failure::Other(format!("{}: cannot read: {e}", ShownPath(path)));
-    let file = std::fs::File::open(path).map_err(failed)?;
+    let source: Box<dyn Read> = if path.as_os_str() == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        Box::new(std::fs::File::open(path).map_err(failed)?)
+    };
     let mut bytes = Vec::new();
-    file.take(LONGEST_OUTPUT + 1)
+    source
+        .take(LONGEST_OUTPUT + 1)
         .read_to_end(&mut bytes)
         .map_err(failed)?;
     let fits = bytes.len() as u64 <= LONGEST_OUTPUT;
