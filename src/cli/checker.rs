@@ -2,7 +2,9 @@
 //! the right winner and, when a move follows, any move that wins, not only the one `--move`
 //! would print. Its exit statuses are testlib's verdicts, which problem setters' tools read.
 
-use super::game::{Failure, ShownPath, Solved, is_space, load, parse_move, trim_space};
+use super::game::{
+    Failure, QUOTED, ShownPath, Solved, is_space, load, parse_move, quoted, trim_space,
+};
 use crate::report;
 use std::path::{Path, PathBuf};
 
@@ -144,7 +146,7 @@ pub(crate) fn verdict(solved: &Solved, output: &str) -> Result<(), Rejection> {
     if first != "Takahashi" && first != "Aoki" {
         return Err(Rejection::format(format!(
             "the first line is {}, not Takahashi or Aoki",
-            Quoted(first)
+            shown(first)
         )));
     }
     let wins = solved.nim_sum() != 0;
@@ -152,7 +154,7 @@ pub(crate) fn verdict(solved: &Solved, output: &str) -> Result<(), Rejection> {
     if first != winner {
         return Err(Rejection::wrong(format!(
             "the winner is {winner}, the output says {}",
-            Quoted(first)
+            shown(first)
         )));
     }
     let Some(second) = lines.next() else {
@@ -161,40 +163,32 @@ pub(crate) fn verdict(solved: &Solved, output: &str) -> Result<(), Rejection> {
     if let Some(third) = lines.next() {
         return Err(Rejection::format(format!(
             "more than two lines (the third is {})",
-            Quoted(third)
+            shown(third)
         )));
     }
     if !wins {
         return Err(Rejection::format(format!(
             "Aoki wins, so no move follows; the second line is {}",
-            Quoted(second)
+            shown(second)
         )));
     }
     let Some((pile, take)) = parse_move(second) else {
         return Err(Rejection::format(format!(
             "the second line {} is not `I K`",
-            Quoted(second)
+            shown(second)
         )));
     };
     solved.check_move(pile, take).map_err(Rejection::wrong)
 }
 
-/// A line of the output as a message shows it: quoted and escaped, cut after [`Quoted::SHOWN`]
-/// characters with its length said, so that a reason stays one short line.
-struct Quoted<'a>(&'a str);
-
-impl Quoted<'_> {
-    const SHOWN: usize = 40;
-}
-
-impl std::fmt::Display for Quoted<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let count = self.0.chars().count();
-        if count <= Self::SHOWN {
-            return write!(f, "{:?}", self.0);
-        }
-        let head: String = self.0.chars().take(Self::SHOWN).collect();
-        write!(f, "{head:?}... ({count} characters)")
+/// A line of the output as a message shows it: [`quoted`], and when cut, with its length, so
+/// that a reason stays one short line however long the line is.
+fn shown(line: &str) -> String {
+    let count = line.chars().count();
+    if count > QUOTED {
+        format!("{} ({count} characters)", quoted(line))
+    } else {
+        quoted(line)
     }
 }
 

@@ -183,6 +183,16 @@ pub(crate) fn parse_move(line: &str) -> Option<(u64, u64)> {
     }
 }
 
+/// How many characters of a line [`quoted`] shows.
+pub(crate) const QUOTED: usize = 40;
+
+/// A line as a message quotes it: escaped, and cut after [`QUOTED`] characters.
+pub(crate) fn quoted(line: &str) -> String {
+    let head: String = line.chars().take(QUOTED).collect();
+    let more = if head.len() < line.len() { "..." } else { "" };
+    format!("{head:?}{more}")
+}
+
 /// A path as an error message shows it: control characters and white space other than the
 /// space escaped as in a token (a newline shows as `\n`), so that an error is always exactly one
 /// line; neither quoted nor cut, so that an ordinary path reads as itself.

@@ -91,8 +91,8 @@ pub(super) fn run(args: &Args, out: &mut impl Write) -> Result<(), Failure> {
 /// wrote it. Counts past 2·10^5 are a size asked for (hack's `--max-n` prints such games' `gen`
 /// lines), and stay allowed.
 fn beyond_the_statement(args: &Args) -> Option<String> {
-    const MAX_VALUE: u64 = 1_000_000_000_000_000_000;
-    (!args.beyond && args.max > MAX_VALUE).then(|| format!("--max {} is above 10^18", args.max))
+    (!args.beyond && args.max > super::strict::MAX_VALUE)
+        .then(|| format!("--max {} is above 10^18", args.max))
 }
 
 /// Games of this many piles or more answer `Aoki` as often as `Takahashi` (see [`balance`]).

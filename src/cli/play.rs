@@ -4,7 +4,7 @@
 //! A reply never solves the game again: the Grundy map is built once, and a changed pile's value
 //! and the positions holding a wanted value are looked up in it.
 
-use super::game::{Failure, Output, Solved, load, parse_move, plural, trim_space};
+use super::game::{Failure, Output, Solved, load, parse_move, plural, quoted, trim_space};
 use crate::report;
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
@@ -271,13 +271,6 @@ fn read_line(input: &mut impl BufRead, line: &mut String) -> io::Result<Read> {
         }
         Err(_) => Ok(Read::Unreadable("a line that is not UTF-8 text".to_owned())),
     }
-}
-
-/// A line as a message quotes it: escaped, and cut after 40 characters.
-fn quoted(line: &str) -> String {
-    let head: String = line.chars().take(40).collect();
-    let more = if head.len() < line.len() { "..." } else { "" };
-    format!("{head:?}{more}")
 }
 
 /// The machine protocol (see [`Args`]). Returns the exit status.

@@ -26,7 +26,8 @@ pub(super) struct Plan {
     pub(super) shift: Option<(u64, &'static str)>,
 }
 
-const E18: u64 = 1_000_000_000_000_000_000;
+/// The statement's largest value, which no generated game passes.
+const E18: u64 = crate::cli::strict::MAX_VALUE;
 
 /// The values that break a type or a float: tiny games are moved up to sit at and around them.
 /// 2^63 is not among them: the statement's values stop at 10^18, below it.

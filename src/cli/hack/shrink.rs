@@ -10,6 +10,8 @@
 
 use super::limits::stopped;
 use super::outcome::{Case, Outcome, Runner};
+use crate::cli::game::Solved;
+use crate::cli::strict::MAX_VALUE;
 use indicatif::ProgressBar;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -282,9 +284,7 @@ fn drop_keeping_nim_sum(case: &Case, cursor: Cursor, depth: u32) -> Option<(Curs
         let dropped = solved.values[from..to].iter().fold(0, |sum, v| sum ^ v);
         let mut piles = [&case.piles[..from], &case.piles[to..]].concat();
         if dropped != 0 {
-            const E18: u64 = 1_000_000_000_000_000_000;
-            let positions = solved.map.positions_of(dropped, E18 + 1);
-            let Some(&pile) = positions.iter().find(|&&p| p >= 1) else {
+            let Some(pile) = smallest_pile_of(&solved, dropped) else {
                 continue;
             };
             piles.push(pile);
@@ -294,20 +294,25 @@ fn drop_keeping_nim_sum(case: &Case, cursor: Cursor, depth: u32) -> Option<(Curs
     }
 }
 
+/// The smallest pile the statement allows (1 to 10^18 stones) whose Grundy value is `value`.
+fn smallest_pile_of(solved: &Solved, value: u64) -> Option<u64> {
+    let positions = solved.map.positions_of(value, MAX_VALUE + 1);
+    positions.into_iter().find(|&p| p >= 1)
+}
+
 /// The game's nim-sum, and its map, or `None` when it cannot be solved here.
-fn solve(piles: &[u64], forbidden: &[(u64, u64)]) -> Option<crate::cli::game::Solved> {
+fn solve(piles: &[u64], forbidden: &[(u64, u64)]) -> Option<Solved> {
     let game = crate::Game {
         piles: piles.to_vec(),
         forbidden: forbidden.to_vec(),
     };
-    crate::cli::game::Solved::new(game).ok()
+    Solved::new(game).ok()
 }
 
 /// Without the chunk of forbidden moves at `cursor`, and, when the game answered Aoki, its last
 /// pile moved to where the nim-sum is 0 again: dropping moves changes the Grundy values, which
 /// would turn a wrong answer on an Aoki game into a right one on a Takahashi game.
 fn drop_moves_keeping_answer(case: &Case, cursor: Cursor, depth: u32) -> Option<(Cursor, Case)> {
-    const E18: u64 = 1_000_000_000_000_000_000;
     let before = solve(&case.piles, &case.forbidden)?;
     if before.nim_sum() != 0 {
         return None;
@@ -324,8 +329,7 @@ fn drop_moves_keeping_answer(case: &Case, cursor: Cursor, depth: u32) -> Option<
         }
         let last = case.piles.len() - 1;
         let wanted = sum ^ after.values[last];
-        let positions = after.map.positions_of(wanted, E18 + 1);
-        let Some(&pile) = positions.iter().find(|&&p| p >= 1) else {
+        let Some(pile) = smallest_pile_of(&after, wanted) else {
             continue;
         };
         let mut piles = case.piles.clone();
