@@ -106,26 +106,26 @@ enum Origin {
 
 pub(super) fn run(args: Args) -> Result<i32, Failure> {
     if !(args.timeout > 0.0 && args.timeout <= 1e6) {
-        return Err(usage(format!(
+        return Err(Failure::Usage(format!(
             "--timeout {}: give a number of seconds above 0 and at most 1000000",
             args.timeout
         )));
     }
     if !(args.shrink_time >= 0.0 && args.shrink_time <= 1e6) {
-        return Err(usage(format!(
+        return Err(Failure::Usage(format!(
             "--shrink-time {}: give a number of seconds from 0 to 1000000",
             args.shrink_time
         )));
     }
     if args.jobs == Some(0) {
-        return Err(usage(
+        return Err(Failure::Usage(
             "--jobs 0: at least one game runs at a time".to_owned(),
         ));
     }
     let ceiling = limits::memory_ceiling();
     let memory = args.memory * MIB;
     if memory > ceiling {
-        return Err(usage(format!(
+        return Err(Failure::Usage(format!(
             "--memory {}: this shell allows at most {} MiB of address space (ulimit -v)",
             args.memory,
             ceiling / MIB
@@ -136,7 +136,7 @@ pub(super) fn run(args: Args) -> Result<i32, Failure> {
     }
     if let Some(dir) = &args.save {
         std::fs::create_dir_all(dir)
-            .map_err(|e| usage(format!("--save {}: {e}", ShownPath(dir))))?;
+            .map_err(|e| Failure::Usage(format!("--save {}: {e}", ShownPath(dir))))?;
     }
     limits::take_over();
     let seed = args.seed.unwrap_or_else(super::generate::fresh_seed);
@@ -211,7 +211,7 @@ fn hunt(args: &Args, runner: &Runner, seed: u64) -> Result<i32, Failure> {
     };
     match &outcome {
         Outcome::NotRun(e) => {
-            return Err(usage(format!(
+            return Err(Failure::Usage(format!(
                 "cannot run {}: {e}",
                 ShownPath(Path::new(&runner.command[0]))
             )));
@@ -460,30 +460,30 @@ fn check_out(out: &Path, command: &[OsString]) -> Result<(), Failure> {
             let same = std::fs::metadata(&path)
                 .is_ok_and(|m| m.dev() == meta.dev() && m.ino() == meta.ino());
             if same {
-                return Err(usage(format!(
+                return Err(Failure::Usage(format!(
                     "--out {shown}: CMD names this file; hack will not overwrite it"
                 )));
             }
         }
         if meta.is_dir() {
-            return Err(usage(format!("--out {shown}: is a directory")));
+            return Err(Failure::Usage(format!("--out {shown}: is a directory")));
         }
         // A game is never meant to replace a program, whoever runs it.
         if meta.permissions().mode() & 0o111 != 0 {
-            return Err(usage(format!(
+            return Err(Failure::Usage(format!(
                 "--out {shown}: is an executable file; hack will not overwrite it"
             )));
         }
         std::fs::OpenOptions::new()
             .append(true)
             .open(out)
-            .map_err(|e| usage(format!("--out {shown}: cannot write: {e}")))?;
+            .map_err(|e| Failure::Usage(format!("--out {shown}: cannot write: {e}")))?;
     } else {
         std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
             .open(out)
-            .map_err(|e| usage(format!("--out {shown}: cannot write: {e}")))?;
+            .map_err(|e| Failure::Usage(format!("--out {shown}: cannot write: {e}")))?;
         let _ = std::fs::remove_file(out);
     }
     Ok(())
@@ -511,10 +511,4 @@ fn signal_name(signal: i32) -> &'static str {
         libc::SIGHUP => "SIGHUP",
         _ => "a signal",
     }
-}
-
-/// A usage error of hack's: the dispatcher adds hack's usage line and the hint toward `--help`,
-/// as clap's own errors have them.
-fn usage(message: String) -> Failure {
-    Failure::Usage(message)
 }
