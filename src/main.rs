@@ -566,12 +566,26 @@ impl<R: Read> Stream<R> {
         }
     }
 
+    /// The line (from 1) of the byte at `buffer[at]`.
+    fn line_at(&self, at: usize) -> u64 {
+        self.lines + newlines(&self.buffer[..at]) + 1
+    }
+
+    /// The next [`LOOK`] bytes (fewer where the input ends first), and whether they are the rest
+    /// of the input.
+    fn look_ahead(&mut self) -> (&[u8], bool) {
+        self.hold(LOOK);
+        let whole = self.end - self.start < LOOK && self.failure.is_none();
+        let seen = &self.buffer[self.start..self.end.min(self.start + LOOK)];
+        (seen, whole)
+    }
+
     /// The line of the last token handed out (1 before any).
     fn last_line(&self) -> u64 {
         if self.token.start == GONE {
             self.token_line
         } else {
-            self.lines + newlines(&self.buffer[..self.token.start]) + 1
+            self.line_at(self.token.start)
         }
     }
 
@@ -693,7 +707,7 @@ impl<R: Read> Stream<R> {
 
     /// Stops the stream at a byte no token holds, with `failure` on the line of `buffer[at]`.
     fn fail_at(&mut self, at: usize, failure: InputError) {
-        let line = self.lines + newlines(&self.buffer[..at]) + 1;
+        let line = self.line_at(at);
         self.failure = Some(InputError::At {
             line,
             error: Box::new(failure),
@@ -776,9 +790,7 @@ impl<R: Read> Stream<R> {
         if n == 0 {
             return;
         }
-        self.hold(LOOK);
-        let seen = &self.buffer[self.start..self.end.min(self.start + LOOK)];
-        let whole = self.end - self.start < LOOK && self.failure.is_none();
+        let (seen, whole) = self.look_ahead();
         let Some(first) = seen.iter().position(|&b| b == b'\n') else {
             return;
         };
@@ -805,14 +817,12 @@ impl<R: Read> Stream<R> {
         if !self.skip_space() {
             return;
         }
-        let first = self.lines + newlines(&self.buffer[..self.start]) + 1;
+        let first = self.line_at(self.start);
         self.layout.shared = first == last;
         if self.layout.shared || self.layout.m == 0 {
             return;
         }
-        self.hold(LOOK);
-        let seen = &self.buffer[self.start..self.end.min(self.start + LOOK)];
-        let whole = self.end - self.start < LOOK && self.failure.is_none();
+        let (seen, whole) = self.look_ahead();
         let mut lines = seen.split(|&b| b == b'\n');
         // The last piece ends a line only where the input ends.
         let complete = seen.iter().filter(|&&b| b == b'\n').count() + usize::from(whole);
