@@ -1,6 +1,7 @@
-//! Running the solution once on one game under the judge's limits: a deadline, an address-space
-//! limit, its peak memory and time measured, its answer read whole but kept small, and nothing
-//! it started left running.
+//! Running the solution once on one game under the judge's limits: a deadline, the judge's
+//! stack, an address-space cap well above the memory limit (a guard against a runaway, not the
+//! limit itself), its resident peak and the CPU time of its whole process group measured, its
+//! answer read whole but kept small, and nothing it started left running.
 //!
 //! Each run is a process group of its own. Its pipes are read without blocking (poll with a
 //! deadline), so a descendant that escaped the group (`setsid`) and still holds them cannot hold
@@ -59,19 +60,7 @@ pub(super) fn take_over() {
 
 /// The largest address-space limit this process may give its children: the hard RLIMIT_AS.
 pub(super) fn memory_ceiling() -> u64 {
-    let mut limit = libc::rlimit {
-        rlim_cur: 0,
-        rlim_max: 0,
-    };
-    // SAFETY: getrlimit writes the struct it is given.
-    if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } != 0 {
-        return u64::MAX;
-    }
-    if limit.rlim_max == libc::RLIM_INFINITY {
-        u64::MAX
-    } else {
-        limit.rlim_max
-    }
+    hard_limit(libc::RLIMIT_AS)
 }
 
 /// What came out of one run that ended by itself.
@@ -79,8 +68,8 @@ pub(super) struct Ended {
     pub(super) status: ExitStatus,
     /// Wall time from start to end.
     pub(super) time: Duration,
-    /// CPU time (user and system, its processes together), from wait4: what the machine's
-    /// other load does not change.
+    /// CPU time (user and system) of its whole process group: its own, the children it waited
+    /// for, and those still running when it ended.
     pub(super) cpu: Duration,
     /// Peak resident memory of the solution (the largest of its processes), from wait4; 0 when
     /// it is not above hack's own, which hides it (see [`own_peak`]).
@@ -93,8 +82,8 @@ pub(super) struct Ended {
 /// How one run went.
 pub(super) enum Ran {
     Ended(Ended),
-    /// Killed at the deadline, with the CPU time it had used.
-    OutOfTime(Duration),
+    /// Killed at the deadline: the wall time it ran and the CPU time its group had used.
+    OutOfTime(Duration, Duration),
     /// Killed because hack was asked to stop.
     Stopped,
 }
@@ -121,16 +110,28 @@ const STDERR_KEPT: usize = 2000;
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Deadline {
     pub(super) wall: Duration,
-    /// CPU time of the solution's main process and the children it waited for.
+    /// CPU time of the solution's whole process group.
     pub(super) cpu: Option<Duration>,
 }
 
-/// Runs `command` on `input` with `memory` bytes of address space, ending it at `deadline`;
-/// with `alone`, while no other run of hack goes on.
+/// The room one run has: address space (a guard against a runaway) and stack, in bytes.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Room {
+    /// RLIMIT_AS of each process.
+    pub(super) space: u64,
+    /// RLIMIT_STACK: the main thread's stack follows it at exec, as on the judge.
+    pub(super) stack: u64,
+}
+
+/// How often a running group's CPU time is read from /proc (a scan of every process).
+const CPU_READ_EVERY: Duration = Duration::from_millis(100);
+
+/// Runs `command` on `input` with `room`, ending it at `deadline`; with `alone`, while no other
+/// run of hack goes on.
 pub(super) fn run_once(
     command: &[OsString],
     input: &[u8],
-    memory: u64,
+    room: Room,
     deadline: Deadline,
     alone: bool,
 ) -> Result<Ran, Unrun> {
@@ -149,23 +150,24 @@ pub(super) fn run_once(
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
-    // SAFETY: between fork and exec only async-signal-safe calls: getrlimit and setrlimit.
+    // SAFETY: getpid cannot fail.
+    let hack = unsafe { libc::getpid() };
+    // SAFETY: between fork and exec only async-signal-safe calls: prctl, getppid, getrlimit,
+    // setrlimit.
     unsafe {
         cmd.pre_exec(move || {
-            let mut limit = libc::rlimit {
-                rlim_cur: 0,
-                rlim_max: 0,
-            };
-            libc::getrlimit(libc::RLIMIT_AS, &mut limit);
-            let wanted = memory as libc::rlim_t;
-            let capped = if limit.rlim_max == libc::RLIM_INFINITY {
-                wanted
-            } else {
-                wanted.min(limit.rlim_max)
-            };
-            limit.rlim_cur = capped;
-            limit.rlim_max = capped;
-            libc::setrlimit(libc::RLIMIT_AS, &limit);
+            // hack killed by SIGKILL (no handler runs) takes the solution with it; the rest of
+            // its group goes with the guard (see `guard`).
+            #[cfg(target_os = "linux")]
+            {
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+                // hack may have died before the prctl: then nobody would send the signal.
+                if libc::getppid() != hack {
+                    return Err(io::Error::from_raw_os_error(libc::ESRCH));
+                }
+            }
+            set_limit(libc::RLIMIT_AS, room.space);
+            set_limit(libc::RLIMIT_STACK, room.stack);
             // A crash must not leave a core file of up to --memory behind, once per game.
             let none = libc::rlimit {
                 rlim_cur: 0,
@@ -201,8 +203,15 @@ pub(super) fn run_once(
         written: 0,
         answer: Answer::default(),
         errors: Vec::new(),
+        group_cpu: Duration::ZERO,
     };
     let result = pipes.drive(pid, started, deadline);
+    // What is left of the group (the solution's children) counts in its CPU time until now.
+    let left_cpu = match result {
+        // SAFETY: kill(2) with signal 0 only asks whether the group has a process left.
+        Ok(Some(_)) if unsafe { libc::kill(-pid, 0) } == 0 => group_cpu(pid),
+        _ => Duration::ZERO,
+    };
     // Whatever the run left in its group ends here, whichever way it went.
     // SAFETY: kill(2) with a negative pid signals a process group; no memory involved.
     unsafe {
@@ -211,6 +220,7 @@ pub(super) fn run_once(
     let result = match result {
         Ok(Some((status, peak, cpu))) => {
             let time = started.elapsed();
+            let cpu = cpu + left_cpu;
             if !pipes.drain() {
                 // Someone outside the group holds a pipe: an escaped descendant, now an orphan.
                 pipes.stdout = None;
@@ -227,11 +237,12 @@ pub(super) fn run_once(
             }))
         }
         Ok(None) => {
-            let (_, cpu) = reap(pid);
+            let time = started.elapsed();
+            let (_, reaped) = reap(pid);
             if stopped() {
                 Ok(Ran::Stopped)
             } else {
-                Ok(Ran::OutOfTime(cpu))
+                Ok(Ran::OutOfTime(time, reaped.max(pipes.group_cpu)))
             }
         }
         Err(e) => {
@@ -245,6 +256,43 @@ pub(super) fn run_once(
         running.remove(&pid);
     }
     result
+}
+
+/// Sets both the soft and the hard `resource` limit to `bytes`, or to the hard limit if that is
+/// lower. Async-signal-safe: called between fork and exec.
+fn set_limit(resource: libc::__rlimit_resource_t, bytes: u64) {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit and setrlimit on a struct we own.
+    unsafe {
+        libc::getrlimit(resource, &mut limit);
+        let wanted = bytes as libc::rlim_t;
+        let capped = if limit.rlim_max == libc::RLIM_INFINITY {
+            wanted
+        } else {
+            wanted.min(limit.rlim_max)
+        };
+        limit.rlim_cur = capped;
+        limit.rlim_max = capped;
+        libc::setrlimit(resource, &limit);
+    }
+}
+
+/// The hard limit of `resource` in this shell (`u64::MAX` when unlimited).
+pub(super) fn hard_limit(resource: libc::__rlimit_resource_t) -> u64 {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit writes the struct it is given.
+    if unsafe { libc::getrlimit(resource, &mut limit) } != 0
+        || limit.rlim_max == libc::RLIM_INFINITY
+    {
+        return u64::MAX;
+    }
+    limit.rlim_max
 }
 
 /// Waits for `pid`, already killed: its peak memory and CPU time.
@@ -331,6 +379,8 @@ struct Pipes<'a> {
     written: usize,
     answer: Answer,
     errors: Vec<u8>,
+    /// The group's CPU time when last read.
+    group_cpu: Duration,
 }
 
 fn nonblocking(fd: i32) {
@@ -363,9 +413,8 @@ impl Pipes<'_> {
         if self.input.is_empty() {
             self.stdin = None;
         }
-        let mut rounds = 0u32;
+        let mut cpu_read = started;
         loop {
-            rounds = rounds.wrapping_add(1);
             let mut fds = Vec::with_capacity(3);
             if let Some(pipe) = &self.stdin {
                 fds.push(poll_fd(pipe.as_raw_fd(), libc::POLLOUT));
@@ -401,13 +450,16 @@ impl Pipes<'_> {
                     return Err(format!("cannot learn how the solution ended: {e}"));
                 }
             }
-            let over_cpu = || {
-                // Read every few rounds: a file read per poll would cost more than it tells.
-                deadline
-                    .cpu
-                    .is_some_and(|cpu| rounds.is_multiple_of(8) && cpu_time(pid) > cpu)
-            };
-            if started.elapsed() > deadline.wall || stopped() || over_cpu() {
+            // Read now and then: a scan of /proc per poll would cost more than it tells.
+            if cpu_read.elapsed() >= CPU_READ_EVERY {
+                cpu_read = Instant::now();
+                self.group_cpu = self.group_cpu.max(group_cpu(pid));
+            }
+            let over_cpu = deadline.cpu.is_some_and(|cpu| self.group_cpu > cpu);
+            if started.elapsed() > deadline.wall || stopped() || over_cpu {
+                // What the group used up to its end: children its main process has not waited
+                // for are gone from its account once killed.
+                self.group_cpu = self.group_cpu.max(group_cpu(pid));
                 // SAFETY: kill(2) on our own process group.
                 unsafe {
                     libc::kill(-pid, libc::SIGKILL);
@@ -496,24 +548,40 @@ impl Pipes<'_> {
     }
 }
 
-/// The CPU time so far of process `pid` and of the children it waited for, from /proc.
-fn cpu_time(pid: i32) -> Duration {
-    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+/// The CPU time so far of process group `group`, from /proc: of each process in it, its own
+/// (utime, stime) and that of the children it waited for (cutime, cstime). A child not yet
+/// waited for is still listed, so nothing counts twice.
+fn group_cpu(group: i32) -> Duration {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
         return Duration::ZERO;
     };
-    let fields: Vec<u64> = stat
-        .rfind(')')
-        .map(|end| &stat[end + 1..])
-        .unwrap_or("")
-        .split_whitespace()
-        .skip(11)
-        .take(4)
-        .filter_map(|f| f.parse().ok())
-        .collect();
+    let mut ticks = 0u64;
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().filter(|n| n.bytes().all(|b| b.is_ascii_digit())) else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            continue;
+        };
+        // After the command name (which may hold spaces and ')'): state, ppid, pgrp, ...;
+        // utime, stime, cutime, cstime are fields 14 to 17 of the whole line.
+        let fields: Vec<&str> = stat
+            .rfind(')')
+            .map_or("", |end| &stat[end + 1..])
+            .split_whitespace()
+            .take(15)
+            .collect();
+        if fields.len() == 15 && fields[2].parse() == Ok(group) {
+            ticks += fields[11..15]
+                .iter()
+                .filter_map(|f| f.parse::<u64>().ok())
+                .sum::<u64>();
+        }
+    }
     // SAFETY: sysconf with a valid name; no memory involved.
-    let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
-    let total: u64 = fields.iter().sum();
-    Duration::from_millis(total.saturating_mul(1000) / ticks)
+    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+    Duration::from_millis(ticks.saturating_mul(1000) / per_second)
 }
 
 fn poll_fd(fd: i32, events: libc::c_short) -> libc::pollfd {

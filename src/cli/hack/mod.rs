@@ -15,7 +15,7 @@ mod shrink;
 use super::game::{Failure, ShownPath, plural};
 use crate::Game;
 use indicatif::{ProgressBar, ProgressStyle};
-use outcome::{Case, Outcome, Runner};
+use outcome::{Case, Confirmed, Outcome, Runner};
 use search::Plan;
 use shrink::End;
 use std::ffi::OsString;
@@ -23,9 +23,10 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Find a game on which a solution fails, and shrink it to a minimal one
 ///
@@ -36,15 +37,19 @@ use std::time::Duration;
 /// where no single pile, pair of equal piles or forbidden move can go (or the smallest found when
 /// --shrink-time runs out). The report goes to standard error.
 ///
-/// A timeout counts only when the game is also over the limit run alone (no other job of hack
-/// running), in wall and in CPU time, so that a busy machine does not make one. --memory limits each of CMD's processes' address space (RLIMIT_AS), which is at
-/// least its resident memory: a runtime that reserves much more than it uses (a JVM's heap,
-/// Go, many threads) may need a larger --memory here than on a judge that measures resident
-/// memory. Python and C++ reserve little.
+/// The limits are the judge's (ABC255 G: 4 s, 1024 MiB), measured as a judge measures them: a
+/// timeout is a run over --timeout in wall time when run alone (no other job of hack running),
+/// its CPU time (of all its processes) shown beside; memory limit exceeded is a resident peak
+/// over --memory (the address space is capped well above it, only against a runaway); the main
+/// thread's stack is --stack, as large as --memory by default, as AtCoder gives. A crash that
+/// goes away with a larger stack is reported as a stack overflow with the --stack it needs.
+/// Every failure is run again alone before it counts: one that does not repeat every time is
+/// reported as flaky, with how often it failed.
 ///
-/// Exit status: 0 every game passed; 1 a failure was found (or the machine failed us); 2 a bad
-/// command line or a CMD that cannot start; 130, 143, 129 stopped by SIGINT (Ctrl-C), SIGTERM,
-/// SIGHUP with nothing found (every running solution is killed first).
+/// Exit status: 0 every game passed; 1 a failure was found; 2 hack could not do its work: a bad
+/// command line, a CMD that cannot start, a --memory too small for CMD to run at all, a game
+/// it cannot write, the machine refusing a process; 130, 143, 129 stopped by SIGINT (Ctrl-C),
+/// SIGTERM, SIGHUP with nothing found (every running solution is killed first).
 #[derive(Debug, clap::Args)]
 #[command(after_help = "example: constrained-nim hack --save failures -- python3 my_solution.py")]
 pub(super) struct Args {
@@ -54,13 +59,17 @@ pub(super) struct Args {
     /// The seed of the whole run (default: a new one, printed in the report)
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
-    /// Seconds CMD may take on one game, run alone, before it counts as a timeout
-    #[arg(long, value_name = "SECS", default_value_t = 2.0)]
+    /// Seconds of wall time CMD may take on one game, run alone (the judge's: 4)
+    #[arg(long, value_name = "SECS", default_value_t = 4.0)]
     timeout: f64,
-    /// MiB of address space for each of CMD's processes, like the judge's memory limit
+    /// MiB of resident memory CMD may use at its peak (the judge's: 1024)
     #[arg(long, value_name = "MIB", default_value_t = 1024,
           value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
     memory: u64,
+    /// MiB of stack for CMD's main thread (default: as large as --memory, as on AtCoder)
+    #[arg(long, value_name = "MIB",
+          value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
+    stack: Option<u64>,
     /// Seconds shrinking may take; then the smallest failing game so far is reported
     #[arg(long, value_name = "SECS", default_value_t = 60.0)]
     shrink_time: f64,
@@ -131,6 +140,19 @@ pub(super) fn run(args: Args) -> Result<i32, Failure> {
             ceiling / MIB
         )));
     }
+    let stack = args.stack.unwrap_or(args.memory) * MIB;
+    let stack_ceiling = limits::hard_limit(libc::RLIMIT_STACK);
+    if stack > stack_ceiling {
+        let flag = match args.stack {
+            Some(mib) => format!("--stack {mib}"),
+            None => format!("--stack (as large as --memory {})", args.memory),
+        };
+        return Err(Failure::Usage(format!(
+            "{flag}: this shell allows at most {} MiB of stack (ulimit -s); give a smaller \
+             --stack",
+            stack_ceiling / MIB
+        )));
+    }
     if let Some(out) = &args.out {
         check_out(out, &args.command)?;
     }
@@ -147,13 +169,27 @@ pub(super) fn run(args: Args) -> Result<i32, Failure> {
         command: args.command.clone(),
         timeout: Duration::from_secs_f64(args.timeout),
         memory,
+        stack,
         jobs,
         runs: AtomicU64::new(0),
+        until: Mutex::new(None),
     };
     let result = hunt(&args, &runner, seed);
     limits::sweep_orphans();
-    result
+    match result {
+        // hack could not do its work: told apart from a failure found (1).
+        Err(Failure::Usage(message)) => Err(Failure::Usage(message)),
+        Err(trouble) => {
+            crate::report(format_args!("{trouble}"));
+            Ok(TROUBLE)
+        }
+        ok => ok,
+    }
 }
+
+/// The exit status when hack itself could not do its work (grep's: 0 nothing found, 1 found,
+/// 2 trouble).
+const TROUBLE: i32 = 2;
 
 /// Samples, saved games, the search; then the report.
 fn hunt(args: &Args, runner: &Runner, seed: u64) -> Result<i32, Failure> {
@@ -193,49 +229,48 @@ fn hunt(args: &Args, runner: &Runner, seed: u64) -> Result<i32, Failure> {
             .map(|(index, plan, case, outcome)| (Origin::Generated(index, plan), case, outcome));
     }
     let Some((origin, case, outcome)) = found else {
-        let runs = runner.runs.load(Ordering::Relaxed);
-        if let Some(signal) = limits::signal() {
-            crate::report(format_args!(
-                "interrupted after {} (seed {seed}) by {}; no failure found",
-                plural(runs, "run"),
-                signal_name(signal)
-            ));
-            return Ok(128 + signal);
-        }
-        let _ = writeln!(
-            io::stderr().lock(),
-            "hack: the 2 samples and all {} passed (seed {seed})",
-            plural(args.tests, "generated game")
-        );
-        return Ok(0);
+        return Ok(nothing_found(args, runner, seed));
     };
-    match &outcome {
-        Outcome::NotRun(e) => {
-            return Err(Failure::Usage(format!(
-                "cannot run {}: {e}",
-                ShownPath(Path::new(&runner.command[0]))
-            )));
-        }
-        Outcome::Broken(e) => {
-            return Err(Failure::Other(format!("cannot go on testing: {e}")));
-        }
-        _ => {}
+    let unusable = |outcome: &Outcome| match outcome {
+        Outcome::NotRun(e) => Err(Failure::Usage(format!(
+            "cannot run {}: {e}",
+            ShownPath(Path::new(&runner.command[0]))
+        ))),
+        Outcome::Broken(e) => Err(Failure::Other(format!("cannot go on testing: {e}"))),
+        _ => Ok(()),
+    };
+    unusable(&outcome)?;
+    // A failure counts once it repeats, run alone; else it is flaky.
+    let confirmed = runner.confirm(&case, &outcome);
+    if let Confirmed::Unsure(why) = &confirmed {
+        unusable(why)?;
+        return Ok(nothing_found(args, runner, seed));
     }
-    found_failure(args, runner, seed, origin, case, outcome)
+    found_failure(args, runner, seed, origin, case, confirmed)
 }
 
-/// Reports a failure: shrinks it unless it is a sample's or every game fails, writes it where
-/// asked, and says so on standard error.
-fn found_failure(
-    args: &Args,
-    runner: &Runner,
-    seed: u64,
-    origin: Origin,
-    case: Case,
-    outcome: Outcome,
-) -> Result<i32, Failure> {
-    let before = runner.runs.load(Ordering::Relaxed);
-    // The two smallest games, one for each answer: a solution that fails both fails every game.
+/// The end of a run that found nothing: all passed, or a signal stopped it (its status).
+fn nothing_found(args: &Args, runner: &Runner, seed: u64) -> i32 {
+    let runs = runner.runs.load(Ordering::Relaxed);
+    if let Some(signal) = limits::signal() {
+        crate::report(format_args!(
+            "interrupted after {} (seed {seed}) by {}; no failure found",
+            plural(runs, "run"),
+            signal_name(signal)
+        ));
+        return 128 + signal;
+    }
+    let _ = writeln!(
+        io::stderr().lock(),
+        "hack: the 2 samples and all {} passed (seed {seed})",
+        plural(args.tests, "generated game")
+    );
+    0
+}
+
+/// Whether CMD fails on sample 2 and on the two smallest games (one for each answer), as it
+/// failed on sample 1 every time: then it fails on every game; with the kinds it failed.
+fn fails_everywhere(runner: &Runner) -> Option<Vec<&'static str>> {
     let smallest = [
         Case {
             piles: vec![1],
@@ -246,31 +281,75 @@ fn found_failure(
             forbidden: vec![(1, 1)],
         },
     ];
-    let tiny: Vec<Outcome> = smallest.iter().map(|c| runner.try_case(c)).collect();
-    let every = tiny.iter().all(Outcome::failed);
+    let sample_2 = sample_case(SAMPLES[1].0);
+    let mut kinds = Vec::new();
+    for case in [sample_2].iter().chain(&smallest) {
+        let outcome = runner.try_case(case);
+        if !outcome.failed() {
+            return None;
+        }
+        kinds.push(outcome.kind());
+    }
+    Some(kinds)
+}
+
+/// Reports a confirmed failure: shrinks it unless it is a sample's or flaky, writes it where
+/// asked, and says so on standard error; its exit status.
+fn found_failure(
+    args: &Args,
+    runner: &Runner,
+    seed: u64,
+    origin: Origin,
+    case: Case,
+    confirmed: Confirmed,
+) -> Result<i32, Failure> {
+    let (outcome, flaky) = match confirmed {
+        Confirmed::Repeats(outcome) | Confirmed::Unsure(outcome) => (outcome, None),
+        Confirmed::Flaky {
+            failed,
+            runs,
+            outcome,
+        } => (outcome, Some((failed, runs))),
+    };
+    // Failing on sample 1 every time, it may fail on every game: said so only when it does on
+    // sample 2 and the two smallest games too.
+    let every = match (&origin, flaky) {
+        (Origin::Sample(0), None) => fails_everywhere(runner),
+        _ => None,
+    };
+    if let (Outcome::Memory { peak, .. }, Some(kinds)) = (&outcome, &every)
+        && kinds.iter().all(|&k| k == outcome.kind())
+    {
+        return Err(Failure::Usage(format!(
+            "--memory {}: too small for {} to run at all: its resident peak is {} MiB even on \
+             the smallest games",
+            runner.memory / MIB,
+            ShownPath(Path::new(&runner.command[0])),
+            peak.div_ceil(MIB)
+        )));
+    }
     let mut text = String::new();
     let tests = args.tests;
-    let (shown, last, end) = match &origin {
-        Origin::Sample(i) => {
+    let (shown, last) = match (&origin, flaky) {
+        (Origin::Sample(i), None) => {
             let _ = writeln!(
                 text,
                 "hack: {} on sample {} of the statement; nothing shrunk:",
                 outcome.kind(),
                 i + 1
             );
-            (case, outcome, None)
+            (case, outcome)
         }
-        _ if every => {
+        (_, Some((failed, runs))) => {
             let at = where_found(&origin, tests, seed);
             let _ = writeln!(
                 text,
-                "hack: the solution fails on every game: {} {at}, and on both of the smallest \
-                 games (one answers Aoki, the other Takahashi); the first of them:",
+                "hack: flaky: {} {at}; it failed {failed} of {runs} runs of this game, each \
+                 run alone after the first; not shrunk (a smaller game counts only when it \
+                 fails every time):",
                 outcome.kind()
             );
-            let [first, _] = smallest;
-            let [o, _]: [Outcome; 2] = tiny.clone().try_into().unwrap_or_else(|_| unreachable!());
-            (first, o, None)
+            (case, outcome)
         }
         _ => {
             let at = where_found(&origin, tests, seed);
@@ -282,8 +361,12 @@ fn found_failure(
             }
             bar.enable_steady_tick(Duration::from_millis(200));
             let budget = Duration::from_secs_f64(args.shrink_time);
+            // A run still going when the budget runs out is cut, confirmations too.
+            *runner.until.lock().unwrap_or_else(|p| p.into_inner()) =
+                Instant::now().checked_add(budget);
             let from = (case.piles.len(), case.forbidden.len());
             let shrunk = shrink::shrink(runner, case, outcome, budget, &bar);
+            *runner.until.lock().unwrap_or_else(|p| p.into_inner()) = None;
             bar.finish_and_clear();
             let how = match &shrunk.end {
                 End::Minimal => {
@@ -310,10 +393,11 @@ fn found_failure(
                 plural(shrunk.case.piles.len() as u64, "pile"),
                 plural(shrunk.case.forbidden.len() as u64, "forbidden move"),
             );
-            (shrunk.case, shrunk.outcome, Some(shrunk.end))
+            (shrunk.case, shrunk.outcome)
         }
     };
-    let _ = end;
+    let every = every.is_some();
+    let mut status = 1;
     let input = shown.input();
     let mut written = None;
     if let Some(path) = &args.out {
@@ -321,17 +405,18 @@ fn found_failure(
             Ok(()) => written = Some(ShownPath(path).to_string()),
             Err(e) => {
                 let _ = writeln!(text, "error: {}: cannot write: {e}", ShownPath(path));
+                status = TROUBLE;
             }
         }
     }
     report::game(&mut text, &shown, written.as_deref());
-    report::failure(&mut text, &last, runner.timeout, runner.memory);
+    report::failure(&mut text, &last, runner);
     if let Origin::Sample(_) = origin
         && every
     {
         text.push_str(
-            "the solution fails on every game: also on both of the smallest games (one \
-             answers Aoki, the other Takahashi)\n",
+            "the solution fails on every game: also on sample 2 and on both of the smallest \
+             games (one answers Aoki, the other Takahashi)\n",
         );
     }
     report::explain(&mut text, &shown);
@@ -359,13 +444,12 @@ fn found_failure(
             }
             Err(e) => {
                 let _ = writeln!(text, "error: {}: cannot save: {e}", ShownPath(dir));
+                status = TROUBLE;
             }
         }
     }
-    let runs = runner.runs.load(Ordering::Relaxed) - before;
-    let _ = runs;
     let _ = io::stderr().lock().write_all(text.as_bytes());
-    Ok(1)
+    Ok(status)
 }
 
 /// Where a failure was found, for the report's first line.

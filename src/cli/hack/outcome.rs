@@ -1,18 +1,21 @@
 //! What one run of the solution on one game means, judged as the judge would: right, wrong
-//! answer, crash, memory limit exceeded or timeout, each confirmed before it counts.
+//! answer, crash, stack overflow, memory limit exceeded or timeout; and the confirmation every
+//! failure needs before it counts (it repeats, run alone, or it is flaky).
 //!
-//! A timeout counts only when the game also runs out of time alone (no other job of hack
-//! running), with its time measured. A failed run under the address-space limit is run again
-//! with four times the room: if it then ends well, or its standard error says it ran out of
-//! memory, the verdict is "memory limit exceeded", not a crash.
+//! A timeout is a run over the limit in wall time when run alone (no other job of hack
+//! running), as on a judge: a solution that waits is out of time too. Memory limit exceeded is
+//! its resident peak over the limit; the address space is capped well above the limit, only so
+//! that a runaway cannot take the machine. A crash by a signal that goes away with a larger
+//! stack is a stack overflow, with the stack it needs.
 
-use super::limits::{self, Answer, Deadline, Ended, Ran, Unrun};
+use super::limits::{self, Answer, Deadline, Ended, Ran, Room, Unrun};
 use crate::Game;
 use std::ffi::OsString;
 use std::os::unix::process::ExitStatusExt;
 use std::process::ExitStatus;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A game to try: its piles and forbidden moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,24 +58,38 @@ pub(super) enum Outcome {
     Crash {
         status: String,
         stderr: String,
+        /// Its resident peak, 0 when hidden under hack's own (see `limits::own_peak`).
         peak: u64,
     },
+    /// Crashed with `--stack`, ended well with more.
+    Stack {
+        status: String,
+        stderr: String,
+        /// The stack it ended well with, in bytes: `--stack` doubled until it did.
+        needs: u64,
+        /// The largest stack tried on which it still crashed, in bytes.
+        fails: u64,
+    },
     Memory {
-        /// The peak measured with four times the room, when the run then ended.
-        peak: Option<u64>,
+        /// The resident peak, above the limit.
+        peak: u64,
+        /// How it ended when it did not end well ("exited with status 1").
+        status: Option<String>,
         stderr: String,
     },
     Timeout {
-        /// The wall time it took alone, or `None` when it was ended (see [`ALONE_WALL`]).
-        alone: Option<Duration>,
-        /// The CPU time it used alone.
+        /// The wall time it ran alone.
+        time: Duration,
+        /// The CPU time its process group used alone.
         cpu: Duration,
+        /// Whether hack ended it (at [`ALONE_WALL`] times the limit) rather than it ending.
+        ended: bool,
     },
     /// CMD could not be started at all: a mistake on the command line, not a failure.
     NotRun(String),
     /// This machine could not run CMD (processes, pipes): no verdict, and no going on.
     Broken(String),
-    /// A signal asked hack to stop while CMD ran: no verdict.
+    /// A signal asked hack to stop, or the shrinking budget ran out, while CMD ran: no verdict.
     Stopped,
 }
 
@@ -83,6 +100,7 @@ impl Outcome {
             Outcome::Right => "right",
             Outcome::Wrong { .. } => "wrong answer",
             Outcome::Crash { .. } => "crash",
+            Outcome::Stack { .. } => "stack overflow",
             Outcome::Memory { .. } => "memory limit exceeded",
             Outcome::Timeout { .. } => "timeout",
             Outcome::NotRun(_) => "not run",
@@ -97,6 +115,7 @@ impl Outcome {
             self,
             Outcome::Wrong { .. }
                 | Outcome::Crash { .. }
+                | Outcome::Stack { .. }
                 | Outcome::Memory { .. }
                 | Outcome::Timeout { .. }
         )
@@ -108,69 +127,175 @@ impl Outcome {
     }
 }
 
-/// A run alone ends at 1.5 times the limit in CPU time, or at this many times the limit in wall
-/// time: a machine busy with other work slows a run down, and that is not the solution's doing.
-pub(super) const ALONE_WALL: u32 = 20;
+/// A failure seen again, or not.
+#[derive(Clone, Debug)]
+pub(super) enum Confirmed {
+    /// It failed on every run, alone: the last run that failed as the first did.
+    Repeats(Outcome),
+    /// It failed on only `failed` of `runs` runs: the last that failed as the first did.
+    Flaky {
+        failed: u32,
+        runs: u32,
+        outcome: Outcome,
+    },
+    /// No verdict: a run could not be made, hack was stopped or the budget ran out (the
+    /// outcome that said so), or there was no failure to confirm.
+    Unsure(Outcome),
+}
+
+impl Confirmed {
+    /// Whether the failure counts: it repeated on every run.
+    pub(super) fn repeats(&self) -> bool {
+        matches!(self, Confirmed::Repeats(_))
+    }
+}
+
+/// How many runs a failure must fail, all of them, to count: the first and the reruns alone.
+const REPEATS: u32 = 3;
+
+/// How many runs a failure that did not repeat is counted over.
+const FLAKY_RUNS: u32 = 8;
+
+/// Hack ends a run alone at this many times the limit, in wall or CPU time: long enough to
+/// show how far over the limit it is, without waiting for a solution that waits forever.
+pub(super) const ALONE_WALL: f64 = 1.25;
+
+const GIB: u64 = 1 << 30;
 
 /// The solution under test and how it is run.
 pub(super) struct Runner {
     pub(super) command: Vec<OsString>,
     pub(super) timeout: Duration,
-    /// Bytes of address space for the solution.
+    /// The memory limit, in bytes of resident memory (`--memory`).
     pub(super) memory: u64,
+    /// Bytes of stack for the main thread (`--stack`).
+    pub(super) stack: u64,
     pub(super) jobs: usize,
     /// Runs of CMD so far.
     pub(super) runs: AtomicU64,
+    /// When the shrinking budget runs out: a run still going then is cut, with no verdict.
+    pub(super) until: Mutex<Option<Instant>>,
 }
 
 impl Runner {
+    /// The address space of each process: well above the limit, so that only a runaway meets
+    /// it; at least 4 times the limit, or the limit and 2 GiB, and room for the stack; at most
+    /// what this shell allows.
+    pub(super) fn space(&self) -> u64 {
+        let memory = self.memory;
+        (memory.saturating_mul(4))
+            .max(memory.saturating_add(2 * GIB))
+            .max(memory.saturating_add(self.stack))
+            .min(limits::memory_ceiling())
+    }
+
+    /// The largest stack a run may have: what the address space and the shell allow.
+    fn largest_stack(&self) -> u64 {
+        (self.space() - self.memory.min(self.space())).min(limits::hard_limit(libc::RLIMIT_STACK))
+    }
+
+    fn room(&self) -> Room {
+        Room {
+            space: self.space(),
+            stack: self.stack,
+        }
+    }
+
     /// Runs CMD on `case` and judges its answer.
     pub(super) fn try_case(&self, case: &Case) -> Outcome {
-        let game = Game {
-            piles: case.piles.clone(),
-            forbidden: case.forbidden.clone(),
-        };
-        // Only an allocation failure makes the solver fail: a game too large to judge here.
-        let Ok(expected) = crate::winner(game) else {
-            return Outcome::Broken("not enough memory to solve the game".to_owned());
-        };
-        self.try_input(&case.input(), expected)
+        match expected(case) {
+            Ok(expected) => self.try_input(&case.input(), expected),
+            Err(outcome) => outcome,
+        }
     }
 
     /// Runs CMD on `input`, whose answer is `expected`, and judges what it did.
     pub(super) fn try_input(&self, input: &[u8], expected: &'static str) -> Outcome {
-        // With one job every run is alone: its deadline is the confirming one at once.
-        let alone = self.jobs == 1;
-        let mut ended = match self.run(input, self.memory, alone) {
+        // With one job every run is alone.
+        self.judge_run(input, expected, self.jobs == 1)
+    }
+
+    /// Runs `case` again, alone, until its failure `outcome` has repeated on every run
+    /// ([`REPEATS`] in all), or a run passed (then [`FLAKY_RUNS`] in all are counted).
+    pub(super) fn confirm(&self, case: &Case, outcome: &Outcome) -> Confirmed {
+        match expected(case) {
+            Ok(expected) => self.confirm_input(&case.input(), expected, outcome),
+            Err(outcome) => Confirmed::Unsure(outcome),
+        }
+    }
+
+    /// [`Runner::confirm`] on an input whose answer is `expected`.
+    pub(super) fn confirm_input(
+        &self,
+        input: &[u8],
+        expected: &'static str,
+        outcome: &Outcome,
+    ) -> Confirmed {
+        if !outcome.failed() {
+            return Confirmed::Unsure(outcome.clone());
+        }
+        let (mut failed, mut runs, mut last) = (1, 1, outcome.clone());
+        loop {
+            let again = self.judge_run(input, expected, true);
+            if !again.failed() && !matches!(again, Outcome::Right) {
+                return Confirmed::Unsure(again);
+            }
+            runs += 1;
+            // A run that fails another way (a crash, then a timeout) still fails.
+            if again.failed() {
+                failed += 1;
+                if again.kind() == outcome.kind() {
+                    last = again;
+                }
+            }
+            if failed == runs && runs == REPEATS {
+                return Confirmed::Repeats(last);
+            }
+            if runs == FLAKY_RUNS {
+                return Confirmed::Flaky {
+                    failed,
+                    runs,
+                    outcome: last,
+                };
+            }
+        }
+    }
+
+    /// One judged run; a run over the limit among other jobs is run again alone, where its
+    /// wall time decides.
+    fn judge_run(&self, input: &[u8], expected: &'static str, alone: bool) -> Outcome {
+        let mut ended = match self.run(input, self.room(), alone) {
             Err(outcome) => return outcome,
             Ok(Ran::Stopped) => return Outcome::Stopped,
-            Ok(Ran::OutOfTime(cpu)) if alone => return Outcome::Timeout { alone: None, cpu },
-            Ok(Ran::OutOfTime(_)) => None,
+            Ok(Ran::OutOfTime(time, cpu)) if alone => return self.timeout_of(time, cpu, true),
+            Ok(Ran::OutOfTime(..)) => None,
             Ok(Ran::Ended(ended)) if ended.time > self.timeout && !alone => None,
             Ok(Ran::Ended(ended)) => Some(ended),
         };
         if ended.is_none() {
             // Over the limit among other jobs: it counts only if it is over the limit alone.
-            ended = match self.run(input, self.memory, true) {
+            ended = match self.run(input, self.room(), true) {
                 Err(outcome) => return outcome,
                 Ok(Ran::Stopped) => return Outcome::Stopped,
-                Ok(Ran::OutOfTime(cpu)) => return Outcome::Timeout { alone: None, cpu },
+                Ok(Ran::OutOfTime(time, cpu)) => return self.timeout_of(time, cpu, true),
                 Ok(Ran::Ended(ended)) => Some(ended),
             };
         }
         let Some(ended) = ended else {
             return Outcome::Stopped;
         };
-        // Alone and still over the limit in CPU time too: the machine's other load (which hack
-        // cannot stop) does not make a timeout.
-        if ended.time > self.timeout && ended.cpu > self.timeout {
-            return Outcome::Timeout {
-                alone: Some(ended.time),
-                cpu: ended.cpu,
+        if ended.time > self.timeout {
+            return self.timeout_of(ended.time, ended.cpu, false);
+        }
+        if ended.peak > self.memory {
+            return Outcome::Memory {
+                peak: ended.peak,
+                status: (!ended.status.success()).then(|| describe(ended.status)),
+                stderr: escaped_tail(&ended.stderr),
             };
         }
         if !ended.status.success() {
-            return self.failed_run(input, expected, ended);
+            return self.crashed(input, ended);
         }
         if ended.stdout.is(expected) {
             Outcome::Right
@@ -182,62 +307,107 @@ impl Runner {
         }
     }
 
-    /// A run that ended badly: a crash, or memory limit exceeded when four times the room
-    /// lets it end well (or its standard error says it ran out of memory).
-    fn failed_run(&self, input: &[u8], expected: &'static str, ended: Ended) -> Outcome {
+    fn timeout_of(&self, time: Duration, cpu: Duration, ended: bool) -> Outcome {
+        Outcome::Timeout { time, cpu, ended }
+    }
+
+    /// A run that ended badly within the memory limit: a stack overflow when a signal ended it
+    /// and a larger stack lets it end well, else a crash.
+    fn crashed(&self, input: &[u8], ended: Ended) -> Outcome {
+        let status = describe(ended.status);
         let stderr = escaped_tail(&ended.stderr);
-        let more = self.memory.saturating_mul(4).min(limits::memory_ceiling());
-        let mut peak = None;
-        let mut said = said_out_of_memory(&stderr);
-        if more > self.memory {
-            match self.run(input, more, false) {
-                Ok(Ran::Ended(roomy)) => {
-                    said |= said_out_of_memory(&escaped_tail(&roomy.stderr));
-                    if roomy.status.success() || roomy.peak > self.memory {
-                        peak = Some(roomy.peak);
-                    }
-                }
-                Ok(Ran::Stopped) => return Outcome::Stopped,
-                // Out of time, among other jobs: no evidence either way.
-                Ok(Ran::OutOfTime(_)) => {}
+        let crash = Outcome::Crash {
+            status: status.clone(),
+            stderr: stderr.clone(),
+            peak: ended.peak,
+        };
+        // A stack overflow is a SIGSEGV (or SIGBUS) on the guard page.
+        let by_signal = matches!(ended.status.signal(), Some(libc::SIGSEGV | libc::SIGBUS));
+        let largest = self.largest_stack();
+        if !by_signal || largest <= self.stack {
+            return crash;
+        }
+        // The largest stack first: if even that crashes, no stack helps.
+        match self.ends_well(input, largest) {
+            Ok(true) => {}
+            Ok(false) => return crash,
+            Err(outcome) => return outcome,
+        }
+        let mut fails = self.stack;
+        let mut stack = self.stack.saturating_mul(2).min(largest);
+        while stack < largest {
+            match self.ends_well(input, stack) {
+                Ok(true) => break,
+                Ok(false) => fails = stack,
                 Err(outcome) => return outcome,
             }
+            stack = stack.saturating_mul(2).min(largest);
         }
-        let _ = expected;
-        if peak.is_some() || said {
-            return Outcome::Memory { peak, stderr };
-        }
-        Outcome::Crash {
-            status: describe(ended.status),
+        Outcome::Stack {
+            status,
             stderr,
-            peak: ended.peak,
+            needs: stack,
+            fails,
         }
     }
 
-    fn run(&self, input: &[u8], memory: u64, alone: bool) -> Result<Ran, Outcome> {
-        self.runs.fetch_add(1, Ordering::Relaxed);
-        // Alone, the run is held to CPU time, which the machine's other load does not change;
-        // wall time then only ends a run that waits on something.
-        let deadline = if alone {
-            Deadline {
-                wall: self.timeout.saturating_mul(ALONE_WALL),
-                cpu: Some(self.timeout.mul_f64(1.5)),
-            }
-        } else {
-            Deadline {
-                wall: self.timeout,
-                cpu: None,
-            }
+    /// Whether CMD ends well (exit status 0, in time) on `input` with `stack` bytes of stack.
+    fn ends_well(&self, input: &[u8], stack: u64) -> Result<bool, Outcome> {
+        let room = Room {
+            space: self.space().max(self.memory.saturating_add(stack)),
+            stack,
         };
-        limits::run_once(&self.command, input, memory, deadline, alone).map_err(|e| match e {
-            Unrun::Start(e) => Outcome::NotRun(e),
-            Unrun::Machine(e) => Outcome::Broken(e),
+        match self.run(input, room, false)? {
+            Ran::Ended(ended) => Ok(ended.status.success()),
+            Ran::Stopped => Err(Outcome::Stopped),
+            Ran::OutOfTime(..) => Ok(false),
+        }
+    }
+
+    fn run(&self, input: &[u8], room: Room, alone: bool) -> Result<Ran, Outcome> {
+        self.runs.fetch_add(1, Ordering::Relaxed);
+        // Among other jobs a run ends at the limit (then it is run again alone); alone, a little
+        // past it, in wall or in CPU time (a solution's threads together may use more).
+        let (wall, cpu) = if alone {
+            let past = self.timeout.mul_f64(ALONE_WALL);
+            (past, Some(past))
+        } else {
+            (self.timeout, None)
+        };
+        let until = *self.until.lock().unwrap_or_else(|p| p.into_inner());
+        let left = until.map(|until| until.saturating_duration_since(Instant::now()));
+        let deadline = Deadline {
+            wall: left.map_or(wall, |left| wall.min(left)),
+            cpu,
+        };
+        let ran = limits::run_once(&self.command, input, room, deadline, alone).map_err(|e| {
+            match e {
+                Unrun::Start(e) => Outcome::NotRun(e),
+                Unrun::Machine(e) => Outcome::Broken(e),
+            }
+        })?;
+        // Cut by the budget, not by the limit: no verdict.
+        Ok(match ran {
+            Ran::OutOfTime(..) if until.is_some_and(|until| Instant::now() >= until) => {
+                Ran::Stopped
+            }
+            ran => ran,
         })
     }
 }
 
+/// The answer to `case`, from this solver.
+fn expected(case: &Case) -> Result<&'static str, Outcome> {
+    let game = Game {
+        piles: case.piles.clone(),
+        forbidden: case.forbidden.clone(),
+    };
+    // Only an allocation failure makes the solver fail: a game too large to judge here.
+    crate::winner(game).map_err(|_| Outcome::Broken("not enough memory to solve the game".to_owned()))
+}
+
 /// What the usual runtimes print when an allocation fails.
-fn said_out_of_memory(stderr: &str) -> bool {
+pub(super) fn said_out_of_memory(stderr: &str) -> bool {
     [
         "MemoryError",
         "bad_alloc",

@@ -2,11 +2,10 @@
 //! when it is too large to print), how the solution failed, and the game explained in its own
 //! terms: each pile's Grundy value, the breakpoints of the map and a winning move.
 
-use super::outcome::{Case, Outcome};
+use super::outcome::{Case, Outcome, Runner, said_out_of_memory};
 use crate::Game;
 use crate::cli::game::{Solved, plural};
 use std::fmt::Write as _;
-use std::time::Duration;
 
 /// Games up to this N + M are printed whole in the report.
 const PRINTED_UP_TO: usize = 40;
@@ -44,7 +43,7 @@ pub(super) fn game(text: &mut String, case: &Case, written: Option<&str>) {
 }
 
 /// How the solution failed, in lines.
-pub(super) fn failure(text: &mut String, outcome: &Outcome, timeout: Duration, memory: u64) {
+pub(super) fn failure(text: &mut String, outcome: &Outcome, runner: &Runner) {
     match outcome {
         Outcome::Wrong {
             expected, actual, ..
@@ -66,55 +65,61 @@ pub(super) fn failure(text: &mut String, outcome: &Outcome, timeout: Duration, m
                     peak.div_ceil(MIB)
                 ),
             };
-            stderr_lines(text, stderr);
-        }
-        Outcome::Memory { peak, stderr } => {
-            let limit = memory / MIB;
-            match peak {
-                Some(0) => {
-                    let _ = writeln!(
-                        text,
-                        "memory limit exceeded: it fails with {limit} MiB of address space \
-                         (--memory); with {} MiB it runs",
-                        limit * 4
-                    );
-                }
-                Some(peak) => {
-                    let _ = writeln!(
-                        text,
-                        "memory limit exceeded: it fails with {limit} MiB of address space \
-                         (--memory); with {} MiB it runs, resident peak {} MiB",
-                        limit * 4,
-                        peak.div_ceil(MIB)
-                    );
-                }
-                None => {
-                    let _ = writeln!(
-                        text,
-                        "memory limit exceeded: it ran out of memory with {limit} MiB (--memory)"
-                    );
-                }
+            // Out of memory below the limit: the address-space cap, only a runaway meets it.
+            if said_out_of_memory(stderr) {
+                let _ = writeln!(
+                    text,
+                    "it ran out of address space: hack caps each process at {} MiB, well above \
+                     --memory, so that a runaway cannot take the machine",
+                    runner.space() / MIB
+                );
             }
             stderr_lines(text, stderr);
         }
-        Outcome::Timeout { alone, cpu } => {
-            let limit = timeout.as_secs_f64();
-            let cpu = cpu.as_secs_f64();
-            let _ = match alone {
-                Some(time) => writeln!(
-                    text,
-                    "timeout: run alone it took {:.2} s ({cpu:.2} s of CPU time); --timeout is \
-                     {limit} s",
-                    time.as_secs_f64()
-                ),
-                None => writeln!(
-                    text,
-                    "timeout: run alone it was ended, having used {cpu:.2} s of CPU time (it \
-                     may take {:.2} s of CPU time or {:.1} s in all); --timeout is {limit} s",
-                    1.5 * limit,
-                    f64::from(super::outcome::ALONE_WALL) * limit
-                ),
-            };
+        Outcome::Stack {
+            status,
+            stderr,
+            needs,
+            fails,
+        } => {
+            let _ = writeln!(
+                text,
+                "stack overflow: the command {status} with {} MiB of stack (--stack {}); with \
+                 {} MiB it ends well: it needs --stack {}",
+                fails.div_ceil(MIB),
+                fails.div_ceil(MIB),
+                needs.div_ceil(MIB),
+                needs.div_ceil(MIB)
+            );
+            stderr_lines(text, stderr);
+        }
+        Outcome::Memory {
+            peak,
+            status,
+            stderr,
+        } => {
+            let _ = writeln!(
+                text,
+                "memory limit exceeded: its resident peak was {} MiB; the limit is {} MiB \
+                 (--memory){}",
+                peak.div_ceil(MIB),
+                runner.memory / MIB,
+                match status {
+                    Some(status) => format!("; then the command {status}"),
+                    None => String::new(),
+                }
+            );
+            stderr_lines(text, stderr);
+        }
+        Outcome::Timeout { time, cpu, ended } => {
+            let _ = writeln!(
+                text,
+                "timeout: run alone it ran {:.2} s{} ({:.2} s of CPU time); the limit is {} s",
+                time.as_secs_f64(),
+                if *ended { " before hack ended it" } else { "" },
+                cpu.as_secs_f64(),
+                runner.timeout.as_secs_f64()
+            );
         }
         Outcome::Right | Outcome::NotRun(_) | Outcome::Broken(_) | Outcome::Stopped => {}
     }

@@ -134,7 +134,7 @@ pub(super) fn shrink(
                         };
                         break 'rounds End::Unusable(reason);
                     }
-                    if result.kind() == kind {
+                    if result.kind() == kind && runner.confirm(&candidate, &result).repeats() {
                         kept = Some((at, candidate, result));
                         break;
                     }
