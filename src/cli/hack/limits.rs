@@ -8,6 +8,10 @@
 //! hack: once the solution's own process has ended, its group is killed, what is in the pipes is
 //! read, and the pipes are dropped. hack is the subreaper of everything it starts (Linux), so such
 //! an escaped process becomes hack's child when its parent ends, and is killed then.
+//!
+//! hack killed by SIGKILL runs no handler: its solutions end with it all the same. Each one's
+//! main process has SIGKILL as its parent-death signal, and a guard (a shell hack starts first,
+//! which holds the list of running groups) kills every group when hack's end closes its input.
 
 use std::collections::HashSet;
 use std::ffi::OsString;
@@ -38,7 +42,66 @@ extern "C" fn on_signal(signal: libc::c_int) {
     SIGNAL.store(signal, Ordering::Relaxed);
 }
 
-/// Takes SIGINT, SIGTERM and SIGHUP for hack, and makes hack the subreaper of what it starts.
+/// The guard's input, on which hack writes `+PID` when a group starts and `-PID` when it ends,
+/// and its pid.
+static GUARD: Mutex<Option<(std::process::ChildStdin, i32)>> = Mutex::new(None);
+
+/// The guard: holds the running groups, and kills them all at the end of its input, which is
+/// hack's end however it comes. Builtins only, so that a run costs it no process.
+const GUARD_SCRIPT: &str = r#"groups=
+while read -r group; do
+    case $group in
+    +*) groups="$groups ${group#+}" ;;
+    -*) kept=; for g in $groups; do [ "$g" = "${group#-}" ] || kept="$kept $g"; done; groups=$kept ;;
+    esac
+done
+for g in $groups; do kill -9 "-$g" 2>/dev/null; done
+"#;
+
+/// Starts the guard; without one (no `sh`), the parent-death signal alone covers the solutions'
+/// main processes.
+fn start_guard() {
+    let mut sh = Command::new("sh");
+    sh.args(["-c", GUARD_SCRIPT])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    // SAFETY: between fork and exec only async-signal-safe calls: signal.
+    unsafe {
+        sh.pre_exec(|| {
+            // Ctrl-C reaches hack's whole process group; the guard outlives it to do its work.
+            for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+                libc::signal(signal, libc::SIG_IGN);
+            }
+            Ok(())
+        });
+    }
+    if let Ok(mut guard) = sh.spawn()
+        && let Some(input) = guard.stdin.take()
+    {
+        *GUARD.lock().unwrap_or_else(|p| p.into_inner()) = Some((input, guard.id() as i32));
+    }
+}
+
+/// Tells the guard that group `group` started (`+`) or ended (`-`).
+fn tell_guard(sign: char, group: i32) {
+    if let Some((input, _)) = GUARD.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
+        // One short line: a single write, whole, on a pipe.
+        let _ = input.write_all(format!("{sign}{group}\n").as_bytes());
+    }
+}
+
+/// The guard's pid, which is no orphan.
+fn guard_pid() -> Option<i32> {
+    GUARD
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .as_ref()
+        .map(|(_, pid)| *pid)
+}
+
+/// Takes SIGINT, SIGTERM and SIGHUP for hack, makes hack the subreaper of what it starts, and
+/// starts the guard.
 pub(super) fn take_over() {
     for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
         // SAFETY: the handler only stores to an atomic, which is async-signal-safe; the
@@ -56,6 +119,7 @@ pub(super) fn take_over() {
     unsafe {
         libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
     }
+    start_guard();
 }
 
 /// The largest address-space limit this process may give its children: the hard RLIMIT_AS.
@@ -192,6 +256,7 @@ pub(super) fn run_once(
         running
             .get_or_insert_with(HashSet::new)
             .insert(child.id() as i32);
+        tell_guard('+', child.id() as i32);
         child
     };
     let pid = child.id() as i32;
@@ -255,6 +320,7 @@ pub(super) fn run_once(
     if let Some(running) = RUNNING.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
         running.remove(&pid);
     }
+    tell_guard('-', pid);
     result
 }
 
@@ -340,6 +406,7 @@ pub(super) fn sweep_orphans() {
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return;
     };
+    let guard = guard_pid();
     let running = RUNNING.lock().unwrap_or_else(|p| p.into_inner());
     for entry in entries.flatten() {
         let Some(pid) = entry
@@ -349,7 +416,7 @@ pub(super) fn sweep_orphans() {
         else {
             continue;
         };
-        if running.as_ref().is_some_and(|r| r.contains(&pid)) {
+        if running.as_ref().is_some_and(|r| r.contains(&pid)) || guard == Some(pid) {
             continue;
         }
         let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
