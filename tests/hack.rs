@@ -685,7 +685,10 @@ fn more_memory_than_the_limit_is_not_a_crash() {
         .and_then(|mib| mib.parse().ok())
         .unwrap_or_else(|| panic!("no peak in {run:?}"));
     assert!(peak > 64, "{run:?}");
-    assert!(run.stderr.contains("the limit is 64 MiB (--memory)"), "{run:?}");
+    assert!(
+        run.stderr.contains("the limit is 64 MiB (--memory)"),
+        "{run:?}"
+    );
 }
 
 #[test]

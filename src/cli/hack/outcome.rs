@@ -150,8 +150,9 @@ impl Confirmed {
     }
 }
 
-/// How many runs a failure must fail, all of them, to count: the first and the reruns alone.
-const REPEATS: u32 = 3;
+/// How many runs a failure must fail, all of them, to count: the first and a rerun alone.
+/// (Each shrinking step that is kept pays for the rerun.)
+const REPEATS: u32 = 2;
 
 /// How many runs a failure that did not repeat is counted over.
 const FLAKY_RUNS: u32 = 8;
@@ -380,12 +381,11 @@ impl Runner {
             wall: left.map_or(wall, |left| wall.min(left)),
             cpu,
         };
-        let ran = limits::run_once(&self.command, input, room, deadline, alone).map_err(|e| {
-            match e {
+        let ran =
+            limits::run_once(&self.command, input, room, deadline, alone).map_err(|e| match e {
                 Unrun::Start(e) => Outcome::NotRun(e),
                 Unrun::Machine(e) => Outcome::Broken(e),
-            }
-        })?;
+            })?;
         // Cut by the budget, not by the limit: no verdict.
         Ok(match ran {
             Ran::OutOfTime(..) if until.is_some_and(|until| Instant::now() >= until) => {
@@ -403,7 +403,8 @@ fn expected(case: &Case) -> Result<&'static str, Outcome> {
         forbidden: case.forbidden.clone(),
     };
     // Only an allocation failure makes the solver fail: a game too large to judge here.
-    crate::winner(game).map_err(|_| Outcome::Broken("not enough memory to solve the game".to_owned()))
+    crate::winner(game)
+        .map_err(|_| Outcome::Broken("not enough memory to solve the game".to_owned()))
 }
 
 /// What the usual runtimes print when an allocation fails.

@@ -1,0 +1,319 @@
+//! `hack`'s measurement of one run, through the binary, against the verdicts a judge gives: a
+//! solution that waits is out of time in wall time; the CPU time of a solution's children counts;
+//! memory is the resident peak against --memory; the stack is the judge's, and a crash that a
+//! larger stack cures is a stack overflow naming the --stack it needs; a failure that does not
+//! repeat is flaky, with its counts; a --memory too small to run at all is a usage error;
+//! hack killed by SIGKILL leaves no solution behind.
+
+mod common;
+
+use common::{Run, run};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const SOLUTION: &str = "tests/solutions/nim.py";
+
+/// The number right after `before` in `text`.
+fn number_after(text: &str, before: &str) -> f64 {
+    text.split(before)
+        .nth(1)
+        .and_then(|rest| {
+            let end = rest.find(|c: char| !c.is_ascii_digit() && c != '.');
+            rest[..end.unwrap_or(rest.len())].parse().ok()
+        })
+        .unwrap_or_else(|| panic!("no number after {before:?} in {text}"))
+}
+
+#[test]
+fn a_solution_that_waits_is_a_timeout_in_wall_time() {
+    // A right solution that first waits: 3 s of wall time, no CPU time.
+    let script = format!("sleep 3; exec python3 {SOLUTION} none");
+    let args = [
+        "hack",
+        "--tests",
+        "2",
+        "--jobs",
+        "1",
+        "--timeout",
+        "0.5",
+        "--",
+        "sh",
+        "-c",
+        &script,
+    ];
+    let run = run(&args, b"");
+    assert_eq!(run.status, 1, "{run:?}");
+    assert!(
+        run.stderr
+            .starts_with("hack: timeout on sample 1 of the statement"),
+        "{run:?}"
+    );
+    // Ended by hack a little past the limit, having used almost no CPU time: said once.
+    let ran = number_after(&run.stderr, "timeout: run alone it ran ");
+    assert!((0.5..3.0).contains(&ran), "{run:?}");
+    assert!(
+        run.stderr.contains(" s before hack ended it (0.0"),
+        "{run:?}"
+    );
+    assert!(run.stderr.contains("; the limit is 0.5 s\n"), "{run:?}");
+    assert_eq!(run.stderr.matches("timeout").count(), 2, "{run:?}");
+}
+
+#[test]
+fn the_cpu_time_of_a_solutions_children_counts() {
+    // The work is done by a child of the shell, which the shell has not waited for when the
+    // run is ended: only the group's account sees it.
+    let args = [
+        "hack",
+        "--tests",
+        "2",
+        "--jobs",
+        "1",
+        "--timeout",
+        "0.5",
+        "--",
+        "sh",
+        "-c",
+        "yes >/dev/null; true",
+    ];
+    let started = Instant::now();
+    let run = run(&args, b"");
+    assert_eq!(run.status, 1, "{run:?}");
+    assert!(
+        run.stderr.starts_with("hack: timeout on sample 1"),
+        "{run:?}"
+    );
+    let cpu = number_after(&run.stderr, "before hack ended it (");
+    assert!(cpu > 0.1, "the child's CPU time counts: {run:?}");
+    // Each run ends a little past the limit, in CPU or in wall time: 5 runs (the sample, once
+    // again, sample 2 and the two smallest games), not 20 times the limit each.
+    assert!(started.elapsed() < Duration::from_secs(20), "{run:?}");
+}
+
+/// A right solution (nim.py) that first reserves 300 MiB of address space without touching it,
+/// and touches 1 MiB per pile, up to 100 MiB.
+const RESIDENT: &str = r#"
+import io, mmap, runpy, sys
+data = sys.stdin.buffer.read()
+n = int(data.split()[0])
+reserved = mmap.mmap(-1, 300 << 20)
+held = bytearray(min(n, 100) << 20)
+held[::4096] = b"x" * len(held[::4096])
+sys.stdin = io.TextIOWrapper(io.BytesIO(data))
+sys.argv = ["nim.py", "none"]
+runpy.run_path("tests/solutions/nim.py")
+"#;
+
+/// `hack` on [`RESIDENT`] with `--memory MIB`, on 12 games, the tenth of 300 piles.
+fn hack_resident(memory: &str) -> Run {
+    let args = [
+        "hack",
+        "--tests",
+        "12",
+        "--seed",
+        "1",
+        "--max-n",
+        "300",
+        "--memory",
+        memory,
+        "--shrink-time",
+        "3",
+        "--",
+        "python3",
+        "-c",
+        RESIDENT,
+    ];
+    run(&args, b"")
+}
+
+#[test]
+fn memory_is_the_resident_peak_against_the_limit() {
+    // About 115 MiB resident and over 400 MiB of address space on the largest game: within 160
+    // MiB, as on a judge that measures resident memory.
+    let within = hack_resident("160");
+    assert_eq!(within.status, 0, "{within:?}");
+    assert!(
+        within.stderr.contains("all 12 generated games passed"),
+        "{within:?}"
+    );
+    // Over 64 MiB on the larger games only: memory limit exceeded, with its peak.
+    let over = hack_resident("64");
+    assert_eq!(over.status, 1, "{over:?}");
+    assert!(
+        over.stderr
+            .starts_with("hack: memory limit exceeded on game "),
+        "{over:?}"
+    );
+    let peak = number_after(&over.stderr, "its resident peak was ");
+    assert!((64.0..200.0).contains(&peak), "{over:?}");
+    assert!(
+        over.stderr.contains("the limit is 64 MiB (--memory)"),
+        "{over:?}"
+    );
+}
+
+#[test]
+fn a_memory_limit_too_small_to_start_is_a_usage_error() {
+    let args = [
+        "hack", "--tests", "2", "--memory", "1", "--", "python3", SOLUTION, "none",
+    ];
+    let run = run(&args, b"");
+    assert_eq!(run.status, 2, "{run:?}");
+    assert!(
+        run.stderr
+            .starts_with("error: --memory 1: too small for python3 to run at all"),
+        "{run:?}"
+    );
+    assert!(!run.stderr.contains("fails on every game"), "{run:?}");
+}
+
+/// tests/solutions/nim.cpp built once with `c++ -O2`, or `None` (with a note) without `c++`.
+fn cpp() -> Option<&'static str> {
+    static BUILT: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            let binary = format!(
+                "{}/nim-limits-{}",
+                env!("CARGO_TARGET_TMPDIR"),
+                std::process::id()
+            );
+            let built = Command::new("c++")
+                .args(["-O2", "-std=c++17", "-o", &binary])
+                .arg("tests/solutions/nim.cpp")
+                .status();
+            match built {
+                Ok(status) if status.success() => Some(binary),
+                _ => {
+                    println!("note: no working c++: the C++ solutions' tests are skipped");
+                    None
+                }
+            }
+        })
+        .as_deref()
+}
+
+#[test]
+fn a_deep_recursion_passes_with_the_judges_stack_and_overflows_a_small_one() {
+    let Some(nim) = cpp() else { return };
+    // Game 10 has 200000 piles and special points: a recursion 200000 calls deep, more than
+    // the usual 8 MiB of stack.
+    let games = ["hack", "--tests", "10", "--seed", "1", "--max-n", "200000"];
+    let judges = run(&[&games[..], &["--", nim, "deep"]].concat(), b"");
+    assert_eq!(judges.status, 0, "{judges:?}");
+    assert!(
+        judges.stderr.contains("all 10 generated games passed"),
+        "{judges:?}"
+    );
+    let small = [
+        &games[..],
+        &["--stack", "4", "--shrink-time", "2", "--", nim, "deep"],
+    ]
+    .concat();
+    let small = run(&small, b"");
+    assert_eq!(small.status, 1, "{small:?}");
+    assert!(
+        small.stderr.starts_with("hack: stack overflow on game "),
+        "{small:?}"
+    );
+    assert!(
+        small
+            .stderr
+            .contains("stack overflow: the command was killed by signal 11 (SIGSEGV) with "),
+        "{small:?}"
+    );
+    // It names a --stack above 4 on which the shrunk game ends well.
+    let needs = number_after(&small.stderr, "it needs --stack ");
+    assert!(needs > 4.0 && needs <= 64.0, "{small:?}");
+}
+
+#[test]
+fn a_failure_that_does_not_repeat_is_flaky_with_its_counts() {
+    // Right, but every fifth run (the 1st, the 6th, ...) exits with status 3.
+    let counter = format!(
+        "{}/flaky-{}",
+        env!("CARGO_TARGET_TMPDIR"),
+        std::process::id()
+    );
+    let _ = std::fs::remove_file(&counter);
+    let script = r#"
+import fcntl, runpy, sys
+with open(sys.argv[1], "a+") as counter:
+    fcntl.flock(counter, fcntl.LOCK_EX)
+    counter.seek(0)
+    runs = len(counter.read())
+    counter.write("x")
+if runs % 5 == 0:
+    sys.exit(3)
+sys.argv = ["nim.py", "none"]
+runpy.run_path("tests/solutions/nim.py")
+"#;
+    let args = [
+        "hack", "--tests", "5", "--jobs", "1", "--", "python3", "-c", script, &counter,
+    ];
+    let run = run(&args, b"");
+    let _ = std::fs::remove_file(&counter);
+    assert_eq!(run.status, 1, "{run:?}");
+    assert!(
+        run.stderr
+            .starts_with("hack: flaky: crash on sample 1; it failed 2 of 8 runs of this game"),
+        "{run:?}"
+    );
+    assert!(
+        run.stderr.contains("the command exited with status 3"),
+        "{run:?}"
+    );
+    assert!(!run.stderr.contains("fails on every game"), "{run:?}");
+}
+
+/// Whether a process whose command line holds `marker` is running (a zombie has none).
+fn running(marker: &str) -> bool {
+    std::fs::read_dir("/proc").unwrap().flatten().any(|entry| {
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        String::from_utf8_lossy(&cmdline)
+            .replace('\0', " ")
+            .contains(marker)
+    })
+}
+
+#[test]
+fn hack_killed_by_sigkill_leaves_no_solution_running() {
+    // The sleep is the shell's child, in the solution's group: not the process hack started.
+    let marker = format!("sleep 61.{}", std::process::id() % 1000);
+    let script = format!("{marker}; python3 {SOLUTION} none");
+    let mut hack = Command::new(env!("CARGO_BIN_EXE_constrained-nim"))
+        .args(["hack", "--tests", "100", "--jobs", "2", "--"])
+        .args(["sh", "-c", &script])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let solution = |marker: &str| {
+        // hack's own command line holds the marker too: only a `sleep` process counts.
+        std::fs::read_dir("/proc").unwrap().flatten().any(|entry| {
+            let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+            cmdline.starts_with(b"sleep\0") && running_is(&cmdline, marker)
+        })
+    };
+    let started = Instant::now();
+    while !solution(&marker) {
+        assert!(started.elapsed() < Duration::from_secs(20), "never started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    hack.kill().unwrap();
+    hack.wait().unwrap();
+    let killed = Instant::now();
+    while solution(&marker) {
+        assert!(
+            killed.elapsed() < Duration::from_secs(5),
+            "a solution outlived hack"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(!running(&format!("-c {marker}")), "its shell outlived hack");
+}
+
+fn running_is(cmdline: &[u8], marker: &str) -> bool {
+    String::from_utf8_lossy(cmdline)
+        .replace('\0', " ")
+        .contains(marker)
+}
