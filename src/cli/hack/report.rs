@@ -82,12 +82,15 @@ pub(super) fn failure(text: &mut String, outcome: &Outcome, runner: &Runner) {
             needs,
             fails,
         } => {
+            let given = runner.stack.div_ceil(MIB);
+            let not_with = match fails.div_ceil(MIB) {
+                fails if fails > given => format!(", not with {fails} MiB"),
+                _ => String::new(),
+            };
             let _ = writeln!(
                 text,
-                "stack overflow: the command {status} with {} MiB of stack (--stack {}); with \
-                 {} MiB it ends well: it needs --stack {}",
-                fails.div_ceil(MIB),
-                fails.div_ceil(MIB),
+                "stack overflow: with --stack {given} the command {status}; it needs --stack {} \
+                 (it ends well with {} MiB of stack{not_with})",
                 needs.div_ceil(MIB),
                 needs.div_ceil(MIB)
             );
