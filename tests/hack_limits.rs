@@ -325,3 +325,25 @@ fn running_is(cmdline: &[u8], marker: &str) -> bool {
         .replace('\0', " ")
         .contains(marker)
 }
+
+#[test]
+fn a_stack_the_shell_does_not_allow_is_a_usage_error_and_the_default_fits_in() {
+    let binary = env!("CARGO_BIN_EXE_constrained-nim");
+    let too_large = common::run_shell(
+        "ulimit -Hs 8192 && exec \"$0\" hack --stack 9 -- true",
+        binary,
+        b"",
+    );
+    assert_eq!(too_large.status, 2, "{too_large:?}");
+    assert!(
+        too_large
+            .stderr
+            .starts_with("error: --stack 9: this shell allows at most 8 MiB of stack"),
+        "{too_large:?}"
+    );
+    // The default, as large as --memory, is what the shell allows when it allows less.
+    let script =
+        format!("ulimit -Hs 8192 && exec \"$0\" hack --tests 2 -- python3 {SOLUTION} none");
+    let default = common::run_shell(&script, binary, b"");
+    assert_eq!(default.status, 0, "{default:?}");
+}

@@ -33,7 +33,7 @@ use std::time::{Duration, Instant};
 /// Runs CMD on the statement's two samples, then on the games saved in --save DIR, then on
 /// generated games (the game on its standard input; its answer is its standard output, trimmed)
 /// and compares with this solver. The first wrong answer, crash (a non-zero exit or a signal),
-/// memory limit exceeded or timeout is shrunk while CMD keeps failing the same way, to a game
+/// stack overflow, memory limit exceeded or timeout is shrunk while CMD keeps failing the same way, to a game
 /// where no single pile, pair of equal piles or forbidden move can go (or the smallest found when
 /// --shrink-time runs out). The report goes to standard error.
 ///
@@ -49,7 +49,8 @@ use std::time::{Duration, Instant};
 /// Exit status: 0 every game passed; 1 a failure was found; 2 hack could not do its work: a bad
 /// command line, a CMD that cannot start, a --memory too small for CMD to run at all, a game
 /// it cannot write, the machine refusing a process; 130, 143, 129 stopped by SIGINT (Ctrl-C),
-/// SIGTERM, SIGHUP with nothing found (every running solution is killed first).
+/// SIGTERM, SIGHUP with nothing found (every running solution is killed first; with hack, even
+/// by SIGKILL, every solution ends too).
 #[derive(Debug, clap::Args)]
 #[command(after_help = "example: constrained-nim hack --save failures -- python3 my_solution.py")]
 pub(super) struct Args {
@@ -140,19 +141,18 @@ pub(super) fn run(args: Args) -> Result<i32, Failure> {
             ceiling / MIB
         )));
     }
-    let stack = args.stack.unwrap_or(args.memory) * MIB;
+    // By default as large as --memory, or as this shell allows (ulimit -s).
     let stack_ceiling = limits::hard_limit(libc::RLIMIT_STACK);
-    if stack > stack_ceiling {
-        let flag = match args.stack {
-            Some(mib) => format!("--stack {mib}"),
-            None => format!("--stack (as large as --memory {})", args.memory),
-        };
-        return Err(Failure::Usage(format!(
-            "{flag}: this shell allows at most {} MiB of stack (ulimit -s); give a smaller \
-             --stack",
-            stack_ceiling / MIB
-        )));
-    }
+    let stack = match args.stack {
+        None => (args.memory * MIB).min(stack_ceiling),
+        Some(mib) if mib * MIB > stack_ceiling => {
+            return Err(Failure::Usage(format!(
+                "--stack {mib}: this shell allows at most {} MiB of stack (ulimit -s)",
+                stack_ceiling / MIB
+            )));
+        }
+        Some(mib) => mib * MIB,
+    };
     if let Some(out) = &args.out {
         check_out(out, &args.command)?;
     }
