@@ -347,3 +347,44 @@ fn a_stack_the_shell_does_not_allow_is_a_usage_error_and_the_default_fits_in() {
     let default = common::run_shell(&script, binary, b"");
     assert_eq!(default.status, 0, "{default:?}");
 }
+
+#[test]
+fn the_shrinking_budget_cuts_a_run_in_progress() {
+    // Right, but it waits 30 s on a game of more than 50 piles: each try of a large candidate
+    // would take the limit and more, run alone to confirm it.
+    let script = r#"
+import io, runpy, sys, time
+data = sys.stdin.buffer.read()
+if int(data.split()[0]) > 50:
+    time.sleep(30)
+sys.stdin = io.TextIOWrapper(io.BytesIO(data))
+sys.argv = ["nim.py", "none"]
+runpy.run_path("tests/solutions/nim.py")
+"#;
+    let args = [
+        "hack",
+        "--tests",
+        "10",
+        "--seed",
+        "1",
+        "--max-n",
+        "300",
+        "--timeout",
+        "1",
+        "--shrink-time",
+        "2",
+        "--",
+        "python3",
+        "-c",
+        script,
+    ];
+    let run = run(&args, b"");
+    assert_eq!(run.status, 1, "{run:?}");
+    assert!(
+        run.stderr.starts_with("hack: timeout on game 10 of 10"),
+        "{run:?}"
+    );
+    let took = number_after(&run.stderr, "runs (");
+    assert!(took <= 2.6, "shrinking took {took} s: {run:?}");
+    assert!(run.stderr.contains("--shrink-time 2 s ran out"), "{run:?}");
+}

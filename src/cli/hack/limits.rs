@@ -176,6 +176,9 @@ pub(super) struct Deadline {
     pub(super) wall: Duration,
     /// CPU time of the solution's whole process group.
     pub(super) cpu: Option<Duration>,
+    /// When the run ends whatever its time (a budget that runs out); a run waiting for its
+    /// turn to run alone has this much less time.
+    pub(super) cut: Option<Instant>,
 }
 
 /// The room one run has: address space (a guard against a runaway) and stack, in bytes.
@@ -205,7 +208,8 @@ pub(super) fn run_once(
     } else {
         _shared = ALONE.read().unwrap_or_else(|p| p.into_inner());
     }
-    if stopped() {
+    // Stopped, or cut while it waited for its turn: nothing to run.
+    if stopped() || deadline.cut.is_some_and(|cut| Instant::now() >= cut) {
         return Ok(Ran::Stopped);
     }
     let mut cmd = Command::new(&command[0]);
@@ -523,7 +527,8 @@ impl Pipes<'_> {
                 self.group_cpu = self.group_cpu.max(group_cpu(pid));
             }
             let over_cpu = deadline.cpu.is_some_and(|cpu| self.group_cpu > cpu);
-            if started.elapsed() > deadline.wall || stopped() || over_cpu {
+            let cut = deadline.cut.is_some_and(|cut| Instant::now() >= cut);
+            if started.elapsed() > deadline.wall || stopped() || over_cpu || cut {
                 // What the group used up to its end: children its main process has not waited
                 // for are gone from its account once killed.
                 self.group_cpu = self.group_cpu.max(group_cpu(pid));

@@ -376,10 +376,10 @@ impl Runner {
             (self.timeout, None)
         };
         let until = *self.until.lock().unwrap_or_else(|p| p.into_inner());
-        let left = until.map(|until| until.saturating_duration_since(Instant::now()));
         let deadline = Deadline {
-            wall: left.map_or(wall, |left| wall.min(left)),
+            wall,
             cpu,
+            cut: until,
         };
         let ran =
             limits::run_once(&self.command, input, room, deadline, alone).map_err(|e| match e {
