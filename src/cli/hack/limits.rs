@@ -135,6 +135,10 @@ pub(super) struct Ended {
     /// CPU time (user and system) of its whole process group: its own, the children it waited
     /// for, and those still running when it ended.
     pub(super) cpu: Duration,
+    /// Of the wall time, how long its longest-waiting process was ready to run but waited for a
+    /// CPU that other work held (Linux's run delay, /proc/PID/schedstat): not its own doing,
+    /// and no time on an idle judge.
+    pub(super) queued: Duration,
     /// Peak resident memory of the solution (the largest of its processes), from wait4; 0 when
     /// it is not above hack's own, which hides it (see [`own_peak`]).
     pub(super) peak: u64,
@@ -146,8 +150,9 @@ pub(super) struct Ended {
 /// How one run went.
 pub(super) enum Ran {
     Ended(Ended),
-    /// Killed at the deadline: the wall time it ran and the CPU time its group had used.
-    OutOfTime(Duration, Duration),
+    /// Killed at the deadline: the wall time it ran, the CPU time its group had used, and how
+    /// long it waited for a CPU (see [`Ended::queued`]).
+    OutOfTime(Duration, Duration, Duration),
     /// Killed because hack was asked to stop.
     Stopped,
 }
@@ -189,6 +194,9 @@ pub(super) struct Room {
     /// RLIMIT_STACK: the main thread's stack follows it at exec, as on the judge.
     pub(super) stack: u64,
 }
+
+/// A run ends at this many times its deadline in wall time, however long it waited for a CPU.
+const BUSY_MACHINE: u32 = 8;
 
 /// How often a running group's CPU time is read from /proc (a scan of every process).
 const CPU_READ_EVERY: Duration = Duration::from_millis(100);
@@ -273,12 +281,13 @@ pub(super) fn run_once(
         answer: Answer::default(),
         errors: Vec::new(),
         group_cpu: Duration::ZERO,
+        queued: Duration::ZERO,
     };
     let result = pipes.drive(pid, started, deadline);
     // What is left of the group (the solution's children) counts in its CPU time until now.
     let left_cpu = match result {
         // SAFETY: kill(2) with signal 0 only asks whether the group has a process left.
-        Ok(Some(_)) if unsafe { libc::kill(-pid, 0) } == 0 => group_cpu(pid),
+        Ok(Some(_)) if unsafe { libc::kill(-pid, 0) } == 0 => group_cpu(pid).0,
         _ => Duration::ZERO,
     };
     // Whatever the run left in its group ends here, whichever way it went.
@@ -300,6 +309,7 @@ pub(super) fn run_once(
                 status,
                 time,
                 cpu,
+                queued: pipes.queued,
                 peak: if peak > hidden_below { peak } else { 0 },
                 stdout: std::mem::take(&mut pipes.answer),
                 stderr: std::mem::take(&mut pipes.errors),
@@ -311,7 +321,11 @@ pub(super) fn run_once(
             if stopped() {
                 Ok(Ran::Stopped)
             } else {
-                Ok(Ran::OutOfTime(time, reaped.max(pipes.group_cpu)))
+                Ok(Ran::OutOfTime(
+                    time,
+                    reaped.max(pipes.group_cpu),
+                    pipes.queued,
+                ))
             }
         }
         Err(e) => {
@@ -452,6 +466,8 @@ struct Pipes<'a> {
     errors: Vec<u8>,
     /// The group's CPU time when last read.
     group_cpu: Duration,
+    /// The longest wait for a CPU of a process of the group, when last read.
+    queued: Duration,
 }
 
 fn nonblocking(fd: i32) {
@@ -502,11 +518,29 @@ impl Pipes<'_> {
             }
             self.feed();
             self.read_ready();
+            // Ended but not yet waited for, its run delay is still there to read.
+            // SAFETY: an all-zero siginfo is valid; waitid writes it, and leaves the child be.
+            let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+            // SAFETY: waitid on our own child, without blocking or reaping it.
+            let ended = unsafe {
+                libc::waitid(
+                    libc::P_PID,
+                    pid as libc::id_t,
+                    &mut info,
+                    libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+                )
+            } == 0
+                // SAFETY: waitid filled the struct; si_pid reads its field.
+                && unsafe { info.si_pid() } == pid;
+            if ended {
+                self.queued = self.queued.max(run_delay(pid));
+            }
             let mut status = 0;
             // SAFETY: an all-zero rusage is valid; wait4 writes it and the status.
             let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-            // SAFETY: wait4 on our own child, without blocking.
-            let waited = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+            let flags = if ended { 0 } else { libc::WNOHANG };
+            // SAFETY: wait4 on our own child.
+            let waited = unsafe { libc::wait4(pid, &mut status, flags, &mut usage) };
             if waited == pid {
                 let (peak, cpu) = used(&usage);
                 return Ok(Some((ExitStatus::from_raw(status), peak, cpu)));
@@ -524,14 +558,19 @@ impl Pipes<'_> {
             // Read now and then: a scan of /proc per poll would cost more than it tells.
             if cpu_read.elapsed() >= CPU_READ_EVERY {
                 cpu_read = Instant::now();
-                self.group_cpu = self.group_cpu.max(group_cpu(pid));
+                self.read_group(pid);
             }
             let over_cpu = deadline.cpu.is_some_and(|cpu| self.group_cpu > cpu);
             let cut = deadline.cut.is_some_and(|cut| Instant::now() >= cut);
-            if started.elapsed() > deadline.wall || stopped() || over_cpu || cut {
+            // Time spent waiting for a CPU that other work held is not the solution's; but a
+            // machine that busy does not hold hack forever either.
+            let elapsed = started.elapsed();
+            let over_wall = elapsed.saturating_sub(self.queued) > deadline.wall
+                || elapsed > deadline.wall.saturating_mul(BUSY_MACHINE);
+            if over_wall || stopped() || over_cpu || cut {
                 // What the group used up to its end: children its main process has not waited
                 // for are gone from its account once killed.
-                self.group_cpu = self.group_cpu.max(group_cpu(pid));
+                self.read_group(pid);
                 // SAFETY: kill(2) on our own process group.
                 unsafe {
                     libc::kill(-pid, libc::SIGKILL);
@@ -539,6 +578,13 @@ impl Pipes<'_> {
                 return Ok(None);
             }
         }
+    }
+
+    /// Reads the group's CPU time and longest run delay so far.
+    fn read_group(&mut self, group: i32) {
+        let (cpu, queued) = group_cpu(group);
+        self.group_cpu = self.group_cpu.max(cpu);
+        self.queued = self.queued.max(queued);
     }
 
     /// Writes what the pipe takes now; closes it when all is written or the reader is gone (a
@@ -620,14 +666,29 @@ impl Pipes<'_> {
     }
 }
 
-/// The CPU time so far of process group `group`, from /proc: of each process in it, its own
-/// (utime, stime) and that of the children it waited for (cutime, cstime). A child not yet
-/// waited for is still listed, so nothing counts twice.
-fn group_cpu(group: i32) -> Duration {
-    let Ok(entries) = std::fs::read_dir("/proc") else {
+/// How long process `pid` was ready to run but waited for a CPU (its run delay), from
+/// /proc/PID/schedstat; 0 where Linux does not say.
+fn run_delay(pid: i32) -> Duration {
+    let Ok(schedstat) = std::fs::read_to_string(format!("/proc/{pid}/schedstat")) else {
         return Duration::ZERO;
     };
+    let nanos = schedstat
+        .split_whitespace()
+        .nth(1)
+        .and_then(|n| n.parse().ok());
+    Duration::from_nanos(nanos.unwrap_or(0))
+}
+
+/// The CPU time so far of process group `group`, from /proc: of each process in it, its own
+/// (utime, stime) and that of the children it waited for (cutime, cstime); a child not yet
+/// waited for is still listed, so nothing counts twice. And the longest run delay of its
+/// processes (see [`run_delay`]).
+fn group_cpu(group: i32) -> (Duration, Duration) {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return (Duration::ZERO, Duration::ZERO);
+    };
     let mut ticks = 0u64;
+    let mut queued = Duration::ZERO;
     for entry in entries.flatten() {
         let name = entry.file_name();
         let Some(pid) = name
@@ -652,11 +713,13 @@ fn group_cpu(group: i32) -> Duration {
                 .iter()
                 .filter_map(|f| f.parse::<u64>().ok())
                 .sum::<u64>();
+            queued = queued.max(run_delay(pid.parse().unwrap_or(0)));
         }
     }
     // SAFETY: sysconf with a valid name; no memory involved.
     let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
-    Duration::from_millis(ticks.saturating_mul(1000) / per_second)
+    let cpu = Duration::from_millis(ticks.saturating_mul(1000) / per_second);
+    (cpu, queued)
 }
 
 fn poll_fd(fd: i32, events: libc::c_short) -> libc::pollfd {

@@ -39,7 +39,8 @@ use std::time::{Duration, Instant};
 ///
 /// The limits are the judge's (ABC255 G: 4 s, 1024 MiB), measured as a judge measures them: a
 /// timeout is a run over --timeout in wall time when run alone (no other job of hack running),
-/// its CPU time (of all its processes) shown beside; memory limit exceeded is a resident peak
+/// not counting the time it waited for a CPU that other work held, its CPU time (of all its
+/// processes) shown beside; memory limit exceeded is a resident peak
 /// over --memory (the address space is capped well above it, only against a runaway); the main
 /// thread's stack is --stack, as large as --memory by default, as AtCoder gives. A crash that
 /// goes away with a larger stack is reported as a stack overflow with the --stack it needs.

@@ -78,8 +78,10 @@ pub(super) enum Outcome {
         stderr: String,
     },
     Timeout {
-        /// The wall time it ran alone.
+        /// The wall time it ran alone, less the time it waited for a CPU held by other work.
         time: Duration,
+        /// The time it waited for a CPU held by other work (see `limits::Ended::queued`).
+        queued: Duration,
         /// The CPU time its process group used alone.
         cpu: Duration,
         /// Whether hack ended it (at [`ALONE_WALL`] times the limit) rather than it ending.
@@ -268,9 +270,11 @@ impl Runner {
         let mut ended = match self.run(input, self.room(), alone) {
             Err(outcome) => return outcome,
             Ok(Ran::Stopped) => return Outcome::Stopped,
-            Ok(Ran::OutOfTime(time, cpu)) if alone => return self.timeout_of(time, cpu, true),
+            Ok(Ran::OutOfTime(time, cpu, queued)) if alone => {
+                return timeout_of(time, cpu, queued, true);
+            }
             Ok(Ran::OutOfTime(..)) => None,
-            Ok(Ran::Ended(ended)) if ended.time > self.timeout && !alone => None,
+            Ok(Ran::Ended(ended)) if over(&ended, self.timeout) && !alone => None,
             Ok(Ran::Ended(ended)) => Some(ended),
         };
         if ended.is_none() {
@@ -278,15 +282,17 @@ impl Runner {
             ended = match self.run(input, self.room(), true) {
                 Err(outcome) => return outcome,
                 Ok(Ran::Stopped) => return Outcome::Stopped,
-                Ok(Ran::OutOfTime(time, cpu)) => return self.timeout_of(time, cpu, true),
+                Ok(Ran::OutOfTime(time, cpu, queued)) => {
+                    return timeout_of(time, cpu, queued, true);
+                }
                 Ok(Ran::Ended(ended)) => Some(ended),
             };
         }
         let Some(ended) = ended else {
             return Outcome::Stopped;
         };
-        if ended.time > self.timeout {
-            return self.timeout_of(ended.time, ended.cpu, false);
+        if over(&ended, self.timeout) {
+            return timeout_of(ended.time, ended.cpu, ended.queued, false);
         }
         if ended.peak > self.memory {
             return Outcome::Memory {
@@ -306,10 +312,6 @@ impl Runner {
                 actual: ended.stdout,
             }
         }
-    }
-
-    fn timeout_of(&self, time: Duration, cpu: Duration, ended: bool) -> Outcome {
-        Outcome::Timeout { time, cpu, ended }
     }
 
     /// A run that ended badly within the memory limit: a stack overflow when a signal ended it
@@ -393,6 +395,21 @@ impl Runner {
             }
             ran => ran,
         })
+    }
+}
+
+/// Whether a run took longer than `timeout`, not counting the time it waited for a CPU that
+/// other work held: what it takes on an idle judge.
+fn over(ended: &Ended, timeout: Duration) -> bool {
+    ended.time.saturating_sub(ended.queued) > timeout
+}
+
+fn timeout_of(time: Duration, cpu: Duration, queued: Duration, ended: bool) -> Outcome {
+    Outcome::Timeout {
+        time: time.saturating_sub(queued),
+        queued,
+        cpu,
+        ended,
     }
 }
 

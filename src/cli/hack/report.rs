@@ -114,10 +114,23 @@ pub(super) fn failure(text: &mut String, outcome: &Outcome, runner: &Runner) {
             );
             stderr_lines(text, stderr);
         }
-        Outcome::Timeout { time, cpu, ended } => {
+        Outcome::Timeout {
+            time,
+            queued,
+            cpu,
+            ended,
+        } => {
+            // Less than a tenth of a second of waiting is not worth a word.
+            let waited = match queued.as_secs_f64() {
+                q if q >= 0.1 => {
+                    format!(", not counting {q:.2} s it waited for a CPU other work held")
+                }
+                _ => String::new(),
+            };
             let _ = writeln!(
                 text,
-                "timeout: run alone it ran {:.2} s{} ({:.2} s of CPU time); the limit is {} s",
+                "timeout: run alone it ran {:.2} s{}{waited} ({:.2} s of CPU time); the limit is \
+                 {} s",
                 time.as_secs_f64(),
                 if *ended { " before hack ended it" } else { "" },
                 cpu.as_secs_f64(),
