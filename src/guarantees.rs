@@ -104,7 +104,8 @@
 //! | a thread that cannot start (process limit, `RUST_MIN_STACK` too large, no memory for a stack) | the same answer, exit 0: the work runs on the calling thread; a second thread starts only when its stack and 32 MiB more can be had first, so its start-up cannot fail after `spawn` (which hung with `RUST_BACKTRACE=1`) | `threads_that_cannot_start_give_the_same_answer`, and `.ci/judge-check` for the judge build (also under `ulimit -v` 8750 to 16500 KiB) |
 //! | a memory limit (`ulimit -v`), with `RUST_BACKTRACE=1` | every mode (the verdict, `--grundy`, `--check`, `--move`, `--explain`, `table`, `judge`, `play --machine`) answers, or prints `error: out of memory while ...` and exits 1, without hanging: the judge file's lists grow with `try_reserve`; in the tool, an allocation that fails anywhere (the breakpoint map, play's tables) ends the run with that line | `memory_limits_give_every_mode_the_answer_or_one_error_line` (a max-size game, every mode at 8 MiB and at a limit near where it used to fail), `a_memory_limit_gives_the_answer_or_one_error_line` (8 to 200 MiB); every mode at every 512 KiB from 8 to 64 MiB: `cargo test --release --test hostile -- --ignored` |
 //! | endless or huge invalid input | exit 1 with one error line, after reading at most one chunk past the bad byte | `tests/streaming.rs` |
-//! | standard output closed (`>&-`) or full | exit 1 with one error line (a closed pipe, `\| head`, is still 0); `play --machine` exits 1 when its output breaks mid-game | `a_closed_standard_output_is_an_error_and_a_closed_pipe_is_not`, `play_machine_exits_1_when_its_output_breaks_mid_game`, `.ci/judge-check` |
+//! | standard output closed (`>&-`) or full | the tool: exit 1 with one error line (a closed pipe, `\| head`, is still 0), the closed descriptor seen by a constructor in `.init_array`, before std's start-up replaces it with a `/dev/null` opened for reading and writing; the judge file alone, like every Rust program: status 0, the answer goes nowhere; `play --machine` exits 1 when its output breaks mid-game | `a_closed_standard_output_is_an_error_and_a_closed_pipe_is_not`, `play_machine_exits_1_when_its_output_breaks_mid_game`, `.ci/judge-check` |
+//! | standard output on `/dev/null` opened for reading and writing (`1<>/dev/null`, Python's `subprocess.DEVNULL`) | every mode and subcommand writes its answer there with status 0 | `every_mode_writes_to_pythons_devnull_with_status_0`, `a_closed_standard_output_is_an_error_and_a_closed_pipe_is_not`, `.ci/judge-check` |
 //! | standard error that cannot be written (`2>/dev/full`) | the exit status is still 1 (input) or 2 (command line) | `an_unwritable_standard_error_keeps_the_exit_status` |
 //! | a file name with a newline | escaped: one error line | `file_names_cannot_forge_a_second_error_line` |
 //!
@@ -112,8 +113,7 @@
 //! (each runs under that soft limit); it is not part of the modes' memory-limit sweep.
 //!
 //! Not covered: a `hack` that itself runs out of memory ends at once with the error line,
-//! without killing the solutions it is running (they end when their input closes); and
-//! standard output opened read-write on `/dev/null` (`1<>/dev/null`) is taken for a closed one.
+//! without killing the solutions it is running (they end when their input closes).
 //!
 //! # Tests
 //!

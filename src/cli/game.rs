@@ -4,14 +4,14 @@
 //!
 //! Everything here builds on the solver in `main.rs`; nothing here knows the command line.
 
-use crate::{Forbidden, Game, InputError, output_closed, parse_u64, read_game, sweep};
+use crate::{Forbidden, Game, InputError, parse_u64, read_game, sweep};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
 
 /// The tool's allocator: the system's, except that where memory runs out the run ends with
 /// `error: out of memory while …` and exit status 1, instead of std's abort.
@@ -127,9 +127,30 @@ impl fmt::Display for Failure {
     }
 }
 
-/// Standard output that refuses to be closed: its first write asks whether the descriptor is
-/// open (see [`output_closed`]), so that an answer written to a closed output is an error
-/// instead of vanishing with exit status 0.
+/// Whether standard output was closed when the process started, before std's start-up
+/// replaced the closed descriptor with `/dev/null` opened for reading and writing. After that
+/// replacement a closed output looks exactly like a harness's `/dev/null` (Python's
+/// `subprocess.DEVNULL` opens it the same way), so the question is asked earlier, by the C
+/// library's constructors (`.init_array`), which run before `main` and so before std's
+/// start-up.
+static OUTPUT_CLOSED_AT_START: AtomicBool = AtomicBool::new(false);
+
+#[cfg(target_os = "linux")]
+#[used]
+#[unsafe(link_section = ".init_array")]
+static NOTE_CLOSED_OUTPUT: extern "C" fn() = note_closed_output;
+
+#[cfg(target_os = "linux")]
+extern "C" fn note_closed_output() {
+    // SAFETY: fcntl(F_GETFD) only reads the descriptor's flags; it fails with EBADF on a
+    // descriptor that is not open. Nothing else is touched before `main`.
+    let closed = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFD) } == -1;
+    OUTPUT_CLOSED_AT_START.store(closed, Ordering::Relaxed);
+}
+
+/// Standard output that refuses to be closed: an answer written to an output that was closed
+/// at the start (`>&-`) is an error instead of vanishing with exit status 0. `/dev/null`, opened
+/// in any way, is a place to write to.
 pub(crate) struct Output<W> {
     out: W,
     checked: bool,
@@ -147,8 +168,8 @@ impl<W: io::Write> Output<W> {
 impl<W: io::Write> io::Write for Output<W> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         if !self.checked && !buf.is_empty() {
-            if let Some(closed) = output_closed() {
-                return Err(closed);
+            if OUTPUT_CLOSED_AT_START.load(Ordering::Relaxed) {
+                return Err(io::Error::other("standard output is closed"));
             }
             self.checked = true;
         }
