@@ -139,8 +139,9 @@ impl Cli {
 pub(crate) fn run() -> i32 {
     let args: Vec<OsString> = std::env::args_os().collect();
     // judge's statuses are testlib's: running out of memory, even while its command line is
-    // parsed, is the checker's failure (3), never a verdict on the output.
-    if args.get(1).is_some_and(|a| a == "judge") {
+    // parsed, is the checker's failure (3), never a verdict on the output (on glibc this holds
+    // from before `main`: `game::at_start`).
+    if is_judge(&args) {
         game::out_of_memory_status(checker::FAIL);
     }
     let cli = match Cli::try_parse_from(&args) {
@@ -280,5 +281,12 @@ fn command_line_error(e: &clap::Error, args: &[OsString]) -> i32 {
         }
     }
     let _ = io::stderr().lock().write_all(message.as_bytes());
-    2
+    // A checker that cannot take its command line has failed (testlib's 3); clap's 2 would
+    // read as a presentation error of the output.
+    if is_judge(args) { checker::FAIL } else { 2 }
+}
+
+/// Whether the command line is `judge`'s, whose statuses are testlib's.
+fn is_judge(args: &[OsString]) -> bool {
+    args.get(1).is_some_and(|a| a == "judge")
 }

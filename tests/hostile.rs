@@ -269,3 +269,53 @@ fn play_machine_exits_1_when_its_output_breaks_mid_game() {
         "{run:?}"
     );
 }
+
+/// From the smallest address space in which the program loads at all, every limit gives the
+/// answer or the one out-of-memory line with the mode's status (3 for `judge`, testlib's FAIL):
+/// std's start-up used to abort ("failed to allocate an alternative stack") or die of SIGSEGV
+/// at a few limits just above loading, and `judge` ran out of memory with status 1 before its
+/// command line was read. Below the first limit that reaches the program, the loader's own
+/// failures (status 127, or a signal) are the system's, not the program's.
+#[test]
+fn the_smallest_address_spaces_give_the_answer_or_the_out_of_memory_line() {
+    let binary = env!("CARGO_BIN_EXE_constrained-nim");
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/sample-1.in");
+    let output = std::env::temp_dir().join(format!("constrained-nim-oom-{}", std::process::id()));
+    std::fs::write(&output, "Takahashi\n").unwrap();
+    let output = output.to_str().unwrap();
+    for (args, answer, failed) in [
+        (vec![sample], "Takahashi\n", 1),
+        (vec!["judge", sample, output], "", 3),
+    ] {
+        let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
+        let (mut answered, mut out_of_memory) = (0, 0);
+        for kib in (4096..12288).step_by(32) {
+            let script = format!(
+                "ulimit -v {kib} && RUST_BACKTRACE=1 \"$0\" {}",
+                quoted.join(" ")
+            );
+            // Not `exec`: the shell turns a signal into a status (128 + the signal).
+            let run = common::run_shell(&script, binary, b"");
+            if run.status == 0 && run.stdout == answer && run.stderr.is_empty() {
+                answered += 1;
+            } else if run.status == failed
+                && run.stdout.is_empty()
+                && run.stderr.starts_with("error: out of memory while ")
+                && run.stderr.lines().count() == 1
+            {
+                out_of_memory += 1;
+            } else {
+                assert_eq!(
+                    answered + out_of_memory,
+                    0,
+                    "{args:?} under {kib} KiB, after the program was reached: {run:?}"
+                );
+            }
+        }
+        assert!(
+            answered > 0 && out_of_memory > 0,
+            "{args:?}: {answered} answered, {out_of_memory} out of memory"
+        );
+    }
+    std::fs::remove_file(output).unwrap();
+}

@@ -130,22 +130,75 @@ impl fmt::Display for Failure {
 /// Whether standard output was closed when the process started, before std's start-up
 /// replaced the closed descriptor with `/dev/null` opened for reading and writing. After that
 /// replacement a closed output looks exactly like a harness's `/dev/null` (Python's
-/// `subprocess.DEVNULL` opens it the same way), so the question is asked earlier, by the C
-/// library's constructors (`.init_array`), which run before `main` and so before std's
-/// start-up.
+/// `subprocess.DEVNULL` opens it the same way), so the question is asked earlier, in
+/// [`at_start`].
 static OUTPUT_CLOSED_AT_START: AtomicBool = AtomicBool::new(false);
 
-#[cfg(target_os = "linux")]
+/// Run by the C library's start-up (`.init_array`) before `main`, and so before std's own
+/// start-up and before the first allocation of ours: glibc hands it the arguments.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
 #[used]
 #[unsafe(link_section = ".init_array")]
-static NOTE_CLOSED_OUTPUT: extern "C" fn() = note_closed_output;
+static AT_START: extern "C" fn(libc::c_int, *const *const libc::c_char) = at_start;
 
-#[cfg(target_os = "linux")]
-extern "C" fn note_closed_output() {
+/// Address space that must be free when the process starts: std's start-up (the main thread's
+/// alternative signal stack, which it panics without), the stack the command line's parsing
+/// grows into, and the first allocations. Under a memory limit (`ulimit -v`) just above what
+/// the program's loading takes, std's start-up aborted or the stack's growth met SIGSEGV.
+const START_HEADROOM: usize = 1 << 20;
+
+/// How much of the main thread's stack is grown at the start, while the headroom is known to be
+/// there: a stack that cannot grow later ends the process with SIGSEGV, not an error line.
+const STACK_GROWN_AT_START: usize = 256 << 10;
+
+/// Notes a closed standard output (see [`OUTPUT_CLOSED_AT_START`]); makes running out of
+/// memory testlib's FAIL (3) for `judge` from the very start, before the command line is read
+/// (which allocates); and ends the run with the out-of-memory line when the address space left
+/// is too small for std's start-up, which would otherwise panic or die of SIGSEGV.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+extern "C" fn at_start(argc: libc::c_int, argv: *const *const libc::c_char) {
     // SAFETY: fcntl(F_GETFD) only reads the descriptor's flags; it fails with EBADF on a
-    // descriptor that is not open. Nothing else is touched before `main`.
+    // descriptor that is not open.
     let closed = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFD) } == -1;
     OUTPUT_CLOSED_AT_START.store(closed, Ordering::Relaxed);
+    if argc >= 2 && !argv.is_null() {
+        // SAFETY: glibc passes `main`'s own argc and argv, whose first `argc` entries are
+        // NUL-terminated strings; only argv[1] is read, and nothing is kept.
+        let first = unsafe { std::ffi::CStr::from_ptr(*argv.add(1)) };
+        if first.to_bytes() == b"judge" {
+            out_of_memory_status(super::checker::FAIL);
+        }
+    }
+    // SAFETY: an anonymous private mapping of our own, unmapped at once and never touched.
+    let probe = unsafe {
+        libc::mmap(
+            std::ptr::null_mut(),
+            START_HEADROOM,
+            libc::PROT_READ | libc::PROT_WRITE,
+            libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
+            -1,
+            0,
+        )
+    };
+    if probe == libc::MAP_FAILED {
+        out_of_memory();
+    }
+    // SAFETY: `probe` is the mapping just made, of that length.
+    unsafe { libc::munmap(probe, START_HEADROOM) };
+    grow_stack();
+}
+
+/// Touches [`STACK_GROWN_AT_START`] bytes of the stack below this frame, from the top down, so
+/// that the kernel maps them now (a stack mapping does not shrink back).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[inline(never)]
+fn grow_stack() {
+    let mut pad = [0u8; STACK_GROWN_AT_START];
+    let pad = std::hint::black_box(&mut pad);
+    for page in (0..STACK_GROWN_AT_START).step_by(4096).rev() {
+        // SAFETY: `page` is inside `pad`.
+        unsafe { std::ptr::write_volatile(pad.as_mut_ptr().add(page), 1) };
+    }
 }
 
 /// Standard output that refuses to be closed: an answer written to an output that was closed
