@@ -417,6 +417,12 @@ impl Solved {
             .binary_search(&(stones, target))
             .is_ok()
     }
+
+    /// Whether some move from a pile of `stones` is allowed: fewer forbidden moves from it than
+    /// stones (the forbidden moves are distinct here).
+    pub(crate) fn has_move(&self, stones: u64) -> bool {
+        (self.forbidden.moves_from(stones).len() as u64) < stones
+    }
 }
 
 impl Forbidden {
