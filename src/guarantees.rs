@@ -108,6 +108,8 @@
 //! | standard output on `/dev/null` opened for reading and writing (`1<>/dev/null`, Python's `subprocess.DEVNULL`) | every mode and subcommand writes its answer there with status 0 | `every_mode_writes_to_pythons_devnull_with_status_0`, `a_closed_standard_output_is_an_error_and_a_closed_pipe_is_not`, `.ci/judge-check` |
 //! | standard error that cannot be written (`2>/dev/full`) | the exit status is still 1 (input) or 2 (command line) | `an_unwritable_standard_error_keeps_the_exit_status` |
 //! | a file name with a newline | escaped: one error line | `file_names_cannot_forge_a_second_error_line` |
+//! | the smallest address spaces (`ulimit -v` just above what loading the program takes) | from the first limit that reaches the program, the answer or `error: out of memory while starting` with the mode's status (3 for `judge`): a constructor (`.init_array`) checks before std's start-up that 1 MiB is free and grows the stack by 256 KiB, where std's start-up aborted ("failed to allocate an alternative stack") or died of SIGSEGV; below it, the loader's own failure | `the_smallest_address_spaces_give_the_answer_or_the_out_of_memory_line` (every 32 KiB from 4 to 12 MiB) |
+//! | `hack --out` and `--save` on a full disk, a file that is not a game, a FIFO, a link | written whole or not at all (a temporary file in the same folder, renamed into place): the old file stays as it was, no partial game is left to replay, and the report says so; `--out` overwrites only a game and is checked before the search; what in `--save` DIR is not a game is skipped with a warning | `tests/hack_files.rs` (the full disk is a file-size limit, `ulimit -f`, with SIGXFSZ ignored) |
 //!
 //! `hack` holds its own peak under 256 MiB of address space in every test of `tests/hack.rs`
 //! (each runs under that soft limit); it is not part of the modes' memory-limit sweep.
@@ -152,7 +154,8 @@
 //!   `c++` is there: 32-bit overflow, values read through a double, a fixed array of 10^5,
 //!   O(M · drops), more than the memory limit, a debug line); each found with the right verdict and shrunk, 1-minimality checked
 //!   (no single pile, pair of equal piles or move can go), nothing found in the right ones; hack
-//!   under 256 MiB of address space throughout; signals, `--out`, `--save`, outputs of megabytes;
+//!   under 256 MiB of address space throughout; signals, `--out`, `--save` (and on a full disk:
+//!   `tests/hack_files.rs`), outputs of megabytes;
 //!   the full-size runs with default options are an ignored test;
 //! - `why` against the oracle at every position of 2,500 small games (every fact it states), and
 //!   `plot`'s marks, classes and H against `table` and the oracle, its size and time on a
