@@ -6,6 +6,7 @@
 //! search, shrinking, the report and what is kept. Below it: `search` (the schedule of games),
 //! `limits` (running one command under limits), `outcome` (judging one run), `shrink`, `report`.
 
+mod files;
 mod limits;
 mod outcome;
 mod report;
@@ -21,7 +22,6 @@ use shrink::End;
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::{self, Write};
-use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -76,7 +76,7 @@ pub(super) struct Args {
     #[arg(long, value_name = "SECS", default_value_t = 60.0)]
     shrink_time: f64,
     /// How many games run at once (default: the number of cores)
-    #[arg(long, value_name = "J")]
+    #[arg(short, long, value_name = "J")]
     jobs: Option<usize>,
     /// The largest N and M the games reach (the statement's: 200000; at most 2000000)
     #[arg(long, value_name = "N", default_value_t = 200_000,
@@ -154,12 +154,12 @@ pub(super) fn run(args: Args) -> Result<i32, Failure> {
         }
         Some(mib) => mib * MIB,
     };
-    if let Some(out) = &args.out {
-        check_out(out, &args.command)?;
-    }
+    let out = match &args.out {
+        Some(out) => Some(files::check_out(out, &args.command)?),
+        None => None,
+    };
     if let Some(dir) = &args.save {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| Failure::Usage(format!("--save {}: {e}", ShownPath(dir))))?;
+        files::check_save(dir)?;
     }
     limits::take_over();
     let seed = args.seed.unwrap_or_else(super::generate::fresh_seed);
@@ -175,7 +175,7 @@ pub(super) fn run(args: Args) -> Result<i32, Failure> {
         runs: AtomicU64::new(0),
         until: Mutex::new(None),
     };
-    let result = hunt(&args, &runner, seed);
+    let result = hunt(&args, out.as_deref(), &runner, seed);
     limits::sweep_orphans();
     match result {
         // hack could not do its work: told apart from a failure found (1).
@@ -193,7 +193,7 @@ pub(super) fn run(args: Args) -> Result<i32, Failure> {
 const TROUBLE: i32 = 2;
 
 /// Samples, saved games, the search; then the report.
-fn hunt(args: &Args, runner: &Runner, seed: u64) -> Result<i32, Failure> {
+fn hunt(args: &Args, out: Option<&Path>, runner: &Runner, seed: u64) -> Result<i32, Failure> {
     let mut found = None;
     for (i, (input, output)) in SAMPLES.iter().enumerate() {
         let expected = if output.trim() == "Aoki" {
@@ -211,7 +211,7 @@ fn hunt(args: &Args, runner: &Runner, seed: u64) -> Result<i32, Failure> {
     if found.is_none()
         && let Some(dir) = &args.save
     {
-        found = replay(dir, runner)?;
+        found = replay(dir, runner);
     }
     if found.is_none() {
         let bar = if args.tests > 0 {
@@ -247,7 +247,7 @@ fn hunt(args: &Args, runner: &Runner, seed: u64) -> Result<i32, Failure> {
         unusable(why)?;
         return Ok(nothing_found(args, runner, seed));
     }
-    found_failure(args, runner, seed, origin, case, confirmed)
+    found_failure(args, out, runner, seed, origin, case, confirmed)
 }
 
 /// The end of a run that found nothing: all passed, or a signal stopped it (its status).
@@ -261,11 +261,12 @@ fn nothing_found(args: &Args, runner: &Runner, seed: u64) -> i32 {
         ));
         return 128 + signal;
     }
-    let _ = writeln!(
-        io::stderr().lock(),
-        "hack: the 2 samples and all {} passed (seed {seed})",
-        plural(args.tests, "generated game")
-    );
+    let passed = match args.tests {
+        0 => "the 2 samples passed; no game was generated (--tests 0)".to_owned(),
+        1 => "the 2 samples and the one generated game passed".to_owned(),
+        n => format!("the 2 samples and all {n} generated games passed"),
+    };
+    let _ = writeln!(io::stderr().lock(), "hack: {passed} (seed {seed})");
     0
 }
 
@@ -298,6 +299,7 @@ fn fails_everywhere(runner: &Runner) -> Option<Vec<&'static str>> {
 /// asked, and says so on standard error; its exit status.
 fn found_failure(
     args: &Args,
+    out: Option<&Path>,
     runner: &Runner,
     seed: u64,
     origin: Origin,
@@ -398,19 +400,35 @@ fn found_failure(
         }
     };
     let every = every.is_some();
-    let mut status = 1;
     let input = shown.input();
-    let mut written = None;
-    if let Some(path) = &args.out {
-        match std::fs::write(path, &input) {
-            Ok(()) => written = Some(ShownPath(path).to_string()),
-            Err(e) => {
-                let _ = writeln!(text, "error: {}: cannot write: {e}", ShownPath(path));
-                status = TROUBLE;
-            }
+    // Where the game was kept, and what could not be kept: a failed write leaves the file
+    // that was there as it was (files::write_whole).
+    let mut kept = Vec::new();
+    let mut trouble = Vec::new();
+    if let (Some(target), Some(given)) = (out, &args.out) {
+        match files::write_whole(target, &input) {
+            Ok(()) => kept.push(ShownPath(given).to_string()),
+            Err(e) => trouble.push(format!(
+                "error: --out {}: cannot write the game: {e}; the file was left as it was",
+                ShownPath(given)
+            )),
         }
     }
-    report::game(&mut text, &shown, written.as_deref());
+    let mut saved = None;
+    if let Some(dir) = &args.save {
+        match files::save(dir, &shown, &input) {
+            Ok(name) => {
+                kept.push(format!("{name}.in"));
+                saved = Some(name);
+            }
+            Err(e) => trouble.push(format!(
+                "error: --save {}: cannot save the game: {e}; nothing was kept there",
+                ShownPath(dir)
+            )),
+        }
+    }
+    let asked = args.out.is_some() || args.save.is_some();
+    report::game(&mut text, &shown, &kept, asked);
     report::failure(&mut text, &last, runner);
     if let Origin::Sample(_) = origin
         && every
@@ -438,19 +456,15 @@ fn found_failure(
         }
         _ => {}
     }
-    if let (Some(dir), false) = (&args.save, matches!(origin, Origin::Sample(_))) {
-        match save(dir, &shown, &input) {
-            Ok(name) => {
-                let _ = writeln!(text, "saved as {name}.in and {name}.out");
-            }
-            Err(e) => {
-                let _ = writeln!(text, "error: {}: cannot save: {e}", ShownPath(dir));
-                status = TROUBLE;
-            }
-        }
+    if let Some(name) = saved {
+        let _ = writeln!(text, "saved as {name}.in and {name}.out");
+    }
+    for line in &trouble {
+        let _ = writeln!(text, "{line}");
     }
     let _ = io::stderr().lock().write_all(text.as_bytes());
-    Ok(status)
+    // A failure found that could not be kept where asked: hack's trouble too.
+    Ok(if trouble.is_empty() { 1 } else { TROUBLE })
 }
 
 /// Where a failure was found, for the report's first line.
@@ -488,105 +502,20 @@ fn sample_case(input: &str) -> Case {
 }
 
 /// Runs the games saved in `dir` (its `*.in` files, by name); the first that fails.
-fn replay(dir: &Path, runner: &Runner) -> Result<Option<(Origin, Case, Outcome)>, Failure> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Ok(None);
-    };
-    let mut inputs: Vec<PathBuf> = entries
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "in"))
-        .collect();
-    inputs.sort();
-    for path in inputs {
+fn replay(dir: &Path, runner: &Runner) -> Option<(Origin, Case, Outcome)> {
+    for path in files::saved_games(dir) {
         if limits::stopped() {
             break;
         }
-        let game = super::game::load(Some(&path))?;
-        let case = Case {
-            piles: game.piles,
-            forbidden: game.forbidden,
+        let Some(case) = files::read_saved(&path) else {
+            continue;
         };
         let outcome = runner.try_case(&case);
         if outcome.failed() || outcome.unusable() {
-            return Ok(Some((Origin::Saved(path), case, outcome)));
+            return Some((Origin::Saved(path), case, outcome));
         }
     }
-    Ok(None)
-}
-
-/// Writes `case` as DIR/NAME.in with its answer in NAME.out, NAME from the game's bytes (the
-/// same game saved twice is one file); returns DIR/NAME.
-fn save(dir: &Path, case: &Case, input: &[u8]) -> io::Result<String> {
-    // FNV-1a: a stable name for the same bytes on every machine.
-    let hash = input.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-    });
-    let name = dir.join(format!("hack-{hash:016x}"));
-    let game = Game {
-        piles: case.piles.clone(),
-        forbidden: case.forbidden.clone(),
-    };
-    let answer = crate::winner(game).map_err(|e| io::Error::other(e.to_string()))?;
-    std::fs::write(name.with_extension("in"), input)?;
-    std::fs::write(name.with_extension("out"), format!("{answer}\n"))?;
-    Ok(ShownPath(&name).to_string())
-}
-
-/// Refuses an `--out` that names a file of CMD (its program found through `PATH` too), an
-/// executable, or a file that cannot be written, before any game runs.
-fn check_out(out: &Path, command: &[OsString]) -> Result<(), Failure> {
-    use std::os::unix::fs::PermissionsExt;
-    let shown = ShownPath(out);
-    if let Ok(meta) = std::fs::metadata(out) {
-        let program = command.first().and_then(on_path);
-        let named = command.iter().map(PathBuf::from).chain(program);
-        for path in named {
-            let same = std::fs::metadata(&path)
-                .is_ok_and(|m| m.dev() == meta.dev() && m.ino() == meta.ino());
-            if same {
-                return Err(Failure::Usage(format!(
-                    "--out {shown}: CMD names this file; hack will not overwrite it"
-                )));
-            }
-        }
-        if meta.is_dir() {
-            return Err(Failure::Usage(format!("--out {shown}: is a directory")));
-        }
-        // A game is never meant to replace a program, whoever runs it.
-        if meta.permissions().mode() & 0o111 != 0 {
-            return Err(Failure::Usage(format!(
-                "--out {shown}: is an executable file; hack will not overwrite it"
-            )));
-        }
-        std::fs::OpenOptions::new()
-            .append(true)
-            .open(out)
-            .map_err(|e| Failure::Usage(format!("--out {shown}: cannot write: {e}")))?;
-    } else {
-        std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(out)
-            .map_err(|e| Failure::Usage(format!("--out {shown}: cannot write: {e}")))?;
-        let _ = std::fs::remove_file(out);
-    }
-    Ok(())
-}
-
-/// Where the shell would find `program` on `PATH`, when it is a bare name (no `/`).
-fn on_path(program: &OsString) -> Option<PathBuf> {
-    use std::os::unix::fs::PermissionsExt;
-    if Path::new(program).components().count() != 1 || program.as_encoded_bytes().contains(&b'/') {
-        return None;
-    }
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|dir| dir.join(program))
-        .find(|candidate| {
-            std::fs::metadata(candidate)
-                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-        })
+    None
 }
 
 fn signal_name(signal: i32) -> &'static str {
