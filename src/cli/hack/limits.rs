@@ -136,8 +136,9 @@ pub(super) struct Ended {
     /// for, and those still running when it ended.
     pub(super) cpu: Duration,
     /// Of the wall time, how long its longest-waiting process was ready to run but waited for a
-    /// CPU that other work held (Linux's run delay, /proc/PID/schedstat): not its own doing,
-    /// and no time on an idle judge.
+    /// CPU that other work held (Linux's run delay, /proc/PID/schedstat), and how long hack's
+    /// thread that watched it did (it sees the end late by that much): not the solution's
+    /// doing, and no time on an idle judge.
     pub(super) queued: Duration,
     /// Peak resident memory of the solution (the largest of its processes), from wait4; 0 when
     /// it is not above hack's own, which hides it (see [`own_peak`]).
@@ -256,6 +257,7 @@ pub(super) fn run_once(
     // Measured before the fork: what the child's own peak must pass to be its own.
     let hidden_below = own_peak();
     let started = Instant::now();
+    let lag_from = own_delay();
     let mut child = {
         let mut running = RUNNING.lock().unwrap_or_else(|p| p.into_inner());
         let child = cmd.spawn().map_err(|e| match e.kind() {
@@ -282,6 +284,7 @@ pub(super) fn run_once(
         errors: Vec::new(),
         group_cpu: Duration::ZERO,
         queued: Duration::ZERO,
+        lag_from,
     };
     let result = pipes.drive(pid, started, deadline);
     // What is left of the group (the solution's children) counts in its CPU time until now.
@@ -466,8 +469,11 @@ struct Pipes<'a> {
     errors: Vec<u8>,
     /// The group's CPU time when last read.
     group_cpu: Duration,
-    /// The longest wait for a CPU of a process of the group, when last read.
+    /// The longest wait for a CPU of a process of the group, when last read, with the wait of
+    /// hack's own thread since `lag_from`.
     queued: Duration,
+    /// hack's thread's run delay when the run started.
+    lag_from: Duration,
 }
 
 fn nonblocking(fd: i32) {
@@ -533,7 +539,7 @@ impl Pipes<'_> {
                 // SAFETY: waitid filled the struct; si_pid reads its field.
                 && unsafe { info.si_pid() } == pid;
             if ended {
-                self.queued = self.queued.max(run_delay(pid));
+                self.queued = self.queued.max(run_delay(pid) + self.lag());
             }
             let mut status = 0;
             // SAFETY: an all-zero rusage is valid; wait4 writes it and the status.
@@ -584,7 +590,12 @@ impl Pipes<'_> {
     fn read_group(&mut self, group: i32) {
         let (cpu, queued) = group_cpu(group);
         self.group_cpu = self.group_cpu.max(cpu);
-        self.queued = self.queued.max(queued);
+        self.queued = self.queued.max(queued + self.lag());
+    }
+
+    /// How long hack's thread has waited for a CPU since the run started.
+    fn lag(&self) -> Duration {
+        own_delay().saturating_sub(self.lag_from)
     }
 
     /// Writes what the pipe takes now; closes it when all is written or the reader is gone (a
@@ -664,6 +675,18 @@ impl Pipes<'_> {
             }
         }
     }
+}
+
+/// The run delay of the calling thread (see [`run_delay`]).
+fn own_delay() -> Duration {
+    let Ok(schedstat) = std::fs::read_to_string("/proc/thread-self/schedstat") else {
+        return Duration::ZERO;
+    };
+    let nanos = schedstat
+        .split_whitespace()
+        .nth(1)
+        .and_then(|n| n.parse().ok());
+    Duration::from_nanos(nanos.unwrap_or(0))
 }
 
 /// How long process `pid` was ready to run but waited for a CPU (its run delay), from

@@ -398,16 +398,22 @@ impl Runner {
     }
 }
 
-/// Whether a run took longer than `timeout`, not counting the time it waited for a CPU that
-/// other work held: what it takes on an idle judge.
+/// Whether a run took longer than `timeout` (see [`counted`]).
 fn over(ended: &Ended, timeout: Duration) -> bool {
-    ended.time.saturating_sub(ended.queued) > timeout
+    counted(ended.time, ended.queued, ended.cpu) > timeout
+}
+
+/// The time a run counts for: its wall time less the time it waited for a CPU that other work
+/// held, which an idle judge does not have; never less than its CPU time (up to its wall time).
+fn counted(time: Duration, queued: Duration, cpu: Duration) -> Duration {
+    time.saturating_sub(queued).max(cpu.min(time))
 }
 
 fn timeout_of(time: Duration, cpu: Duration, queued: Duration, ended: bool) -> Outcome {
+    let counts = counted(time, queued, cpu);
     Outcome::Timeout {
-        time: time.saturating_sub(queued),
-        queued,
+        time: counts,
+        queued: time.saturating_sub(counts),
         cpu,
         ended,
     }
