@@ -424,3 +424,27 @@ kill "$first" "$second"; exit $status"#;
     assert_eq!(output.status.code(), Some(0), "{stderr}");
     assert!(stderr.contains("the one generated game passed"), "{stderr}");
 }
+
+#[test]
+fn a_runaway_is_memory_limit_exceeded_on_every_game_not_a_usage_error() {
+    // It allocates until the address-space cap stops it (here what the shell allows, 600 MiB,
+    // to keep the test small): over the limit on every game, and failing, as a judge sees it.
+    let runaway = "l = []\nwhile True: l.append(b'x' * (1 << 20))";
+    let script = "ulimit -v 614400 && exec \"$0\" hack --tests 1 --jobs 1 --memory 64 -- \
+                  python3 -c \"$1\"";
+    let run = common::run_bash(script, &[runaway], b"");
+    assert_eq!(run.status, 1, "{run:?}");
+    assert!(
+        run.stderr
+            .starts_with("hack: memory limit exceeded on sample 1 of the statement"),
+        "{run:?}"
+    );
+    let peak = number_after(&run.stderr, "its resident peak was ");
+    assert!((300.0..600.0).contains(&peak), "{run:?}");
+    assert!(
+        run.stderr
+            .contains("; then the command exited with status 1"),
+        "{run:?}"
+    );
+    assert!(run.stderr.contains("fails on every game"), "{run:?}");
+}

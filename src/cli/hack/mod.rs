@@ -271,8 +271,8 @@ fn nothing_found(args: &Args, runner: &Runner, seed: u64) -> i32 {
 }
 
 /// Whether CMD fails on sample 2 and on the two smallest games (one for each answer), as it
-/// failed on sample 1 every time: then it fails on every game; with the kinds it failed.
-fn fails_everywhere(runner: &Runner) -> Option<Vec<&'static str>> {
+/// failed on sample 1 every time: then it fails on every game; with how it failed.
+fn fails_everywhere(runner: &Runner) -> Option<Vec<Outcome>> {
     let smallest = [
         Case {
             piles: vec![1],
@@ -284,15 +284,15 @@ fn fails_everywhere(runner: &Runner) -> Option<Vec<&'static str>> {
         },
     ];
     let sample_2 = sample_case(SAMPLES[1].0);
-    let mut kinds = Vec::new();
+    let mut failures = Vec::new();
     for case in [sample_2].iter().chain(&smallest) {
         let outcome = runner.try_case(case);
         if !outcome.failed() {
             return None;
         }
-        kinds.push(outcome.kind());
+        failures.push(outcome);
     }
-    Some(kinds)
+    Some(failures)
 }
 
 /// Reports a confirmed failure: shrinks it unless it is a sample's or flaky, writes it where
@@ -320,8 +320,13 @@ fn found_failure(
         (Origin::Sample(0), None) => fails_everywhere(runner),
         _ => None,
     };
-    if let (Outcome::Memory { peak, .. }, Some(kinds)) = (&outcome, &every)
-        && kinds.iter().all(|&k| k == outcome.kind())
+    // Over the limit and else ending well on every game, the smallest too: the limit is too
+    // small for the program itself (Python's runtime alone is over 1 MiB). A runaway, which
+    // meets the address-space cap and fails, is a verdict.
+    let ends_well_over = |o: &Outcome| matches!(o, Outcome::Memory { status: None, .. });
+    if let (Outcome::Memory { peak, .. }, Some(failures)) = (&outcome, &every)
+        && ends_well_over(&outcome)
+        && failures.iter().all(ends_well_over)
     {
         return Err(Failure::Usage(format!(
             "--memory {}: too small for {} to run at all: its resident peak is {} MiB even on \
