@@ -10,117 +10,20 @@
 //! an escaped process becomes hack's child when its parent ends, and is killed then.
 //!
 //! hack killed by SIGKILL runs no handler: its solutions end with it all the same. Each one's
-//! main process has SIGKILL as its parent-death signal, and a guard (a shell hack starts first,
-//! which holds the list of running groups) kills every group when hack's end closes its input.
+//! main process has SIGKILL as its parent-death signal, and the guard (`guard`) kills the rest
+//! of every running group. What a run used is read by `measure`.
 
+use super::guard::{guard_pid, tell_guard};
+pub(super) use super::guard::{signal, stopped, take_over};
+use super::measure::{group_cpu, own_delay, own_peak, run_delay, used};
 use std::collections::HashSet;
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::os::fd::AsRawFd;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::{Mutex, RwLock};
 use std::time::{Duration, Instant};
-
-/// The signal (SIGINT, SIGTERM, SIGHUP) that asked hack to stop, or 0.
-static SIGNAL: AtomicI32 = AtomicI32::new(0);
-
-/// Whether a signal asked hack to stop: every loop stops at its next step, every running
-/// solution's group is killed by the thread that runs it.
-pub(super) fn stopped() -> bool {
-    SIGNAL.load(Ordering::Relaxed) != 0
-}
-
-/// The signal that stopped hack, if one did.
-pub(super) fn signal() -> Option<i32> {
-    Some(SIGNAL.load(Ordering::Relaxed)).filter(|&s| s != 0)
-}
-
-extern "C" fn on_signal(signal: libc::c_int) {
-    // Only an atomic store: the one thing a signal handler may safely do here.
-    SIGNAL.store(signal, Ordering::Relaxed);
-}
-
-/// The guard's input, on which hack writes `+PID` when a group starts and `-PID` when it ends,
-/// and its pid.
-static GUARD: Mutex<Option<(std::process::ChildStdin, i32)>> = Mutex::new(None);
-
-/// The guard: holds the running groups, and kills them all at the end of its input, which is
-/// hack's end however it comes. Builtins only, so that a run costs it no process.
-const GUARD_SCRIPT: &str = r#"groups=
-while read -r group; do
-    case $group in
-    +*) groups="$groups ${group#+}" ;;
-    -*) kept=; for g in $groups; do [ "$g" = "${group#-}" ] || kept="$kept $g"; done; groups=$kept ;;
-    esac
-done
-for g in $groups; do kill -9 "-$g" 2>/dev/null; done
-"#;
-
-/// Starts the guard; without one (no `sh`), the parent-death signal alone covers the solutions'
-/// main processes.
-fn start_guard() {
-    let mut sh = Command::new("sh");
-    sh.args(["-c", GUARD_SCRIPT])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null());
-    // SAFETY: between fork and exec only async-signal-safe calls: signal.
-    unsafe {
-        sh.pre_exec(|| {
-            // Ctrl-C reaches hack's whole process group; the guard outlives it to do its work.
-            for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
-                libc::signal(signal, libc::SIG_IGN);
-            }
-            Ok(())
-        });
-    }
-    if let Ok(mut guard) = sh.spawn()
-        && let Some(input) = guard.stdin.take()
-    {
-        *GUARD.lock().unwrap_or_else(|p| p.into_inner()) = Some((input, guard.id() as i32));
-    }
-}
-
-/// Tells the guard that group `group` started (`+`) or ended (`-`).
-fn tell_guard(sign: char, group: i32) {
-    if let Some((input, _)) = GUARD.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
-        // One short line: a single write, whole, on a pipe.
-        let _ = input.write_all(format!("{sign}{group}\n").as_bytes());
-    }
-}
-
-/// The guard's pid, which is no orphan.
-fn guard_pid() -> Option<i32> {
-    GUARD
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .as_ref()
-        .map(|(_, pid)| *pid)
-}
-
-/// Takes SIGINT, SIGTERM and SIGHUP for hack, makes hack the subreaper of what it starts, and
-/// starts the guard.
-pub(super) fn take_over() {
-    for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
-        // SAFETY: the handler only stores to an atomic, which is async-signal-safe; the
-        // sigaction struct is fully initialised (zeroed, then the fields set).
-        unsafe {
-            let mut action: libc::sigaction = std::mem::zeroed();
-            action.sa_sigaction = on_signal as *const () as libc::sighandler_t;
-            action.sa_flags = libc::SA_RESTART;
-            libc::sigemptyset(&mut action.sa_mask);
-            libc::sigaction(signal, &action, std::ptr::null_mut());
-        }
-    }
-    #[cfg(target_os = "linux")]
-    // SAFETY: prctl with an integer argument; no memory involved.
-    unsafe {
-        libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
-    }
-    start_guard();
-}
 
 /// The largest address-space limit this process may give its children: the hard RLIMIT_AS.
 pub(super) fn memory_ceiling() -> u64 {
@@ -394,31 +297,6 @@ fn reap(pid: i32) -> (u64, Duration) {
     used(&usage)
 }
 
-/// hack's own peak resident memory so far.
-///
-/// Why it matters: a child starts as a copy of hack, and Linux carries the resident high-water
-/// mark of that copy through exec into the child's `ru_maxrss`. So a solution's peak from wait4
-/// is at least about hack's size when it was started, and only a peak above hack's own peak is
-/// surely the solution's.
-fn own_peak() -> u64 {
-    // SAFETY: an all-zero rusage is valid; getrusage writes it.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: as above.
-    unsafe {
-        libc::getrusage(libc::RUSAGE_SELF, &mut usage);
-    }
-    (usage.ru_maxrss.max(0) as u64).saturating_mul(1024)
-}
-
-/// Peak resident memory and CPU time from a rusage.
-fn used(usage: &libc::rusage) -> (u64, Duration) {
-    let time = |t: libc::timeval| {
-        Duration::from_secs(t.tv_sec.max(0) as u64) + Duration::from_micros(t.tv_usec.max(0) as u64)
-    };
-    let peak = (usage.ru_maxrss.max(0) as u64).saturating_mul(1024);
-    (peak, time(usage.ru_utime) + time(usage.ru_stime))
-}
-
 /// Kills and reaps every child of hack that is not a running solution: what escaped a group
 /// and was handed to hack, the subreaper, when its parent ended.
 pub(super) fn sweep_orphans() {
@@ -675,74 +553,6 @@ impl Pipes<'_> {
             }
         }
     }
-}
-
-/// The run delay of the calling thread (see [`run_delay`]).
-fn own_delay() -> Duration {
-    let Ok(schedstat) = std::fs::read_to_string("/proc/thread-self/schedstat") else {
-        return Duration::ZERO;
-    };
-    let nanos = schedstat
-        .split_whitespace()
-        .nth(1)
-        .and_then(|n| n.parse().ok());
-    Duration::from_nanos(nanos.unwrap_or(0))
-}
-
-/// How long process `pid` was ready to run but waited for a CPU (its run delay), from
-/// /proc/PID/schedstat; 0 where Linux does not say.
-fn run_delay(pid: i32) -> Duration {
-    let Ok(schedstat) = std::fs::read_to_string(format!("/proc/{pid}/schedstat")) else {
-        return Duration::ZERO;
-    };
-    let nanos = schedstat
-        .split_whitespace()
-        .nth(1)
-        .and_then(|n| n.parse().ok());
-    Duration::from_nanos(nanos.unwrap_or(0))
-}
-
-/// The CPU time so far of process group `group`, from /proc: of each process in it, its own
-/// (utime, stime) and that of the children it waited for (cutime, cstime); a child not yet
-/// waited for is still listed, so nothing counts twice. And the longest run delay of its
-/// processes (see [`run_delay`]).
-fn group_cpu(group: i32) -> (Duration, Duration) {
-    let Ok(entries) = std::fs::read_dir("/proc") else {
-        return (Duration::ZERO, Duration::ZERO);
-    };
-    let mut ticks = 0u64;
-    let mut queued = Duration::ZERO;
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        let Some(pid) = name
-            .to_str()
-            .filter(|n| n.bytes().all(|b| b.is_ascii_digit()))
-        else {
-            continue;
-        };
-        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
-            continue;
-        };
-        // After the command name (which may hold spaces and ')'): state, ppid, pgrp, ...;
-        // utime, stime, cutime, cstime are fields 14 to 17 of the whole line.
-        let fields: Vec<&str> = stat
-            .rfind(')')
-            .map_or("", |end| &stat[end + 1..])
-            .split_whitespace()
-            .take(15)
-            .collect();
-        if fields.len() == 15 && fields[2].parse() == Ok(group) {
-            ticks += fields[11..15]
-                .iter()
-                .filter_map(|f| f.parse::<u64>().ok())
-                .sum::<u64>();
-            queued = queued.max(run_delay(pid.parse().unwrap_or(0)));
-        }
-    }
-    // SAFETY: sysconf with a valid name; no memory involved.
-    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
-    let cpu = Duration::from_millis(ticks.saturating_mul(1000) / per_second);
-    (cpu, queued)
 }
 
 fn poll_fd(fd: i32, events: libc::c_short) -> libc::pollfd {

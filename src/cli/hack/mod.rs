@@ -4,10 +4,14 @@
 //!
 //! This file is the run from start to end: the options, the samples and saved games, the
 //! search, shrinking, the report and what is kept. Below it: `search` (the schedule of games),
-//! `limits` (running one command under limits), `outcome` (judging one run), `shrink`, `report`.
+//! `limits` (running one command under limits, with `measure`, what a run used, and `guard`,
+//! what ends the solutions with hack), `outcome` (judging and confirming one run), `shrink`,
+//! `report`.
 
 mod files;
+mod guard;
 mod limits;
+mod measure;
 mod outcome;
 mod report;
 mod search;

@@ -1,0 +1,108 @@
+//! hack's hold on what it starts: the signals that stop it (SIGINT, SIGTERM, SIGHUP), the
+//! subreaper, and the guard, a shell that kills every running group when hack ends, even by
+//! SIGKILL, which runs no handler.
+
+use std::io::Write;
+use std::os::unix::process::CommandExt;
+use std::process::{Command, Stdio};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicI32, Ordering};
+
+/// The signal (SIGINT, SIGTERM, SIGHUP) that asked hack to stop, or 0.
+static SIGNAL: AtomicI32 = AtomicI32::new(0);
+
+/// Whether a signal asked hack to stop: every loop stops at its next step, every running
+/// solution's group is killed by the thread that runs it.
+pub(super) fn stopped() -> bool {
+    SIGNAL.load(Ordering::Relaxed) != 0
+}
+
+/// The signal that stopped hack, if one did.
+pub(super) fn signal() -> Option<i32> {
+    Some(SIGNAL.load(Ordering::Relaxed)).filter(|&s| s != 0)
+}
+
+extern "C" fn on_signal(signal: libc::c_int) {
+    // Only an atomic store: the one thing a signal handler may safely do here.
+    SIGNAL.store(signal, Ordering::Relaxed);
+}
+
+/// The guard's input, on which hack writes `+PID` when a group starts and `-PID` when it ends,
+/// and its pid.
+static GUARD: Mutex<Option<(std::process::ChildStdin, i32)>> = Mutex::new(None);
+
+/// The guard: holds the running groups, and kills them all at the end of its input, which is
+/// hack's end however it comes. Builtins only, so that a run costs it no process.
+const GUARD_SCRIPT: &str = r#"groups=
+while read -r group; do
+    case $group in
+    +*) groups="$groups ${group#+}" ;;
+    -*) kept=; for g in $groups; do [ "$g" = "${group#-}" ] || kept="$kept $g"; done; groups=$kept ;;
+    esac
+done
+for g in $groups; do kill -9 "-$g" 2>/dev/null; done
+"#;
+
+/// Starts the guard; without one (no `sh`), the parent-death signal alone covers the solutions'
+/// main processes.
+fn start_guard() {
+    let mut sh = Command::new("sh");
+    sh.args(["-c", GUARD_SCRIPT])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    // SAFETY: between fork and exec only async-signal-safe calls: signal.
+    unsafe {
+        sh.pre_exec(|| {
+            // Ctrl-C reaches hack's whole process group; the guard outlives it to do its work.
+            for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+                libc::signal(signal, libc::SIG_IGN);
+            }
+            Ok(())
+        });
+    }
+    if let Ok(mut guard) = sh.spawn()
+        && let Some(input) = guard.stdin.take()
+    {
+        *GUARD.lock().unwrap_or_else(|p| p.into_inner()) = Some((input, guard.id() as i32));
+    }
+}
+
+/// Tells the guard that group `group` started (`+`) or ended (`-`).
+pub(super) fn tell_guard(sign: char, group: i32) {
+    if let Some((input, _)) = GUARD.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
+        // One short line: a single write, whole, on a pipe.
+        let _ = input.write_all(format!("{sign}{group}\n").as_bytes());
+    }
+}
+
+/// The guard's pid, which is no orphan.
+pub(super) fn guard_pid() -> Option<i32> {
+    GUARD
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .as_ref()
+        .map(|(_, pid)| *pid)
+}
+
+/// Takes SIGINT, SIGTERM and SIGHUP for hack, makes hack the subreaper of what it starts, and
+/// starts the guard.
+pub(super) fn take_over() {
+    for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+        // SAFETY: the handler only stores to an atomic, which is async-signal-safe; the
+        // sigaction struct is fully initialised (zeroed, then the fields set).
+        unsafe {
+            let mut action: libc::sigaction = std::mem::zeroed();
+            action.sa_sigaction = on_signal as *const () as libc::sighandler_t;
+            action.sa_flags = libc::SA_RESTART;
+            libc::sigemptyset(&mut action.sa_mask);
+            libc::sigaction(signal, &action, std::ptr::null_mut());
+        }
+    }
+    #[cfg(target_os = "linux")]
+    // SAFETY: prctl with an integer argument; no memory involved.
+    unsafe {
+        libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+    }
+    start_guard();
+}
