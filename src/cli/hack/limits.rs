@@ -102,8 +102,10 @@ pub(super) struct Room {
 /// A run ends at this many times its deadline in wall time, however long it waited for a CPU.
 const BUSY_MACHINE: u32 = 8;
 
-/// How often a running group's CPU time is read from /proc (a scan of every process).
-const CPU_READ_EVERY: Duration = Duration::from_millis(100);
+/// How often a running group's CPU time is read from /proc (a scan of every process): a
+/// twentieth of its deadline, within these bounds, is precise enough and costs little.
+const CPU_READ_EVERY: (Duration, Duration) =
+    (Duration::from_millis(100), Duration::from_millis(500));
 
 /// Runs `command` on `input` with `room`, ending it at `deadline`; with `alone`, while no other
 /// run of hack goes on.
@@ -385,6 +387,7 @@ impl Pipes<'_> {
             self.stdin = None;
         }
         let mut cpu_read = started;
+        let read_every = (deadline.wall / 20).clamp(CPU_READ_EVERY.0, CPU_READ_EVERY.1);
         loop {
             let mut fds = Vec::with_capacity(3);
             if let Some(pipe) = &self.stdin {
@@ -440,7 +443,7 @@ impl Pipes<'_> {
                 }
             }
             // Read now and then: a scan of /proc per poll would cost more than it tells.
-            if cpu_read.elapsed() >= CPU_READ_EVERY {
+            if cpu_read.elapsed() >= read_every {
                 cpu_read = Instant::now();
                 self.read_group(pid);
             }
