@@ -143,8 +143,28 @@ impl Board {
         }
     }
 
+    /// The game being played.
+    pub(crate) fn solved(&self) -> &Solved {
+        &self.solved
+    }
+
+    /// Stones in each pile now.
+    pub(crate) fn piles(&self) -> &[u64] {
+        &self.piles
+    }
+
+    /// g of each pile now.
+    pub(crate) fn values(&self) -> &[u64] {
+        &self.values
+    }
+
+    /// The nim-sum of the piles' values now: 0 when the side to move loses.
+    pub(crate) fn nim_sum(&self) -> u64 {
+        self.nim_sum
+    }
+
     /// `g(n)`.
-    fn grundy(&self, n: u64) -> u64 {
+    pub(crate) fn grundy(&self, n: u64) -> u64 {
         self.solved.map.value(n)
     }
 
@@ -154,7 +174,7 @@ impl Board {
     }
 
     /// Whether taking `take` from pile `pile` (0-based) is a move.
-    fn allowed(&self, pile: usize, take: u64) -> bool {
+    pub(crate) fn allowed(&self, pile: usize, take: u64) -> bool {
         let stones = self.piles[pile];
         take >= 1 && take <= stones && !self.solved.is_forbidden(stones, take)
     }
@@ -221,7 +241,7 @@ impl Board {
     }
 
     /// Whether the player to move has no move at all.
-    fn stuck(&self) -> bool {
+    pub(crate) fn stuck(&self) -> bool {
         (0..self.piles.len()).all(|pile| !self.can_move(pile))
     }
 
@@ -232,7 +252,7 @@ impl Board {
 
     /// Takes `take` from pile `pile` (0-based); the move must be allowed. Returns g before and
     /// after.
-    fn apply(&mut self, pile: usize, take: u64) -> (u64, u64) {
+    pub(crate) fn apply(&mut self, pile: usize, take: u64) -> (u64, u64) {
         let before = self.values[pile];
         self.piles[pile] -= take;
         let after = self.grundy(self.piles[pile]);

@@ -125,30 +125,9 @@ pub(super) struct Deadline {
     pub(super) cpu: Option<Duration>,
 }
 
-/// Runs `command` on `input` with `memory` bytes of address space, ending it at `deadline`;
-/// with `alone`, while no other run of hack goes on.
-pub(super) fn run_once(
-    command: &[OsString],
-    input: &[u8],
-    memory: u64,
-    deadline: Deadline,
-    alone: bool,
-) -> Result<Ran, Unrun> {
-    let (_shared, _whole);
-    if alone {
-        _whole = ALONE.write().unwrap_or_else(|p| p.into_inner());
-    } else {
-        _shared = ALONE.read().unwrap_or_else(|p| p.into_inner());
-    }
-    if stopped() {
-        return Ok(Ran::Stopped);
-    }
-    let mut cmd = Command::new(&command[0]);
-    cmd.args(&command[1..])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0);
+/// Sets the child's address space to `memory` bytes (at most this process's hard limit) and its
+/// core files to none, between fork and exec.
+pub(super) fn limit_memory(cmd: &mut Command, memory: u64) {
     // SAFETY: between fork and exec only async-signal-safe calls: getrlimit and setrlimit.
     unsafe {
         cmd.pre_exec(move || {
@@ -175,23 +154,37 @@ pub(super) fn run_once(
             Ok(())
         });
     }
+}
+
+/// Runs `command` on `input` with `memory` bytes of address space, ending it at `deadline`;
+/// with `alone`, while no other run of hack goes on.
+pub(super) fn run_once(
+    command: &[OsString],
+    input: &[u8],
+    memory: u64,
+    deadline: Deadline,
+    alone: bool,
+) -> Result<Ran, Unrun> {
+    let (_shared, _whole);
+    if alone {
+        _whole = ALONE.write().unwrap_or_else(|p| p.into_inner());
+    } else {
+        _shared = ALONE.read().unwrap_or_else(|p| p.into_inner());
+    }
+    if stopped() {
+        return Ok(Ran::Stopped);
+    }
+    let mut cmd = Command::new(&command[0]);
+    cmd.args(&command[1..])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0);
+    limit_memory(&mut cmd, memory);
     // Measured before the fork: what the child's own peak must pass to be its own.
     let hidden_below = own_peak();
     let started = Instant::now();
-    let mut child = {
-        let mut running = RUNNING.lock().unwrap_or_else(|p| p.into_inner());
-        let child = cmd.spawn().map_err(|e| match e.kind() {
-            io::ErrorKind::NotFound | io::ErrorKind::PermissionDenied => {
-                Unrun::Start(e.to_string())
-            }
-            _ if e.raw_os_error() == Some(libc::ENOEXEC) => Unrun::Start(e.to_string()),
-            _ => Unrun::Machine(format!("cannot start a process: {e}")),
-        })?;
-        running
-            .get_or_insert_with(HashSet::new)
-            .insert(child.id() as i32);
-        child
-    };
+    let mut child = spawn_tracked(&mut cmd).map_err(unrun)?;
     let pid = child.id() as i32;
     let mut pipes = Pipes {
         stdin: child.stdin.take(),
@@ -241,14 +234,40 @@ pub(super) fn run_once(
     };
     drop(pipes);
     drop(child);
-    if let Some(running) = RUNNING.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
-        running.remove(&pid);
-    }
+    untrack(pid);
     result
 }
 
+/// Starts `cmd` and records it as running, so that an orphan sweep leaves it alone until
+/// [`untrack`].
+pub(super) fn spawn_tracked(cmd: &mut Command) -> io::Result<std::process::Child> {
+    let mut running = RUNNING.lock().unwrap_or_else(|p| p.into_inner());
+    let child = cmd.spawn()?;
+    running
+        .get_or_insert_with(HashSet::new)
+        .insert(child.id() as i32);
+    Ok(child)
+}
+
+/// Why a command could not be started: its own fault (no such program, not executable) or the
+/// machine's.
+pub(super) fn unrun(e: io::Error) -> Unrun {
+    match e.kind() {
+        io::ErrorKind::NotFound | io::ErrorKind::PermissionDenied => Unrun::Start(e.to_string()),
+        _ if e.raw_os_error() == Some(libc::ENOEXEC) => Unrun::Start(e.to_string()),
+        _ => Unrun::Machine(format!("cannot start a process: {e}")),
+    }
+}
+
+/// The solution `pid` no longer runs.
+pub(super) fn untrack(pid: i32) {
+    if let Some(running) = RUNNING.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
+        running.remove(&pid);
+    }
+}
+
 /// Waits for `pid`, already killed: its peak memory and CPU time.
-fn reap(pid: i32) -> (u64, Duration) {
+pub(super) fn reap(pid: i32) -> (u64, Duration) {
     let mut status = 0;
     // SAFETY: an all-zero rusage is valid; wait4 on our own child writes it and the status.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
@@ -276,7 +295,7 @@ fn own_peak() -> u64 {
 }
 
 /// Peak resident memory and CPU time from a rusage.
-fn used(usage: &libc::rusage) -> (u64, Duration) {
+pub(super) fn used(usage: &libc::rusage) -> (u64, Duration) {
     let time = |t: libc::timeval| {
         Duration::from_secs(t.tv_sec.max(0) as u64) + Duration::from_micros(t.tv_usec.max(0) as u64)
     };
@@ -333,7 +352,7 @@ struct Pipes<'a> {
     errors: Vec<u8>,
 }
 
-fn nonblocking(fd: i32) {
+pub(super) fn nonblocking(fd: i32) {
     // SAFETY: fcntl on a file descriptor we own.
     unsafe {
         let flags = libc::fcntl(fd, libc::F_GETFL);
@@ -497,7 +516,7 @@ impl Pipes<'_> {
 }
 
 /// The CPU time so far of process `pid` and of the children it waited for, from /proc.
-fn cpu_time(pid: i32) -> Duration {
+pub(super) fn cpu_time(pid: i32) -> Duration {
     let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
         return Duration::ZERO;
     };
@@ -516,7 +535,7 @@ fn cpu_time(pid: i32) -> Duration {
     Duration::from_millis(total.saturating_mul(1000) / ticks)
 }
 
-fn poll_fd(fd: i32, events: libc::c_short) -> libc::pollfd {
+pub(super) fn poll_fd(fd: i32, events: libc::c_short) -> libc::pollfd {
     libc::pollfd {
         fd,
         events,
@@ -525,7 +544,7 @@ fn poll_fd(fd: i32, events: libc::c_short) -> libc::pollfd {
 }
 
 /// Reads from `pipe` until it would block, handing each chunk to `take`; false at its end.
-fn read_now(pipe: &mut impl Read, chunk: &mut [u8], mut take: impl FnMut(&[u8])) -> bool {
+pub(super) fn read_now(pipe: &mut impl Read, chunk: &mut [u8], mut take: impl FnMut(&[u8])) -> bool {
     loop {
         match pipe.read(chunk) {
             Ok(0) => return false,

@@ -6,11 +6,14 @@
 //! search, shrinking, the report and what is kept. Below it: `search` (the schedule of games),
 //! `limits` (running one command under limits), `outcome` (judging one run), `shrink`, `report`.
 
+mod interactive;
 mod limits;
 mod outcome;
+mod referee;
 mod report;
 mod search;
 mod shrink;
+mod tricks;
 
 use super::game::{Failure, ShownPath, plural};
 use crate::Game;
@@ -78,6 +81,11 @@ pub(super) struct Args {
     /// them), and try DIR's games first on every run
     #[arg(long, value_name = "DIR")]
     save: Option<PathBuf>,
+    /// CMD is a bot for the interactive version (ABC278 G's protocol): hack plays it, taking
+    /// the other side, and --timeout is its CPU time for a whole game (see README: hack
+    /// --interactive)
+    #[arg(long)]
+    interactive: bool,
     /// The solution to test, and its arguments
     #[arg(last = true, required = true, value_name = "CMD")]
     command: Vec<OsString>,
@@ -143,12 +151,31 @@ pub(super) fn run(args: Args) -> Result<i32, Failure> {
     let jobs = args
         .jobs
         .unwrap_or_else(|| thread::available_parallelism().map_or(1, |n| n.get()));
+    if args.interactive {
+        let settings = interactive::Settings {
+            command: args.command.clone(),
+            tests: args.tests,
+            seed,
+            timeout: Duration::from_secs_f64(args.timeout),
+            memory,
+            shrink_time: Duration::from_secs_f64(args.shrink_time),
+            jobs,
+            out: args.out.clone(),
+            save: args.save.clone(),
+            samples: SAMPLES.map(|(input, _)| input),
+            keep: save,
+        };
+        let result = interactive::run(&settings);
+        limits::sweep_orphans();
+        return result;
+    }
     let runner = Runner {
         command: args.command.clone(),
         timeout: Duration::from_secs_f64(args.timeout),
         memory,
         jobs,
         runs: AtomicU64::new(0),
+        referee: None,
     };
     let result = hunt(&args, &runner, seed);
     limits::sweep_orphans();

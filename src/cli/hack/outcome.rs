@@ -68,6 +68,8 @@ pub(super) enum Outcome {
         /// The CPU time it used alone.
         cpu: Duration,
     },
+    /// An interactive game the bot failed (`hack --interactive`), confirmed: the verdict's kind.
+    Played { kind: &'static str },
     /// CMD could not be started at all: a mistake on the command line, not a failure.
     NotRun(String),
     /// This machine could not run CMD (processes, pipes): no verdict, and no going on.
@@ -85,6 +87,7 @@ impl Outcome {
             Outcome::Crash { .. } => "crash",
             Outcome::Memory { .. } => "memory limit exceeded",
             Outcome::Timeout { .. } => "timeout",
+            Outcome::Played { kind } => kind,
             Outcome::NotRun(_) => "not run",
             Outcome::Broken(_) => "broken",
             Outcome::Stopped => "stopped",
@@ -99,6 +102,7 @@ impl Outcome {
                 | Outcome::Crash { .. }
                 | Outcome::Memory { .. }
                 | Outcome::Timeout { .. }
+                | Outcome::Played { .. }
         )
     }
 
@@ -121,11 +125,20 @@ pub(super) struct Runner {
     pub(super) jobs: usize,
     /// Runs of CMD so far.
     pub(super) runs: AtomicU64,
+    /// Plays the game against CMD instead of running CMD on it (`hack --interactive`).
+    pub(super) referee: Option<Referee>,
 }
+
+/// One interactive game against CMD, judged: what [`Runner::try_case`] does instead.
+pub(super) type Referee = Box<dyn Fn(&Case) -> Outcome + Send + Sync>;
 
 impl Runner {
     /// Runs CMD on `case` and judges its answer.
     pub(super) fn try_case(&self, case: &Case) -> Outcome {
+        if let Some(referee) = &self.referee {
+            self.runs.fetch_add(1, Ordering::Relaxed);
+            return referee(case);
+        }
         let game = Game {
             piles: case.piles.clone(),
             forbidden: case.forbidden.clone(),

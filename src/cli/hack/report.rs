@@ -116,7 +116,8 @@ pub(super) fn failure(text: &mut String, outcome: &Outcome, timeout: Duration, m
                 ),
             };
         }
-        Outcome::Right | Outcome::NotRun(_) | Outcome::Broken(_) | Outcome::Stopped => {}
+        // An interactive game has a report of its own.
+        Outcome::Played { .. } | Outcome::Right | Outcome::NotRun(_) | Outcome::Broken(_) | Outcome::Stopped => {}
     }
 }
 

@@ -1,0 +1,669 @@
+//! `hack --interactive`: plays a bot (the command under test) on the statement's samples, on
+//! saved games and on generated ones, as the judge of an interactive problem would, through the
+//! `referee`; the first game it fails is confirmed by playing it again, shrunk with hack's
+//! shrinker, and reported with the whole play and where in the game's terms the bot went wrong.
+//!
+//! Every game is played with a seed of its own (the referee's choices from lost positions), so
+//! that playing it again plays it the same way: a failure that does not come back is reported
+//! as flaky, not shrunk.
+
+use super::limits;
+use super::outcome::{Case, Outcome, Runner};
+use super::referee::{self, Bot, GRACE, IDLE, Played, Speaker, Verdict};
+use super::report;
+use super::shrink::{self, End};
+use crate::cli::game::{Failure, ShownPath, Solved, plural};
+use crate::cli::generate::{self, Options};
+use crate::cli::play::Board;
+use crate::cli::rng::Rng;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::ffi::OsString;
+use std::fmt::Write as _;
+use std::io::{self, Write as _};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::thread;
+use std::time::Duration;
+
+/// What `hack --interactive` was asked to do.
+pub(super) struct Settings {
+    pub(super) command: Vec<OsString>,
+    pub(super) tests: u64,
+    pub(super) seed: u64,
+    /// CPU time for a whole game.
+    pub(super) timeout: Duration,
+    /// Bytes of address space for each of the bot's processes.
+    pub(super) memory: u64,
+    pub(super) shrink_time: Duration,
+    pub(super) jobs: usize,
+    pub(super) out: Option<PathBuf>,
+    pub(super) save: Option<PathBuf>,
+    /// The statement's samples, as input files.
+    pub(super) samples: [&'static str; 2],
+    /// Keeps a failing game in a --save directory as hack does; its name.
+    pub(super) keep: fn(&Path, &Case, &[u8]) -> io::Result<String>,
+}
+
+/// Where a game came from.
+#[derive(Clone, Debug)]
+enum Origin {
+    Sample(usize),
+    Saved(PathBuf),
+    /// Game `index` of the run, made by `gen` with these options.
+    Generated {
+        index: u64,
+        game_seed: u64,
+        options: Options,
+    },
+}
+
+/// A game to play, with the seed of the referee's choices.
+#[derive(Clone, Debug)]
+struct Game {
+    origin: Origin,
+    case: Case,
+    seed: u64,
+}
+
+pub(super) fn run(settings: &Settings) -> Result<i32, Failure> {
+    let bot = Bot {
+        command: &settings.command,
+        memory: settings.memory,
+        timeout: settings.timeout,
+    };
+    let mut games: Vec<Game> = Vec::new();
+    for (i, input) in settings.samples.iter().enumerate() {
+        games.push(game(Origin::Sample(i), case_of(input.as_bytes()), settings.seed, 0));
+    }
+    if let Some(dir) = &settings.save {
+        for path in saved(dir) {
+            let loaded = crate::cli::game::load(Some(&path))?;
+            let case = Case {
+                piles: loaded.piles,
+                forbidden: loaded.forbidden,
+            };
+            games.push(game(Origin::Saved(path), case, settings.seed, 1));
+        }
+    }
+    let first = games.len();
+    let found = match search(&bot, settings, games, first)? {
+        Some(found) => found,
+        None => {
+            if let Some(signal) = limits::signal() {
+                crate::report(format_args!(
+                    "interrupted (seed {}) by signal {signal}; no failure found",
+                    settings.seed
+                ));
+                return Ok(128 + signal);
+            }
+            let _ = writeln!(
+                io::stderr().lock(),
+                "hack --interactive: the 2 samples and all {} passed (seed {})",
+                plural(settings.tests, "generated game"),
+                settings.seed
+            );
+            return Ok(0);
+        }
+    };
+    let (game, played) = found;
+    match &played.verdict {
+        Verdict::NotRun(e) => {
+            return Err(Failure::Usage(format!(
+                "cannot run {}: {e}",
+                ShownPath(Path::new(&settings.command[0]))
+            )));
+        }
+        Verdict::Broken(e) => return Err(Failure::Other(format!("cannot go on testing: {e}"))),
+        Verdict::Stopped => return Ok(128 + limits::signal().unwrap_or(0)),
+        _ => {}
+    }
+    report_failure(&bot, settings, game, played)
+}
+
+fn game(origin: Origin, case: Case, seed: u64, salt: u64) -> Game {
+    let index = match &origin {
+        Origin::Sample(i) => *i as u64,
+        _ => 0,
+    };
+    Game {
+        origin,
+        case,
+        seed: mix(seed, salt << 32 | index),
+    }
+}
+
+fn mix(seed: u64, n: u64) -> u64 {
+    Rng::new(seed ^ n.wrapping_mul(0x9e37_79b9_7f4a_7c15)).next_u64()
+}
+
+fn case_of(input: &[u8]) -> Case {
+    let game = crate::read_game(input).unwrap_or(crate::Game {
+        piles: Vec::new(),
+        forbidden: Vec::new(),
+    });
+    Case {
+        piles: game.piles,
+        forbidden: game.forbidden,
+    }
+}
+
+/// The `*.in` files of a --save directory, by name.
+fn saved(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut inputs: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .collect();
+    inputs.sort();
+    inputs
+}
+
+/// Generated game `index` of `tests`: tiny first, growing, every value small enough that a
+/// game ends within a few hundred moves.
+fn generated(seed: u64, index: u64, tests: u64) -> Result<Game, String> {
+    let mut rng = Rng::new(mix(seed, index));
+    let percent = index * 100 / tests.max(1);
+    let (max, n, m) = match percent {
+        0..30 => (rng.range(1, 6), rng.range(1, 2), rng.range(1, 6)),
+        30..70 => (rng.range(2, 16), rng.range(1, 4), rng.range(1, 16)),
+        _ => (rng.range(4, 40), rng.range(1, 6), rng.range(1, 40)),
+    };
+    let options = Options {
+        piles: Some(n),
+        moves: Some(m.min(max * (max + 1) / 2)),
+        max,
+        beyond: false,
+    };
+    let game_seed = rng.next_u64();
+    let (piles, forbidden) = generate::small_game(&mut Rng::new(game_seed), &options)?;
+    Ok(Game {
+        origin: Origin::Generated {
+            index,
+            game_seed,
+            options,
+        },
+        case: Case { piles, forbidden },
+        seed: rng.next_u64(),
+    })
+}
+
+/// Plays the fixed games, then the generated ones, `jobs` at a time, in order; the first that
+/// fails, or that gives no verdict (which ends the search).
+fn search(
+    bot: &Bot,
+    settings: &Settings,
+    fixed: Vec<Game>,
+    first: usize,
+) -> Result<Option<(Game, Played)>, Failure> {
+    let total = first as u64 + settings.tests;
+    let bar = ProgressBar::with_draw_target(Some(total), indicatif::ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg}") {
+        bar.set_style(style);
+    }
+    let mut fixed = fixed.into_iter();
+    let mut next = 0u64;
+    let result = loop {
+        if limits::stopped() {
+            break None;
+        }
+        let mut batch = Vec::new();
+        while batch.len() < settings.jobs {
+            if let Some(game) = fixed.next() {
+                batch.push(game);
+            } else if next < settings.tests {
+                batch.push(generated(settings.seed, next, settings.tests).map_err(Failure::Other)?);
+                next += 1;
+            } else {
+                break;
+            }
+        }
+        if batch.is_empty() {
+            break None;
+        }
+        let played = play_all(bot, &batch);
+        bar.inc(batch.len() as u64);
+        let failed = batch
+            .into_iter()
+            .zip(played)
+            .find(|(_, p)| p.verdict != Verdict::Won);
+        if failed.is_some() {
+            break failed;
+        }
+    };
+    bar.finish_and_clear();
+    Ok(result)
+}
+
+/// Plays each game on a thread of its own.
+fn play_all(bot: &Bot, games: &[Game]) -> Vec<Played> {
+    thread::scope(|scope| {
+        let threads: Vec<_> = games
+            .iter()
+            .map(|g| {
+                let play = || referee::referee(bot, &g.case, g.seed);
+                thread::Builder::new().spawn_scoped(scope, play).map_err(|_| g)
+            })
+            .collect();
+        threads
+            .into_iter()
+            .map(|t| match t {
+                Ok(thread) => thread.join().unwrap_or_else(|_| stopped()),
+                Err(g) => referee::referee(bot, &g.case, g.seed),
+            })
+            .collect()
+    })
+}
+
+fn stopped() -> Played {
+    Played {
+        verdict: Verdict::Stopped,
+        transcript: Vec::new(),
+        stderr: String::new(),
+    }
+}
+
+/// Plays `case` with `seed` until it fails the same way twice (a confirmed failure), or once
+/// only (`None`: flaky, or it passed).
+fn confirmed(bot: &Bot, case: &Case, seed: u64) -> (Played, Option<Played>) {
+    let once = referee::referee(bot, case, seed);
+    if !once.verdict.failed() {
+        return (once, None);
+    }
+    let again = referee::referee(bot, case, seed);
+    let same = again.verdict.kind() == once.verdict.kind();
+    (once, same.then_some(again))
+}
+
+/// Confirms the failure, shrinks it (unless it is flaky, or every game fails), and reports it.
+fn report_failure(
+    bot: &Bot,
+    settings: &Settings,
+    game: Game,
+    played: Played,
+) -> Result<i32, Failure> {
+    let mut text = String::new();
+    let at = where_found(&game.origin, settings);
+    let again = referee::referee(bot, &game.case, game.seed);
+    if again.verdict.kind() != played.verdict.kind() {
+        let _ = writeln!(
+            text,
+            "hack --interactive: flaky: {} {at}, but played again with the same seed: {}; not \
+             shrunk",
+            played.verdict.kind(),
+            describe_verdict(&again.verdict)
+        );
+        report::game(&mut text, &game.case, None);
+        play_report(&mut text, &game.case, &played, settings);
+        let _ = io::stderr().lock().write_all(text.as_bytes());
+        return Ok(1);
+    }
+    let kind = played.verdict.kind();
+    // The two smallest games, one for each side: a bot that fails both fails every game.
+    let smallest = [
+        Case {
+            piles: vec![1],
+            forbidden: vec![(1, 1)],
+        },
+        Case {
+            piles: vec![2],
+            forbidden: vec![(1, 1)],
+        },
+    ];
+    let tiny: Vec<Option<Played>> = smallest
+        .iter()
+        .map(|c| confirmed(bot, c, game.seed).1)
+        .collect();
+    let every = tiny
+        .iter()
+        .all(|p| p.as_ref().is_some_and(|p| p.verdict.kind() == kind));
+    let (case, played) = if every {
+        let _ = writeln!(
+            text,
+            "hack --interactive: the bot fails every game: {kind} {at}, and on both of the \
+             smallest games (one is won by moving first, the other by moving second); the first \
+             of them:"
+        );
+        let [first, _] = smallest;
+        (first, tiny.into_iter().next().flatten().unwrap_or(played))
+    } else {
+        let _ = writeln!(text, "hack --interactive: {kind} {at}");
+        shrunk(bot, settings, &mut text, &game, played)
+    };
+    let input = case.input();
+    let mut written = None;
+    if let Some(path) = &settings.out {
+        match std::fs::write(path, &input) {
+            Ok(()) => written = Some(ShownPath(path).to_string()),
+            Err(e) => {
+                let _ = writeln!(text, "error: {}: cannot write: {e}", ShownPath(path));
+            }
+        }
+    }
+    report::game(&mut text, &case, written.as_deref());
+    play_report(&mut text, &case, &played, settings);
+    report::explain(&mut text, &case);
+    match &game.origin {
+        Origin::Generated {
+            game_seed, options, ..
+        } if !every => {
+            let _ = writeln!(
+                text,
+                "the game as found: constrained-nim gen --seed {game_seed} --n {} --m {} --max {}",
+                options.piles.unwrap_or(0),
+                options.moves.unwrap_or(0),
+                options.max
+            );
+        }
+        Origin::Saved(path) => {
+            let _ = writeln!(text, "the game as found: {}", ShownPath(path));
+        }
+        _ => {}
+    }
+    if let Some(dir) = &settings.save {
+        match (settings.keep)(dir, &case, &input) {
+            Ok(name) => {
+                let _ = writeln!(text, "saved as {name}.in and {name}.out");
+            }
+            Err(e) => {
+                let _ = writeln!(text, "error: {}: cannot save: {e}", ShownPath(dir));
+            }
+        }
+    }
+    let _ = io::stderr().lock().write_all(text.as_bytes());
+    Ok(1)
+}
+
+/// Shrinks the game with hack's shrinker, each candidate played once with the failing game's
+/// seed; the smallest game, played again to confirm it, and that play.
+fn shrunk(
+    bot: &Bot,
+    settings: &Settings,
+    text: &mut String,
+    game: &Game,
+    played: Played,
+) -> (Case, Played) {
+    let kind = played.verdict.kind();
+    let seed = game.seed;
+    let command = settings.command.clone();
+    let (memory, timeout) = (settings.memory, settings.timeout);
+    let referee: super::outcome::Referee = Box::new(move |case: &Case| {
+        let bot = Bot {
+            command: &command,
+            memory,
+            timeout,
+        };
+        // One play a candidate: the game reported is played once more below, which confirms it.
+        let played = referee::referee(&bot, case, seed);
+        match played.verdict {
+            Verdict::NotRun(e) => Outcome::NotRun(e),
+            Verdict::Broken(e) => Outcome::Broken(e),
+            Verdict::Stopped => Outcome::Stopped,
+            v if v.failed() => Outcome::Played { kind: v.kind() },
+            _ => Outcome::Right,
+        }
+    });
+    let runner = Runner {
+        command: settings.command.clone(),
+        timeout: settings.timeout,
+        memory: settings.memory,
+        jobs: settings.jobs,
+        runs: AtomicU64::new(0),
+        referee: Some(referee),
+    };
+    let bar = ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template("{spinner} {msg}") {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(Duration::from_millis(200));
+    let from = (game.case.piles.len(), game.case.forbidden.len());
+    let result = shrink::shrink(
+        &runner,
+        game.case.clone(),
+        Outcome::Played { kind },
+        settings.shrink_time,
+        &bar,
+    );
+    bar.finish_and_clear();
+    let how = match &result.end {
+        End::Minimal => "1-minimal: no single pile, pair of equal piles or forbidden move can go",
+        End::SinglesOnly => "no single pile or forbidden move can go",
+        End::Budget => "not proven minimal: --shrink-time ran out",
+        End::Stopped => "not proven minimal: hack was stopped",
+        End::Unusable(_) => "not proven minimal: a run gave no verdict",
+    };
+    let _ = writeln!(
+        text,
+        "shrunk in {} ({:.1} s) from {} and {} to {} and {} ({how}):",
+        plural(runner.runs.load(Ordering::Relaxed), "game"),
+        result.time.as_secs_f64(),
+        plural(from.0 as u64, "pile"),
+        plural(from.1 as u64, "forbidden move"),
+        plural(result.case.piles.len() as u64, "pile"),
+        plural(result.case.forbidden.len() as u64, "forbidden move"),
+    );
+    // The shrunk game played again: it must fail the same way to be reported.
+    let last = referee::referee(bot, &result.case, seed);
+    if last.verdict.kind() == kind {
+        (result.case, last)
+    } else {
+        let _ = writeln!(
+            text,
+            "(the shrunk game passed when played once more: the game as found is shown)"
+        );
+        (game.case.clone(), played)
+    }
+}
+
+/// Where a failure was found, for the report's first line.
+fn where_found(origin: &Origin, settings: &Settings) -> String {
+    match origin {
+        Origin::Sample(i) => format!("on sample {} of the statement", i + 1),
+        Origin::Saved(path) => format!("on the saved game {}", ShownPath(path)),
+        Origin::Generated { index, .. } => format!(
+            "on game {} of {} (seed {}); {} before it passed",
+            index + 1,
+            settings.tests,
+            settings.seed,
+            match index {
+                0 => "the 2 samples".to_owned(),
+                1 => "the samples and the game".to_owned(),
+                n => format!("the samples and the {n} games"),
+            }
+        ),
+    }
+}
+
+/// A verdict in a few words.
+fn describe_verdict(verdict: &Verdict) -> String {
+    match verdict {
+        Verdict::Won => "it won".to_owned(),
+        Verdict::Illegal { why, .. } => format!("illegal move ({why})"),
+        Verdict::Protocol { why, .. } => format!("protocol error ({why})"),
+        other => other.kind().to_owned(),
+    }
+}
+
+/// Transcripts longer than this show their start and end.
+const TRANSCRIPT_SHOWN: usize = 120;
+
+/// The play, each move with the position it leaves, then how the bot failed and, in the game's
+/// terms, where it went wrong.
+fn play_report(text: &mut String, case: &Case, played: &Played, settings: &Settings) {
+    let game = crate::Game {
+        piles: case.piles.clone(),
+        forbidden: case.forbidden.clone(),
+    };
+    let Ok(solved) = Solved::new(game) else {
+        return;
+    };
+    let mut board = Board::new(solved);
+    let mut lines = Vec::new();
+    // The bot's first mistake: where a won position was let go.
+    let mut mistake: Option<String> = None;
+    let mut bot_first = None;
+    let mut bot_turn = false;
+    for (speaker, line) in &played.transcript {
+        let arrow = if *speaker == Speaker::Bot { '>' } else { '<' };
+        let mut note = String::new();
+        if bot_first.is_none() && *speaker == Speaker::Bot {
+            let first = line.trim() == "First";
+            bot_first = Some(first);
+            bot_turn = first;
+            let winning = board.nim_sum() != 0;
+            if first != winning && (line.trim() == "First" || line.trim() == "Second") {
+                mistake = Some(format!(
+                    "it chose {}, but {}: {} wins{}",
+                    line.trim(),
+                    position(&board),
+                    if winning { "First" } else { "Second" },
+                    winning_move(&board)
+                        .map(|m| format!(", by {m}"))
+                        .unwrap_or_default()
+                ));
+            }
+        } else if let Some((pile, take)) = crate::cli::game::parse_move(line) {
+            let legal = board.solved().legal(board.piles(), pile, take);
+            if let (Ok(index), true) = (legal, pile != 0) {
+                let won = board.nim_sum() != 0;
+                let before = position(&board);
+                let hint = winning_move(&board);
+                board.apply(index, take);
+                note = format!("piles {}, nim-sum {}", piles(&board), board.nim_sum());
+                if *speaker == Speaker::Bot && won && board.nim_sum() != 0 && mistake.is_none() {
+                    mistake = Some(format!(
+                        "its move `{pile} {take}` let a won position go: {before}, and it left \
+                         nim-sum {}; {}",
+                        board.nim_sum(),
+                        hint.map(|m| format!("a winning move was {m}"))
+                            .unwrap_or_default()
+                    ));
+                }
+            }
+            bot_turn = !bot_turn;
+        }
+        let shown = crate::cli::game::quoted(line);
+        let shown = &shown[1..shown.len() - 1];
+        lines.push(if note.is_empty() {
+            format!("    {arrow} {shown}")
+        } else {
+            format!("    {arrow} {shown:<12} {note}")
+        });
+    }
+    let _ = bot_turn;
+    let _ = writeln!(
+        text,
+        "the play (> the bot's lines, < hack's; the game went first, piles {}):",
+        piles_of(case)
+    );
+    if lines.len() > TRANSCRIPT_SHOWN {
+        let cut = lines.len() - TRANSCRIPT_SHOWN / 2;
+        for line in &lines[..TRANSCRIPT_SHOWN / 2] {
+            let _ = writeln!(text, "{line}");
+        }
+        let _ = writeln!(text, "    ... {} lines ...", cut - TRANSCRIPT_SHOWN / 2);
+        lines.drain(..cut);
+    }
+    for line in &lines {
+        let _ = writeln!(text, "{line}");
+    }
+    if lines.is_empty() {
+        let _ = writeln!(text, "    (no line came from the bot)");
+    }
+    let failure = match &played.verdict {
+        Verdict::Lost => "lost: it had no move left at the end".to_owned(),
+        Verdict::Illegal { line, why } => format!(
+            "illegal move {}: {why}; before it, {}{}",
+            crate::cli::game::quoted(line),
+            position(&board),
+            winning_move(&board)
+                .map(|m| format!("; a winning move was {m}"))
+                .unwrap_or_default()
+        ),
+        Verdict::Protocol {
+            line: Some(line),
+            why,
+        } => format!(
+            "protocol error: {why} (a debug line? print those to standard error); the stray \
+             line: {}",
+            crate::cli::game::quoted(line)
+        ),
+        Verdict::Protocol { line: None, why } => format!("protocol error: {why}"),
+        Verdict::Idle => format!(
+            "idleness: no line for {} s while it waited, using no CPU time: did you flush \
+             standard output? (print(..., flush=True), fflush(stdout), cout << endl)",
+            IDLE.as_secs_f64()
+        ),
+        Verdict::Timeout { cpu } => format!(
+            "timeout: {:.2} s of CPU time in the game; --timeout is {} s",
+            cpu.as_secs_f64(),
+            settings.timeout.as_secs_f64()
+        ),
+        Verdict::Crash { status, after } => format!(
+            "crash: it {status}{}",
+            if *after {
+                " after the game was over"
+            } else {
+                " in the middle of the game"
+            }
+        ),
+        Verdict::NoExit => format!(
+            "did not exit: the game was over (`0 0`: it won), but it was still running {} s \
+             later; a bot must exit at the end of the game",
+            GRACE.as_secs_f64()
+        ),
+        other => other.kind().to_owned(),
+    };
+    let _ = writeln!(text, "{failure}");
+    if let Some(mistake) = mistake {
+        let _ = writeln!(text, "where it went wrong: {mistake}");
+    }
+    if !played.stderr.is_empty() {
+        text.push_str("its standard error ended with:\n");
+        for line in played.stderr.lines() {
+            let _ = writeln!(text, "    {line}");
+        }
+    }
+}
+
+fn piles(board: &Board) -> String {
+    let piles: Vec<String> = board.piles().iter().map(u64::to_string).collect();
+    piles.join(" ")
+}
+
+fn piles_of(case: &Case) -> String {
+    let piles: Vec<String> = case.piles.iter().map(u64::to_string).collect();
+    piles.join(" ")
+}
+
+/// The position in the game's terms: the piles, their Grundy values, the nim-sum.
+fn position(board: &Board) -> String {
+    let values: Vec<String> = board
+        .piles()
+        .iter()
+        .zip(board.values())
+        .map(|(p, g)| format!("g({p}) = {g}"))
+        .collect();
+    format!(
+        "piles {} have Grundy values {}, nim-sum {}",
+        piles(board),
+        values.join(", "),
+        board.nim_sum()
+    )
+}
+
+/// A winning move from `board`, in words, if there is one.
+fn winning_move(board: &Board) -> Option<String> {
+    let (pile, take) = board.winning_move()?;
+    let stones = board.piles()[pile];
+    Some(format!(
+        "`{} {take}` (pile {}: {stones} -> {}, Grundy value {} -> {})",
+        pile + 1,
+        pile + 1,
+        stones - take,
+        board.values()[pile],
+        board.grundy(stones - take)
+    ))
+}
