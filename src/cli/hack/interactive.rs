@@ -73,7 +73,12 @@ pub(super) fn run(settings: &Settings) -> Result<i32, Failure> {
     };
     let mut games: Vec<Game> = Vec::new();
     for (i, input) in settings.samples.iter().enumerate() {
-        games.push(game(Origin::Sample(i), case_of(input.as_bytes()), settings.seed, 0));
+        games.push(game(
+            Origin::Sample(i),
+            case_of(input.as_bytes()),
+            settings.seed,
+            0,
+        ));
     }
     if let Some(dir) = &settings.save {
         for path in saved(dir) {
@@ -244,7 +249,9 @@ fn play_all(bot: &Bot, games: &[Game]) -> Vec<Played> {
             .iter()
             .map(|g| {
                 let play = || referee::referee(bot, &g.case, g.seed);
-                thread::Builder::new().spawn_scoped(scope, play).map_err(|_| g)
+                thread::Builder::new()
+                    .spawn_scoped(scope, play)
+                    .map_err(|_| g)
             })
             .collect();
         threads
@@ -286,7 +293,28 @@ fn report_failure(
 ) -> Result<i32, Failure> {
     let mut text = String::new();
     let at = where_found(&game.origin, settings);
-    let again = referee::referee(bot, &game.case, game.seed);
+    // The two smallest games, one for each side: a bot that fails both fails every game. They
+    // are played (twice, to confirm) while the game found is played again: a bot that waits
+    // costs its waiting once.
+    let smallest = [
+        Case {
+            piles: vec![1],
+            forbidden: vec![(1, 1)],
+        },
+        Case {
+            piles: vec![2],
+            forbidden: vec![(1, 1)],
+        },
+    ];
+    let (again, tiny) = thread::scope(|scope| {
+        let tiny: Vec<_> = smallest
+            .iter()
+            .map(|c| scope.spawn(|| confirmed(bot, c, game.seed).1))
+            .collect();
+        let again = referee::referee(bot, &game.case, game.seed);
+        let tiny: Vec<Option<Played>> = tiny.into_iter().map(|t| t.join().ok().flatten()).collect();
+        (again, tiny)
+    });
     if again.verdict.kind() != played.verdict.kind() {
         let _ = writeln!(
             text,
@@ -301,21 +329,6 @@ fn report_failure(
         return Ok(1);
     }
     let kind = played.verdict.kind();
-    // The two smallest games, one for each side: a bot that fails both fails every game.
-    let smallest = [
-        Case {
-            piles: vec![1],
-            forbidden: vec![(1, 1)],
-        },
-        Case {
-            piles: vec![2],
-            forbidden: vec![(1, 1)],
-        },
-    ];
-    let tiny: Vec<Option<Played>> = smallest
-        .iter()
-        .map(|c| confirmed(bot, c, game.seed).1)
-        .collect();
     let every = tiny
         .iter()
         .all(|p| p.as_ref().is_some_and(|p| p.verdict.kind() == kind));

@@ -544,7 +544,11 @@ pub(super) fn poll_fd(fd: i32, events: libc::c_short) -> libc::pollfd {
 }
 
 /// Reads from `pipe` until it would block, handing each chunk to `take`; false at its end.
-pub(super) fn read_now(pipe: &mut impl Read, chunk: &mut [u8], mut take: impl FnMut(&[u8])) -> bool {
+pub(super) fn read_now(
+    pipe: &mut impl Read,
+    chunk: &mut [u8],
+    mut take: impl FnMut(&[u8]),
+) -> bool {
     loop {
         match pipe.read(chunk) {
             Ok(0) => return false,

@@ -69,7 +69,9 @@ pub(super) enum Outcome {
         cpu: Duration,
     },
     /// An interactive game the bot failed (`hack --interactive`), confirmed: the verdict's kind.
-    Played { kind: &'static str },
+    Played {
+        kind: &'static str,
+    },
     /// CMD could not be started at all: a mistake on the command line, not a failure.
     NotRun(String),
     /// This machine could not run CMD (processes, pipes): no verdict, and no going on.

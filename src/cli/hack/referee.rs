@@ -130,7 +130,9 @@ pub(super) fn referee(bot: &Bot, case: &Case, seed: u64) -> Played {
         forbidden: case.forbidden.clone(),
     };
     let Ok(solved) = Solved::new(game) else {
-        return unplayed(Verdict::Broken("not enough memory to solve the game".to_owned()));
+        return unplayed(Verdict::Broken(
+            "not enough memory to solve the game".to_owned(),
+        ));
     };
     let mut board = Board::new(solved);
     let mut session = match Session::start(bot) {
@@ -257,7 +259,8 @@ impl Session {
         limits::limit_memory(&mut cmd, bot.memory);
         let mut child = limits::spawn_tracked(&mut cmd).map_err(limits::unrun)?;
         let pid = child.id() as i32;
-        let (stdin, stdout, stderr) = (child.stdin.take(), child.stdout.take(), child.stderr.take());
+        let (stdin, stdout, stderr) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take());
         for fd in [
             stdin.as_ref().map(AsRawFd::as_raw_fd),
             stdout.as_ref().map(AsRawFd::as_raw_fd),

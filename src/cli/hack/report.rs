@@ -117,7 +117,11 @@ pub(super) fn failure(text: &mut String, outcome: &Outcome, timeout: Duration, m
             };
         }
         // An interactive game has a report of its own.
-        Outcome::Played { .. } | Outcome::Right | Outcome::NotRun(_) | Outcome::Broken(_) | Outcome::Stopped => {}
+        Outcome::Played { .. }
+        | Outcome::Right
+        | Outcome::NotRun(_)
+        | Outcome::Broken(_)
+        | Outcome::Stopped => {}
     }
 }
 

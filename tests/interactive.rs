@@ -1,0 +1,232 @@
+//! `hack --interactive` through the binary, on bots of the interactive version (ABC278 G's
+//! protocol) with one bug each (tests/solutions/bot.py): each is found with the verdict a judge
+//! gives, the game shrunk to one to three piles, and the play in the report is the bot's own
+//! (played again from the report's lines, the bot says the same). A right bot and the tool's own
+//! player pass.
+
+mod common;
+
+use common::games::parse;
+use common::{Run, run};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const BOT: &str = "tests/solutions/bot.py";
+
+/// How long one hack run may take here, on a loaded machine: each is seconds alone.
+const WITHIN: Duration = Duration::from_secs(90);
+
+/// `hack --interactive` on the bot with `bug`; the run, the game written to --out, how long.
+fn hack(bug: &str, extra: &[&str]) -> (Run, String) {
+    let out = std::env::temp_dir().join(format!(
+        "constrained-nim-interactive-{bug}-{}",
+        std::process::id()
+    ));
+    let out_arg = out.to_str().unwrap();
+    let mut args = vec!["hack", "--interactive", "--seed", "1", "--out", out_arg];
+    args.extend_from_slice(extra);
+    args.extend_from_slice(&["--", "python3", BOT, bug]);
+    let started = Instant::now();
+    let run = run(&args, b"");
+    assert!(started.elapsed() < WITHIN, "{bug}: {:?}", started.elapsed());
+    let game = std::fs::read_to_string(&out).unwrap_or_default();
+    let _ = std::fs::remove_file(&out);
+    (run, game)
+}
+
+/// The play in a report: the bot's lines (`> `) and hack's (`< `), notes cut off.
+fn transcript(report: &str) -> Vec<(char, String)> {
+    let start = report
+        .find("the play (")
+        .unwrap_or_else(|| panic!("no play in:\n{report}"));
+    report[start..]
+        .lines()
+        .skip(1)
+        .map_while(|line| {
+            let line = line.strip_prefix("    ")?;
+            let arrow = line.chars().next().filter(|c| *c == '>' || *c == '<')?;
+            // A move's note follows after its 12 columns; any other line is whole.
+            let text = line[2..].split("  ").next().unwrap_or("").trim_end();
+            Some((arrow, text.to_owned()))
+        })
+        .collect()
+}
+
+/// Plays `bug` on `game` again, sending hack's lines of the transcript, and returns the bot's
+/// first `count` lines (fewer if it ends before): the same as the report's when the report is
+/// the bot's own play. The bot is killed then, in case it does not exit.
+fn replay(bug: &str, game: &str, lines: &[(char, String)], count: usize) -> Vec<String> {
+    let mut child = Command::new("python3")
+        .args([BOT, bug])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut input = game.to_owned();
+    for (arrow, text) in lines {
+        if *arrow == '<' {
+            input += &format!("{text}\n");
+        }
+    }
+    // The bot stops reading where its game ends.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    let said: Vec<String> = stdout.lines().map_while(Result::ok).take(count).collect();
+    let _ = child.kill();
+    let _ = child.wait();
+    said
+}
+
+/// Asserts that `bug` is found as `kind`, on a game of one to three piles, with the `words` in
+/// the report and a play that is the bot's own.
+fn assert_found(bug: &str, kind: &str, extra: &[&str], words: &[&str]) -> String {
+    let (run, game) = hack(bug, extra);
+    assert_eq!(run.status, 1, "{bug}: {run:?}");
+    assert_eq!(run.stdout, "", "{bug}");
+    let report = &run.stderr;
+    let opening = [
+        format!("hack --interactive: {kind} on "),
+        format!("hack --interactive: the bot fails every game: {kind} on "),
+    ];
+    assert!(
+        opening.iter().any(|o| report.starts_with(o.as_str())),
+        "{bug}: {report}"
+    );
+    for words in words {
+        assert!(report.contains(words), "{bug}: no {words:?} in:\n{report}");
+    }
+    let (piles, _) = parse(&game);
+    assert!((1..=3).contains(&piles.len()), "{bug}: {game}\n{report}");
+    let lines = transcript(report);
+    let bot: Vec<String> = lines
+        .iter()
+        .filter(|(arrow, _)| *arrow == '>')
+        .map(|(_, text)| text.clone())
+        .collect();
+    if !matches!(bug, "no-flush" | "slow") {
+        assert_eq!(
+            replay(bug, &game, &lines, bot.len()),
+            bot,
+            "{bug}: {report}"
+        );
+    }
+    report.clone()
+}
+
+#[test]
+fn a_right_bot_passes() {
+    let (run, _) = hack("none", &["--tests", "10"]);
+    assert_eq!(run.status, 0, "{run:?}");
+    assert_eq!(
+        run.stderr,
+        "hack --interactive: the 2 samples and all 10 generated games passed (seed 1)\n"
+    );
+}
+
+/// The tool's own player, fed the game on standard input, is a bot that must pass.
+#[test]
+fn play_machine_passes_as_a_bot() {
+    let bin = env!("CARGO_BIN_EXE_constrained-nim");
+    let args = [
+        "hack",
+        "--interactive",
+        "--tests",
+        "200",
+        "--seed",
+        "7",
+        "--",
+        bin,
+        "play",
+        "--machine",
+        "-",
+    ];
+    let run = run(&args, b"");
+    assert_eq!(run.status, 0, "{run:?}");
+    assert!(
+        run.stderr.contains("all 200 generated games passed"),
+        "{run:?}"
+    );
+}
+
+/// Plain Nim's values (g(n) = n) lose: the report says where, in the game's terms.
+#[test]
+fn a_plain_nim_bot_loses() {
+    let report = assert_found(
+        "plain-nim",
+        "lost",
+        &[],
+        &["where it went wrong: ", "Grundy value", "1-minimal"],
+    );
+    // It lost: its last line is `0 0`, with no move left.
+    let lines = transcript(&report);
+    assert_eq!(lines.last(), Some(&('>', "0 0".to_owned())), "{report}");
+}
+
+#[test]
+fn a_forbidden_move_is_an_illegal_move() {
+    let report = assert_found(
+        "forbidden",
+        "illegal move",
+        &[],
+        &["is forbidden", "a winning move was `", "1-minimal"],
+    );
+    assert_eq!(transcript(&report).last().unwrap().1, "-1 -1", "{report}");
+}
+
+#[test]
+fn a_debug_line_is_a_protocol_error() {
+    assert_found(
+        "debug",
+        "protocol error",
+        &[],
+        &["the stray line: \"debug: nim-sum", "1-minimal"],
+    );
+}
+
+#[test]
+fn a_bot_that_never_flushes_is_idle() {
+    assert_found(
+        "no-flush",
+        "idleness",
+        &[],
+        &["did you flush standard output?"],
+    );
+}
+
+#[test]
+fn a_bot_that_crashes_mid_game_is_a_crash() {
+    assert_found(
+        "crash",
+        "crash",
+        &[],
+        &[
+            "it exited with status 1 in the middle of the game",
+            "RuntimeError: the bot's second move",
+            "1-minimal",
+        ],
+    );
+}
+
+#[test]
+fn a_bot_that_never_exits_did_not_exit() {
+    assert_found(
+        "no-exit",
+        "did not exit",
+        &[],
+        &["the game was over (`0 0`: it won), but it was still running"],
+    );
+}
+
+/// Heavy for the default run: every game it fails burns its CPU time.
+#[test]
+#[ignore]
+fn a_bot_that_computes_forever_is_a_timeout() {
+    assert_found(
+        "slow",
+        "timeout",
+        &["--timeout", "0.3"],
+        &["of CPU time in the game; --timeout is 0.3 s"],
+    );
+}
