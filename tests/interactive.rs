@@ -230,3 +230,85 @@ fn a_bot_that_computes_forever_is_a_timeout() {
         &["of CPU time in the game; --timeout is 0.3 s"],
     );
 }
+
+/// A failure that does not come back when the game is played again with the same seed is
+/// flaky: reported as such, not shrunk. The bot crashes on its first run only.
+#[test]
+fn a_failure_that_does_not_repeat_is_flaky() {
+    let marker = std::env::temp_dir().join(format!(
+        "constrained-nim-interactive-flaky-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_file(&marker);
+    let marker_arg = marker.to_str().unwrap();
+    let args = [
+        "hack",
+        "--interactive",
+        "--seed",
+        "1",
+        "--tests",
+        "5",
+        "--",
+        "python3",
+        BOT,
+        "flaky",
+        marker_arg,
+    ];
+    let run = run(&args, b"");
+    let _ = std::fs::remove_file(&marker);
+    assert_eq!(run.status, 1, "{run:?}");
+    assert!(
+        run.stderr
+            .starts_with("hack --interactive: flaky: crash on sample "),
+        "{run:?}"
+    );
+    assert!(
+        run.stderr
+            .contains("but played again with the same seed: it won; not shrunk"),
+        "{run:?}"
+    );
+    assert!(
+        run.stderr
+            .contains("crash: it exited with status 1 before choosing a side"),
+        "{run:?}"
+    );
+}
+
+/// A bot right on the samples (no pile above 5) is found on a generated game; --save keeps
+/// the game, and the next run plays it first. Heavy for the default run: two searches and a
+/// shrink of some 40 games.
+#[test]
+#[ignore]
+fn a_failure_on_a_generated_game_is_saved_and_played_first_next_time() {
+    let dir = std::env::temp_dir().join(format!(
+        "constrained-nim-interactive-save-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    let dir_arg = dir.to_str().unwrap();
+    let report = assert_found(
+        "plain-big",
+        "lost",
+        &["--tests", "10", "--save", dir_arg],
+        &[],
+    );
+    assert!(
+        report.starts_with("hack --interactive: lost on game "),
+        "{report}"
+    );
+    assert!(
+        report.contains("the game as found: constrained-nim gen --seed "),
+        "{report}"
+    );
+    let saved: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().collect();
+    assert_eq!(saved.len(), 2, "{report}");
+    let (again, _) = hack("plain-big", &["--tests", "0", "--save", dir_arg]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(again.status, 1, "{again:?}");
+    assert!(
+        again.stderr.starts_with(&format!(
+            "hack --interactive: lost on the saved game {dir_arg}/hack-"
+        )),
+        "{again:?}"
+    );
+}

@@ -17,9 +17,12 @@ BUG is one of:
   crash       right, but raises an exception at its second move
   no-exit     right, but sleeps instead of exiting at the end of the game
   slow        right, but computes forever at its second move
+  plain-big   plain Nim's values when a pile has more than 5 stones (the samples have not)
+  flaky FILE  right, but crashes at its start when FILE does not exist, creating it
 """
 
 import io
+import os
 import sys
 import time
 
@@ -96,6 +99,11 @@ def main():
             out.flush()
 
     piles, forbidden = read_game()
+    if bug == "plain-big" and max(piles) > 5:
+        bug = "plain-nim"
+    if bug == "flaky" and not os.path.exists(sys.argv[2]):
+        open(sys.argv[2], "w").close()
+        raise RuntimeError("the first run")
     g = grundy_table(max(piles), forbidden, bug)
     total = 0
     for p in piles:

@@ -44,6 +44,10 @@ pub(super) struct Settings {
     pub(super) keep: fn(&Path, &Case, &[u8]) -> io::Result<String>,
 }
 
+/// Saved games of more stones than this (in all piles together) are not played: a game lasts
+/// up to that many moves. hack's own games for a batch solution may be that large.
+const MOST_STONES: u64 = 10_000;
+
 /// Where a game came from.
 #[derive(Clone, Debug)]
 enum Origin {
@@ -87,7 +91,11 @@ pub(super) fn run(settings: &Settings) -> Result<i32, Failure> {
                 piles: loaded.piles,
                 forbidden: loaded.forbidden,
             };
-            games.push(game(Origin::Saved(path), case, settings.seed, 1));
+            // A game of many stones can last as many moves: not one to play here.
+            let stones = case.piles.iter().fold(0u64, |s, &p| s.saturating_add(p));
+            if stones <= MOST_STONES {
+                games.push(game(Origin::Saved(path), case, settings.seed, 1));
+            }
         }
     }
     let first = games.len();
@@ -614,14 +622,16 @@ fn play_report(text: &mut String, case: &Case, played: &Played, settings: &Setti
             cpu.as_secs_f64(),
             settings.timeout.as_secs_f64()
         ),
-        Verdict::Crash { status, after } => format!(
-            "crash: it {status}{}",
-            if *after {
-                " after the game was over"
+        Verdict::Crash { status, after } => {
+            let when = if *after {
+                "after the game was over"
+            } else if bot_first.is_none() {
+                "before choosing a side"
             } else {
-                " in the middle of the game"
-            }
-        ),
+                "in the middle of the game"
+            };
+            format!("crash: it {status} {when}")
+        }
         Verdict::NoExit => format!(
             "did not exit: the game was over (`0 0`: it won), but it was still running {} s \
              later; a bot must exit at the end of the game",

@@ -18,10 +18,14 @@ const TAKES_TRIED: u64 = 64;
 /// Above this many candidate moves, the winning replies are not counted (a quadratic scan).
 const COUNT_UP_TO: usize = 400;
 
+/// Above this many piles the referee does not look for traps (each costs a pass over the
+/// piles): it takes play's move, the fewest stones from the largest pile.
+const TRAPS_UP_TO: usize = 64;
+
 /// The referee's move on `board`, its turn: a winning one if there is one, else a trap; `None`
 /// when it has no move.
 pub(super) fn referee_move(board: &Board, rng: &mut Rng) -> Option<(usize, u64)> {
-    if board.nim_sum() != 0 {
+    if board.nim_sum() != 0 || board.piles().len() > TRAPS_UP_TO {
         return board.reply();
     }
     let moves = moves(board, board.piles());
