@@ -1,7 +1,8 @@
 //! `hack --interactive`: plays a bot (the command under test) on the statement's samples, on
 //! saved games and on generated ones, as the judge of an interactive problem would, through the
 //! `referee`; the first game it fails is confirmed by playing it again, shrunk with hack's
-//! shrinker, and reported with the whole play and where in the game's terms the bot went wrong.
+//! shrinker, and reported (`transcript`) with the whole play and where in the game's terms the
+//! bot went wrong.
 //!
 //! Every game is played with a seed of its own (the referee's choices from lost positions), so
 //! that playing it again plays it the same way: a failure that does not come back is reported
@@ -9,12 +10,12 @@
 
 use super::limits;
 use super::outcome::{Case, Outcome, Runner};
-use super::referee::{self, Bot, GRACE, IDLE, Played, Speaker, Verdict};
+use super::referee::{self, Bot, Played, Verdict};
 use super::report;
 use super::shrink::{self, End};
-use crate::cli::game::{Failure, ShownPath, Solved, plural};
+use super::transcript;
+use crate::cli::game::{Failure, ShownPath, plural};
 use crate::cli::generate::{self, Options};
-use crate::cli::play::Board;
 use crate::cli::rng::Rng;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::ffi::OsString;
@@ -103,8 +104,14 @@ pub(super) fn run(settings: &Settings) -> Result<i32, Failure> {
         Some(found) => found,
         None => {
             if let Some(signal) = limits::signal() {
+                let name = match signal {
+                    libc::SIGINT => "SIGINT",
+                    libc::SIGTERM => "SIGTERM",
+                    libc::SIGHUP => "SIGHUP",
+                    _ => "a signal",
+                };
                 crate::report(format_args!(
-                    "interrupted (seed {}) by signal {signal}; no failure found",
+                    "interrupted (seed {}) by {name}; no failure found",
                     settings.seed
                 ));
                 return Ok(128 + signal);
@@ -329,10 +336,10 @@ fn report_failure(
             "hack --interactive: flaky: {} {at}, but played again with the same seed: {}; not \
              shrunk",
             played.verdict.kind(),
-            describe_verdict(&again.verdict)
+            transcript::describe_verdict(&again.verdict)
         );
         report::game(&mut text, &game.case, None);
-        play_report(&mut text, &game.case, &played, settings);
+        transcript::play_report(&mut text, &game.case, &played, settings.timeout);
         let _ = io::stderr().lock().write_all(text.as_bytes());
         return Ok(1);
     }
@@ -364,7 +371,7 @@ fn report_failure(
         }
     }
     report::game(&mut text, &case, written.as_deref());
-    play_report(&mut text, &case, &played, settings);
+    transcript::play_report(&mut text, &case, &played, settings.timeout);
     report::explain(&mut text, &case);
     match &game.origin {
         Origin::Generated {
@@ -495,198 +502,4 @@ fn where_found(origin: &Origin, settings: &Settings) -> String {
             }
         ),
     }
-}
-
-/// A verdict in a few words.
-fn describe_verdict(verdict: &Verdict) -> String {
-    match verdict {
-        Verdict::Won => "it won".to_owned(),
-        Verdict::Illegal { why, .. } => format!("illegal move ({why})"),
-        Verdict::Protocol { why, .. } => format!("protocol error ({why})"),
-        other => other.kind().to_owned(),
-    }
-}
-
-/// Transcripts longer than this show their start and end.
-const TRANSCRIPT_SHOWN: usize = 120;
-
-/// The play, each move with the position it leaves, then how the bot failed and, in the game's
-/// terms, where it went wrong.
-fn play_report(text: &mut String, case: &Case, played: &Played, settings: &Settings) {
-    let game = crate::Game {
-        piles: case.piles.clone(),
-        forbidden: case.forbidden.clone(),
-    };
-    let Ok(solved) = Solved::new(game) else {
-        return;
-    };
-    let mut board = Board::new(solved);
-    let mut lines = Vec::new();
-    // The bot's first mistake: where a won position was let go.
-    let mut mistake: Option<String> = None;
-    let mut bot_first = None;
-    let mut bot_turn = false;
-    for (speaker, line) in &played.transcript {
-        let arrow = if *speaker == Speaker::Bot { '>' } else { '<' };
-        let mut note = String::new();
-        if bot_first.is_none() && *speaker == Speaker::Bot {
-            let first = line.trim() == "First";
-            bot_first = Some(first);
-            bot_turn = first;
-            let winning = board.nim_sum() != 0;
-            if first != winning && (line.trim() == "First" || line.trim() == "Second") {
-                mistake = Some(format!(
-                    "it chose {}, but {}: {} wins{}",
-                    line.trim(),
-                    position(&board),
-                    if winning { "First" } else { "Second" },
-                    winning_move(&board)
-                        .map(|m| format!(", by {m}"))
-                        .unwrap_or_default()
-                ));
-            }
-        } else if let Some((pile, take)) = crate::cli::game::parse_move(line) {
-            let legal = board.solved().legal(board.piles(), pile, take);
-            if let (Ok(index), true) = (legal, pile != 0) {
-                let won = board.nim_sum() != 0;
-                let before = position(&board);
-                let hint = winning_move(&board);
-                board.apply(index, take);
-                note = format!("piles {}, nim-sum {}", piles(&board), board.nim_sum());
-                if *speaker == Speaker::Bot && won && board.nim_sum() != 0 && mistake.is_none() {
-                    mistake = Some(format!(
-                        "its move `{pile} {take}` let a won position go: {before}, and it left \
-                         nim-sum {}; {}",
-                        board.nim_sum(),
-                        hint.map(|m| format!("a winning move was {m}"))
-                            .unwrap_or_default()
-                    ));
-                }
-            }
-            bot_turn = !bot_turn;
-        }
-        let shown = crate::cli::game::quoted(line);
-        let shown = &shown[1..shown.len() - 1];
-        lines.push(if note.is_empty() {
-            format!("    {arrow} {shown}")
-        } else {
-            format!("    {arrow} {shown:<12} {note}")
-        });
-    }
-    let _ = bot_turn;
-    let _ = writeln!(
-        text,
-        "the play (> the bot's lines, < hack's; the game went first, piles {}):",
-        piles_of(case)
-    );
-    if lines.len() > TRANSCRIPT_SHOWN {
-        let cut = lines.len() - TRANSCRIPT_SHOWN / 2;
-        for line in &lines[..TRANSCRIPT_SHOWN / 2] {
-            let _ = writeln!(text, "{line}");
-        }
-        let _ = writeln!(text, "    ... {} lines ...", cut - TRANSCRIPT_SHOWN / 2);
-        lines.drain(..cut);
-    }
-    for line in &lines {
-        let _ = writeln!(text, "{line}");
-    }
-    if lines.is_empty() {
-        let _ = writeln!(text, "    (no line came from the bot)");
-    }
-    let failure = match &played.verdict {
-        Verdict::Lost => "lost: it had no move left at the end".to_owned(),
-        Verdict::Illegal { line, why } => format!(
-            "illegal move {}: {why}; before it, {}{}",
-            crate::cli::game::quoted(line),
-            position(&board),
-            winning_move(&board)
-                .map(|m| format!("; a winning move was {m}"))
-                .unwrap_or_default()
-        ),
-        Verdict::Protocol {
-            line: Some(line),
-            why,
-        } => format!(
-            "protocol error: {why} (a debug line? print those to standard error); the stray \
-             line: {}",
-            crate::cli::game::quoted(line)
-        ),
-        Verdict::Protocol { line: None, why } => format!("protocol error: {why}"),
-        Verdict::Idle => format!(
-            "idleness: no line for {} s while it waited, using no CPU time: did you flush \
-             standard output? (print(..., flush=True), fflush(stdout), cout << endl)",
-            IDLE.as_secs_f64()
-        ),
-        Verdict::Timeout { cpu } => format!(
-            "timeout: {:.2} s of CPU time in the game; --timeout is {} s",
-            cpu.as_secs_f64(),
-            settings.timeout.as_secs_f64()
-        ),
-        Verdict::Crash { status, after } => {
-            let when = if *after {
-                "after the game was over"
-            } else if bot_first.is_none() {
-                "before choosing a side"
-            } else {
-                "in the middle of the game"
-            };
-            format!("crash: it {status} {when}")
-        }
-        Verdict::NoExit => format!(
-            "did not exit: the game was over (`0 0`: it won), but it was still running {} s \
-             later; a bot must exit at the end of the game",
-            GRACE.as_secs_f64()
-        ),
-        other => other.kind().to_owned(),
-    };
-    let _ = writeln!(text, "{failure}");
-    if let Some(mistake) = mistake {
-        let _ = writeln!(text, "where it went wrong: {mistake}");
-    }
-    if !played.stderr.is_empty() {
-        text.push_str("its standard error ended with:\n");
-        for line in played.stderr.lines() {
-            let _ = writeln!(text, "    {line}");
-        }
-    }
-}
-
-fn piles(board: &Board) -> String {
-    let piles: Vec<String> = board.piles().iter().map(u64::to_string).collect();
-    piles.join(" ")
-}
-
-fn piles_of(case: &Case) -> String {
-    let piles: Vec<String> = case.piles.iter().map(u64::to_string).collect();
-    piles.join(" ")
-}
-
-/// The position in the game's terms: the piles, their Grundy values, the nim-sum.
-fn position(board: &Board) -> String {
-    let values: Vec<String> = board
-        .piles()
-        .iter()
-        .zip(board.values())
-        .map(|(p, g)| format!("g({p}) = {g}"))
-        .collect();
-    format!(
-        "piles {} have Grundy values {}, nim-sum {}",
-        piles(board),
-        values.join(", "),
-        board.nim_sum()
-    )
-}
-
-/// A winning move from `board`, in words, if there is one.
-fn winning_move(board: &Board) -> Option<String> {
-    let (pile, take) = board.winning_move()?;
-    let stones = board.piles()[pile];
-    Some(format!(
-        "`{} {take}` (pile {}: {stones} -> {}, Grundy value {} -> {})",
-        pile + 1,
-        pile + 1,
-        stones - take,
-        board.values()[pile],
-        board.grundy(stones - take)
-    ))
 }

@@ -4,7 +4,8 @@
 //!
 //! This file is the run from start to end: the options, the samples and saved games, the
 //! search, shrinking, the report and what is kept. Below it: `search` (the schedule of games),
-//! `limits` (running one command under limits), `outcome` (judging one run), `shrink`, `report`.
+//! `limits` (running one command under limits), `outcome` (judging one run), `shrink`, `report`;
+//! `interactive` runs instead with --interactive (over `referee`, `tricks`, `transcript`).
 
 mod interactive;
 mod limits;
@@ -13,6 +14,7 @@ mod referee;
 mod report;
 mod search;
 mod shrink;
+mod transcript;
 mod tricks;
 
 use super::game::{Failure, ShownPath, plural};
