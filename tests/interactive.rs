@@ -188,7 +188,11 @@ fn a_debug_line_is_a_protocol_error() {
         "debug",
         "protocol error",
         &[],
-        &["the stray line: \"debug: nim-sum", "1-minimal"],
+        &[
+            "protocol error: expected a move `I K`, found \"debug: nim-sum",
+            "(a debug line? those go to standard error)",
+            "1-minimal",
+        ],
     );
 }
 

@@ -361,10 +361,13 @@ impl Session {
                 return self.heard_line(&line[..end]);
             }
             if self.heard.len() > LONGEST_LINE {
-                let start = String::from_utf8_lossy(&self.heard[..40]).into_owned();
+                let line = String::from_utf8_lossy(&self.heard).into_owned();
                 return Heard::Verdict(self.refuse(Verdict::Protocol {
-                    line: Some(start),
-                    why: format!("a line longer than {LONGEST_LINE} bytes"),
+                    why: format!(
+                        "a line longer than {LONGEST_LINE} bytes, beginning {}",
+                        quoted(&line)
+                    ),
+                    line: Some(line),
                 }));
             }
             if self.stdout.is_none() {

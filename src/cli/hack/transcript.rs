@@ -115,11 +115,17 @@ pub(super) fn play_report(text: &mut String, case: &Case, played: &Played, timeo
         Verdict::Protocol {
             line: Some(line),
             why,
-        } => format!(
-            "protocol error: {why} (a debug line? print those to standard error); the stray \
-             line: {}",
-            quoted(line)
-        ),
+        } => {
+            let side = ["first", "second"].contains(&line.trim().to_lowercase().as_str());
+            let hint = if side {
+                " (the side is written `First` or `Second`)"
+            } else if line.len() > 4096 {
+                ""
+            } else {
+                " (a debug line? those go to standard error)"
+            };
+            format!("protocol error: {why}{hint}")
+        }
         Verdict::Protocol { line: None, why } => format!("protocol error: {why}"),
         Verdict::Idle => format!(
             "idleness: no line for {} s while it waited, using no CPU time: did you flush \
