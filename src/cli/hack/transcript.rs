@@ -129,7 +129,9 @@ pub(super) fn play_report(text: &mut String, case: &Case, played: &Played, timeo
         Verdict::Protocol { line: None, why } => format!("protocol error: {why}"),
         Verdict::Idle => format!(
             "idleness: no line for {} s while it waited, using no CPU time: did you flush \
-             standard output? (print(..., flush=True), fflush(stdout), cout << endl)",
+             standard output? (print(..., flush=True), fflush(stdout), cout << endl) Else it \
+             waits for input that does not come: it reads more than the game and the moves \
+             (to the end of the input, say)",
             IDLE.as_secs_f64()
         ),
         Verdict::Timeout { cpu } => format!(
