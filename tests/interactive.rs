@@ -325,3 +325,35 @@ fn a_failure_on_a_generated_game_is_saved_and_played_first_next_time() {
         "{again:?}"
     );
 }
+
+/// A bot that chooses its side right but then trusts plain Nim's move (the xor of the pile
+/// sizes) whenever it is allowed: on piles 2 1 4 (taking 1 from 1 forbidden, so g = 1 0 3) it
+/// takes 1 from 4, as plain Nim would, where the winning move is to 2; the report says so.
+#[test]
+fn a_won_position_let_go_mid_game_is_pointed_out() {
+    let dir = std::env::temp_dir().join(format!(
+        "constrained-nim-interactive-midgame-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("a.in"), "3 1\n2 1 4\n1 1\n").unwrap();
+    let dir_arg = dir.to_str().unwrap();
+    let report = assert_found(
+        "plain-moves",
+        "lost",
+        &["--tests", "0", "--save", dir_arg],
+        &[
+            "where it went wrong: its move `3 1` let a won position go: piles 2 1 4 have Grundy \
+             values g(2) = 1, g(1) = 0, g(4) = 3, nim-sum 2, and it left nim-sum 3; a winning \
+             move was `3 2` (pile 3: 4 -> 2, Grundy value 3 -> 1)",
+        ],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        report.starts_with(&format!(
+            "hack --interactive: lost on the saved game {dir_arg}/a.in"
+        )),
+        "{report}"
+    );
+}

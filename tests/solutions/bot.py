@@ -17,6 +17,8 @@ BUG is one of:
   crash       right, but raises an exception at its second move
   no-exit     right, but sleeps instead of exiting at the end of the game
   slow        right, but computes forever at its second move
+  plain-moves right side, but on its turn plain Nim's move (by the pile sizes) when that move is
+              allowed, right or not; the right move otherwise
   plain-big   plain Nim's values when a pile has more than 5 stones (the samples have not)
   flaky FILE  right, but crashes at its start when FILE does not exist, creating it
 """
@@ -64,6 +66,13 @@ def allowed(stones, take, forbidden):
 
 def choose(piles, forbidden, g, bug):
     """The bot's move (pile index, take), or None when it has none."""
+    if bug == "plain-moves":
+        plain = 0
+        for p in piles:
+            plain ^= p
+        for i, p in enumerate(piles):
+            if plain != 0 and p ^ plain < p and allowed(p, p - (p ^ plain), forbidden):
+                return i, p - (p ^ plain)
     total = 0
     for p in piles:
         total ^= g[p]

@@ -66,9 +66,10 @@ fn moves(board: &Board, piles: &[u64]) -> Vec<(usize, u64)> {
     moves
 }
 
-/// How hard the position after `(pile, take)` is for a bot to win: 4 when plain Nim's answer
-/// there is wrong (it sees a lost position, or its move is forbidden or loses), 2 when one move
-/// only wins, 1 when the pile lands on a special point.
+/// How hard the position after `(pile, take)` is for a bot to win: 3 to 5 when plain Nim's
+/// answer there is wrong (it sees a lost position: 3; its move is forbidden: 4; its move is
+/// allowed but loses: 5), 2 more when one move only wins, 1 more when the pile lands on a
+/// special point.
 fn trap_score(board: &Board, (pile, take): (usize, u64), count: bool) -> u32 {
     let mut piles = board.piles().to_vec();
     piles[pile] -= take;
@@ -81,10 +82,11 @@ fn trap_score(board: &Board, (pile, take): (usize, u64), count: bool) -> u32 {
         .iter()
         .position(|&p| p ^ plain < p)
         .map(|j| (j, piles[j] - (piles[j] ^ plain)));
+    // A wrong plain move that is allowed is the surest trap: nothing stops a bot from making it.
     match plain_move {
-        _ if plain == 0 => score += 4,
+        _ if plain == 0 => score += 3,
         Some((j, t)) if !allowed(board, piles[j], t) => score += 4,
-        Some((j, t)) if sum ^ values[j] ^ board.grundy(piles[j] - t) != 0 => score += 4,
+        Some((j, t)) if sum ^ values[j] ^ board.grundy(piles[j] - t) != 0 => score += 5,
         _ => {}
     }
     if count {
