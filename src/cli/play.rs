@@ -275,6 +275,9 @@ enum Read {
     /// A line that cannot be a move, and why; it was read to its end, so the next read starts
     /// on the next line.
     Unreadable(String),
+    /// A line past [`LONGEST_LINE`] bytes, refused before its end: the rest of it is still to
+    /// be read.
+    TooLong,
 }
 
 /// Why a line is refused when it passes [`LONGEST_LINE`] bytes.
@@ -294,7 +297,7 @@ fn read_line(input: &mut impl BufRead, line: &mut String) -> io::Result<Read> {
         return Ok(Read::End);
     }
     if read as u64 > LONGEST_LINE && !bytes.ends_with(b"\n") {
-        return Ok(Read::Unreadable(too_long()));
+        return Ok(Read::TooLong);
     }
     match String::from_utf8(bytes) {
         Ok(text) => {
@@ -376,6 +379,7 @@ fn machine(
                 Ok(Read::End) => Some("the input ended before the other side's move".to_owned()),
                 Err(e) => Some(format!("reading the other side's move: {e}")),
                 Ok(Read::Unreadable(why)) => Some(format!("reading the other side's move: {why}")),
+                Ok(Read::TooLong) => Some(format!("reading the other side's move: {}", too_long())),
                 Ok(Read::Line) => match parse_move(&line) {
                     None => Some(format!("expected `I K`, found {}", quoted(line.trim_end()))),
                     Some((0, 0)) if board.stuck() => return Ok(0),
@@ -484,11 +488,17 @@ fn person(
                 writeln!(out, "\nI cannot read on ({e}); goodbye.")?;
                 return Ok(0);
             }
+            Ok(Read::TooLong) => {
+                // A person is asked again, after the rest of that line.
+                input.skip_until(b'\n')?;
+                writeln!(
+                    out,
+                    "\nI cannot read that line ({}); type two numbers, I K, or 'help'.",
+                    too_long()
+                )?;
+                continue;
+            }
             Ok(Read::Unreadable(why)) => {
-                if why == too_long() {
-                    // A person is asked again, after the rest of that line.
-                    input.skip_until(b'\n')?;
-                }
                 writeln!(
                     out,
                     "\nI cannot read that line ({why}); type two numbers, I K, or 'help'."
