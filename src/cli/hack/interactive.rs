@@ -78,15 +78,11 @@ pub(super) fn run(settings: &Settings) -> Result<i32, Failure> {
     };
     let mut games: Vec<Game> = Vec::new();
     for (i, input) in settings.samples.iter().enumerate() {
-        games.push(game(
-            Origin::Sample(i),
-            case_of(input.as_bytes()),
-            settings.seed,
-            0,
-        ));
+        let case = case_of(input.as_bytes());
+        games.push(game(Origin::Sample(i), case, settings.seed, 0, i));
     }
     if let Some(dir) = &settings.save {
-        for path in saved(dir) {
+        for (i, path) in saved(dir).into_iter().enumerate() {
             let loaded = crate::cli::game::load(Some(&path))?;
             let case = Case {
                 piles: loaded.piles,
@@ -95,7 +91,7 @@ pub(super) fn run(settings: &Settings) -> Result<i32, Failure> {
             // A game of many stones can last as many moves: not one to play here.
             let stones = case.piles.iter().fold(0u64, |s, &p| s.saturating_add(p));
             if stones <= MOST_STONES {
-                games.push(game(Origin::Saved(path), case, settings.seed, 1));
+                games.push(game(Origin::Saved(path), case, settings.seed, 1, i));
             }
         }
     }
@@ -140,15 +136,13 @@ pub(super) fn run(settings: &Settings) -> Result<i32, Failure> {
     report_failure(&bot, settings, game, played)
 }
 
-fn game(origin: Origin, case: Case, seed: u64, salt: u64) -> Game {
-    let index = match &origin {
-        Origin::Sample(i) => *i as u64,
-        _ => 0,
-    };
+/// Fixed game `index` of a kind (`salt`: 0 the samples, 1 the saved games), with a seed of its
+/// own from the run's.
+fn game(origin: Origin, case: Case, seed: u64, salt: u64, index: usize) -> Game {
     Game {
         origin,
         case,
-        seed: mix(seed, salt << 32 | index),
+        seed: mix(seed, salt << 32 | index as u64),
     }
 }
 
