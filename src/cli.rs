@@ -139,8 +139,9 @@ impl Cli {
 pub(crate) fn run() -> i32 {
     let args: Vec<OsString> = std::env::args_os().collect();
     // judge's statuses are testlib's: running out of memory, even while its command line is
-    // parsed, is the checker's failure (3), never a verdict on the output.
-    if args.get(1).is_some_and(|a| a == "judge") {
+    // parsed, is the checker's failure (3), never a verdict on the output (on glibc this holds
+    // from before `main`: `game::at_start`).
+    if is_judge(&args) {
         game::out_of_memory_status(checker::FAIL);
     }
     let cli = match Cli::try_parse_from(&args) {
@@ -272,6 +273,9 @@ fn command_line_error(e: &clap::Error, args: &[OsString]) -> i32 {
         };
     }
     let mut message = e.render().to_string();
+    if let Some(tip) = hack_tip(e, args) {
+        message = tip;
+    }
     for arg in args.iter().skip(1) {
         let raw = arg.to_string_lossy();
         let shown = ShownPath(Path::new(arg)).to_string();
@@ -280,5 +284,55 @@ fn command_line_error(e: &clap::Error, args: &[OsString]) -> i32 {
         }
     }
     let _ = io::stderr().lock().write_all(message.as_bytes());
-    2
+    // A checker that cannot take its command line has failed (testlib's 3); clap's 2 would
+    // read as a presentation error of the output.
+    if is_judge(args) { checker::FAIL } else { 2 }
+}
+
+/// clap's message for an argument `hack` does not know, with the tip it needs: the solution
+/// and its own options go after `--` and CMD. clap's own tip for an unknown option ("to pass
+/// '-x' as a value, use '-- -x'") would hand the option to the solution as its program.
+fn hack_tip(e: &clap::Error, args: &[OsString]) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if args.get(1).is_none_or(|a| a != "hack") || e.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(unknown)) = e.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let rendered = e.render().to_string();
+    let (head, usage) = rendered.split_once("\nUsage:")?;
+    let kept: Vec<&str> = head
+        .lines()
+        .filter(|line| !line.trim_start().starts_with("tip: to pass"))
+        .collect();
+    let tip = if head.contains("a similar argument exists") {
+        String::new()
+    } else if unknown.starts_with('-') {
+        format!(
+            "  tip: an option of the solution goes after '--' and CMD \
+             (constrained-nim hack [OPTIONS] -- CMD {unknown}); hack's own: 'hack --help'"
+        )
+    } else {
+        // The command line again, with `--` before the first word hack did not take.
+        let at = args.iter().skip(2).position(|a| a == unknown.as_str())? + 2;
+        let mut line = vec!["constrained-nim".to_owned()];
+        line.extend(args[1..at].iter().map(|a| a.to_string_lossy().into_owned()));
+        line.push("--".to_owned());
+        line.extend(args[at..].iter().map(|a| a.to_string_lossy().into_owned()));
+        format!(
+            "  tip: the solution to test goes after '--': {}",
+            line.join(" ")
+        )
+    };
+    let mut message = kept.join("\n").trim_end().to_owned();
+    if !tip.is_empty() {
+        message = format!("{message}\n\n{tip}");
+    }
+    Some(format!("{message}\n\nUsage:{usage}"))
+}
+
+/// Whether the command line is `judge`'s, whose statuses are testlib's.
+fn is_judge(args: &[OsString]) -> bool {
+    args.get(1).is_some_and(|a| a == "judge")
 }

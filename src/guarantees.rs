@@ -104,16 +104,18 @@
 //! | a thread that cannot start (process limit, `RUST_MIN_STACK` too large, no memory for a stack) | the same answer, exit 0: the work runs on the calling thread; a second thread starts only when its stack and 32 MiB more can be had first, so its start-up cannot fail after `spawn` (which hung with `RUST_BACKTRACE=1`) | `threads_that_cannot_start_give_the_same_answer`, and `.ci/judge-check` for the judge build (also under `ulimit -v` 8750 to 16500 KiB) |
 //! | a memory limit (`ulimit -v`), with `RUST_BACKTRACE=1` | every mode (the verdict, `--grundy`, `--check`, `--move`, `--explain`, `table`, `judge`, `play --machine`) answers, or prints `error: out of memory while ...` and exits 1, without hanging: the judge file's lists grow with `try_reserve`; in the tool, an allocation that fails anywhere (the breakpoint map, play's tables) ends the run with that line | `memory_limits_give_every_mode_the_answer_or_one_error_line` (a max-size game, every mode at 8 MiB and at a limit near where it used to fail), `a_memory_limit_gives_the_answer_or_one_error_line` (8 to 200 MiB); every mode at every 512 KiB from 8 to 64 MiB: `cargo test --release --test hostile -- --ignored` |
 //! | endless or huge invalid input | exit 1 with one error line, after reading at most one chunk past the bad byte | `tests/streaming.rs` |
-//! | standard output closed (`>&-`) or full | exit 1 with one error line (a closed pipe, `\| head`, is still 0); `play --machine` exits 1 when its output breaks mid-game | `a_closed_standard_output_is_an_error_and_a_closed_pipe_is_not`, `play_machine_exits_1_when_its_output_breaks_mid_game`, `.ci/judge-check` |
+//! | standard output closed (`>&-`) or full | the tool: exit 1 with one error line (a closed pipe, `\| head`, is still 0), the closed descriptor seen by a constructor in `.init_array`, before std's start-up replaces it with a `/dev/null` opened for reading and writing; the judge file alone, like every Rust program: status 0, the answer goes nowhere; `play --machine` exits 1 when its output breaks mid-game | `a_closed_standard_output_is_an_error_and_a_closed_pipe_is_not`, `play_machine_exits_1_when_its_output_breaks_mid_game`, `.ci/judge-check` |
+//! | standard output on `/dev/null` opened for reading and writing (`1<>/dev/null`, Python's `subprocess.DEVNULL`) | every mode and subcommand writes its answer there with status 0 | `every_mode_writes_to_pythons_devnull_with_status_0`, `a_closed_standard_output_is_an_error_and_a_closed_pipe_is_not`, `.ci/judge-check` |
 //! | standard error that cannot be written (`2>/dev/full`) | the exit status is still 1 (input) or 2 (command line) | `an_unwritable_standard_error_keeps_the_exit_status` |
 //! | a file name with a newline | escaped: one error line | `file_names_cannot_forge_a_second_error_line` |
+//! | the smallest address spaces (`ulimit -v` just above what loading the program takes) | from the first limit that reaches the program, the answer or `error: out of memory while starting` with the mode's status (3 for `judge`): a constructor (`.init_array`) checks before std's start-up that 1 MiB is free and grows the stack by 256 KiB, where std's start-up aborted ("failed to allocate an alternative stack") or died of SIGSEGV; below it, the loader's own failure | `the_smallest_address_spaces_give_the_answer_or_the_out_of_memory_line` (every 32 KiB from 4 to 12 MiB) |
+//! | `hack --out` and `--save` on a full disk, a file that is not a game, a FIFO, a link | written whole or not at all (a temporary file in the same folder, renamed into place): the old file stays as it was, no partial game is left to replay, and the report says so; `--out` overwrites only a game and is checked before the search; what in `--save` DIR is not a game is skipped with a warning | `tests/hack_files.rs` (the full disk is a file-size limit, `ulimit -f`, with SIGXFSZ ignored) |
 //!
 //! `hack` holds its own peak under 256 MiB of address space in every test of `tests/hack.rs`
 //! (each runs under that soft limit); it is not part of the modes' memory-limit sweep.
 //!
 //! Not covered: a `hack` that itself runs out of memory ends at once with the error line,
-//! without killing the solutions it is running (they end when their input closes); and
-//! standard output opened read-write on `/dev/null` (`1<>/dev/null`) is taken for a closed one.
+//! without killing the solutions it is running (they end when their input closes).
 //!
 //! # Tests
 //!
@@ -152,7 +154,8 @@
 //!   `c++` is there: 32-bit overflow, values read through a double, a fixed array of 10^5,
 //!   O(M · drops), more than the memory limit, a debug line); each found with the right verdict and shrunk, 1-minimality checked
 //!   (no single pile, pair of equal piles or move can go), nothing found in the right ones; hack
-//!   under 256 MiB of address space throughout; signals, `--out`, `--save`, outputs of megabytes;
+//!   under 256 MiB of address space throughout; signals, `--out`, `--save` (and on a full disk:
+//!   `tests/hack_files.rs`), outputs of megabytes;
 //!   the full-size runs with default options are an ignored test;
 //! - `why` against the oracle at every position of 2,500 small games (every fact it states), and
 //!   `plot`'s marks, classes and H against `table` and the oracle, its size and time on a

@@ -190,13 +190,18 @@ fn a_closed_standard_output_is_an_error_and_a_closed_pipe_is_not() {
     for args in ["", "--grundy", "--move", "--explain", "table"] {
         let closed = common::run_shell(&format!("exec \"$0\" {args} >&-"), binary, b"1 0\n5\n");
         closed.assert_error(&["writing the answer: standard output is closed"]);
-        // `>/dev/null` is a place to write to.
-        let null = common::run_shell(
-            &format!("exec \"$0\" {args} >/dev/null"),
-            binary,
-            b"1 0\n5\n",
-        );
-        assert_eq!(null.assert_ok(), "", "{args}");
+        // `/dev/null` is a place to write to, opened for writing alone (`>`) or for reading
+        // and writing (`1<>`, as Python's subprocess.DEVNULL and service managers open it):
+        // std's own replacement of a closed output is opened the second way too, so this
+        // pins down that a closed output is told apart from before std's start-up.
+        for redirect in [">/dev/null", "1<>/dev/null"] {
+            let null = common::run_shell(
+                &format!("exec \"$0\" {args} {redirect}"),
+                binary,
+                b"1 0\n5\n",
+            );
+            assert_eq!(null.assert_ok(), "", "{args} {redirect}");
+        }
     }
     // A reader that had enough (`| head`) before a long answer ended: status 0, as for any
     // command in a pipe.
@@ -209,6 +214,45 @@ fn a_closed_standard_output_is_an_error_and_a_closed_pipe_is_not() {
     // --check writes nothing, so a closed output is no error.
     let check = common::run_shell("exec \"$0\" --check >&-", binary, b"1 0\n5\n");
     assert_eq!(check.assert_ok(), "");
+}
+
+/// A Python harness that throws the output away (`stdout=subprocess.DEVNULL`) gets status 0
+/// and no message from every mode and subcommand that writes to standard output, `play
+/// --machine` included.
+#[test]
+fn every_mode_writes_to_pythons_devnull_with_status_0() {
+    let binary = env!("CARGO_BIN_EXE_constrained-nim");
+    let game = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/sample-1.in");
+    let script = r#"
+import subprocess, sys
+binary, game = sys.argv[1], sys.argv[2]
+commands = [[], ["--grundy"], ["--move"], ["--explain"], ["table"], ["table", "--breakpoints"],
+            ["why", "3"], ["plot"], ["gen", "--seed", "1"], ["--check"]]
+for args in commands:
+    tail = [] if args[:1] == ["gen"] else [game]
+    run = subprocess.run([binary] + args + tail, stdin=subprocess.DEVNULL,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    print(" ".join(args) or "verdict", run.returncode, repr(run.stderr.decode()))
+# play --machine on sample 1: the program moves first (3 1), the other side takes 2 from
+# pile 2, the program answers (3 2) and the other side has no move.
+run = subprocess.run([binary, "play", "--machine", game], input=b"2 2\n0 0\n",
+                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+print("play --machine", run.returncode, repr(run.stderr.decode()))
+"#;
+    let run = std::process::Command::new("python3")
+        .args(["-c", script, binary, game])
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(run.status.success(), "{run:?}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 11, "{stdout}");
+    for line in lines {
+        assert!(
+            line.ends_with(" 0 ''"),
+            "not status 0 without a message: {line}"
+        );
+    }
 }
 
 #[test]
@@ -227,4 +271,54 @@ fn play_machine_exits_1_when_its_output_breaks_mid_game() {
         run.stderr, "error: the other side closed standard output before the game ended\n",
         "{run:?}"
     );
+}
+
+/// From the smallest address space in which the program loads at all, every limit gives the
+/// answer or the one out-of-memory line with the mode's status (3 for `judge`, testlib's FAIL):
+/// std's start-up used to abort ("failed to allocate an alternative stack") or die of SIGSEGV
+/// at a few limits just above loading, and `judge` ran out of memory with status 1 before its
+/// command line was read. Below the first limit that reaches the program, the loader's own
+/// failures (status 127, or a signal) are the system's, not the program's.
+#[test]
+fn the_smallest_address_spaces_give_the_answer_or_the_out_of_memory_line() {
+    let binary = env!("CARGO_BIN_EXE_constrained-nim");
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/sample-1.in");
+    let output = std::env::temp_dir().join(format!("constrained-nim-oom-{}", std::process::id()));
+    std::fs::write(&output, "Takahashi\n").unwrap();
+    let output = output.to_str().unwrap();
+    for (args, answer, failed) in [
+        (vec![sample], "Takahashi\n", 1),
+        (vec!["judge", sample, output], "", 3),
+    ] {
+        let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
+        let (mut answered, mut out_of_memory) = (0, 0);
+        for kib in (4096..12288).step_by(32) {
+            let script = format!(
+                "ulimit -v {kib} && RUST_BACKTRACE=1 \"$0\" {}",
+                quoted.join(" ")
+            );
+            // Not `exec`: the shell turns a signal into a status (128 + the signal).
+            let run = common::run_shell(&script, binary, b"");
+            if run.status == 0 && run.stdout == answer && run.stderr.is_empty() {
+                answered += 1;
+            } else if run.status == failed
+                && run.stdout.is_empty()
+                && run.stderr.starts_with("error: out of memory while ")
+                && run.stderr.lines().count() == 1
+            {
+                out_of_memory += 1;
+            } else {
+                assert_eq!(
+                    answered + out_of_memory,
+                    0,
+                    "{args:?} under {kib} KiB, after the program was reached: {run:?}"
+                );
+            }
+        }
+        assert!(
+            answered > 0 && out_of_memory > 0,
+            "{args:?}: {answered} answered, {out_of_memory} out of memory"
+        );
+    }
+    std::fs::remove_file(output).unwrap();
 }

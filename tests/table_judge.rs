@@ -254,3 +254,54 @@ fn judge_reads_the_output_from_standard_input_for_a_dash() {
         "{wrong:?}"
     );
 }
+
+/// `-` for INPUT is standard input too (`gen | constrained-nim judge - out.txt`); both on
+/// standard input is a command line the checker cannot take.
+#[test]
+fn judge_reads_the_game_from_standard_input_for_a_dash() {
+    let output =
+        std::env::temp_dir().join(format!("constrained-nim-judge-dash-{}", std::process::id()));
+    std::fs::write(&output, "Takahashi\n3 2\n").unwrap();
+    let game = std::fs::read(SAMPLE_1).unwrap();
+    let right = run(&["judge", "-", output.to_str().unwrap()], &game);
+    assert_eq!((right.status, right.stderr.as_str()), (0, ""), "{right:?}");
+    std::fs::write(&output, "Takahashi\n3 3\n").unwrap();
+    let wrong = run(&["judge", "-", output.to_str().unwrap()], &game);
+    assert_eq!(wrong.status, 1, "{wrong:?}");
+    std::fs::remove_file(&output).unwrap();
+    let not_a_game = run(&["judge", "-", SAMPLE_1], b"1 1\nx\n");
+    assert_eq!(not_a_game.status, 3, "{not_a_game:?}");
+    assert!(
+        not_a_game
+            .stderr
+            .starts_with("error: cannot judge: line 2: pile 1: expected"),
+        "{not_a_game:?}"
+    );
+    let both = run(&["judge", "-", "-"], &game);
+    assert_eq!(both.status, 3, "{both:?}");
+    assert!(
+        both.stderr
+            .starts_with("error: INPUT and OUTPUT cannot both be standard input"),
+        "{both:?}"
+    );
+}
+
+/// A command line judge cannot take is the checker's failure (testlib's 3), not clap's 2, which
+/// testlib reads as a presentation error of the output; --help still exits 0.
+#[test]
+fn judge_calls_a_wrong_command_line_its_own_failure() {
+    for args in [
+        vec!["judge"],
+        vec!["judge", SAMPLE_1],
+        vec!["judge", "--bogus", SAMPLE_1, SAMPLE_1],
+        vec!["judge", SAMPLE_1, SAMPLE_1, SAMPLE_1, SAMPLE_1],
+    ] {
+        let run = run(&args, b"");
+        assert_eq!(run.status, 3, "{args:?}: {run:?}");
+        assert!(run.stderr.starts_with("error: "), "{args:?}: {run:?}");
+        assert_eq!(run.stdout, "", "{args:?}: {run:?}");
+    }
+    let help = run(&["judge", "--help"], b"");
+    assert_eq!(help.status, 0, "{help:?}");
+    assert!(help.stdout.contains("testlib"), "{help:?}");
+}

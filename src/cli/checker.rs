@@ -3,7 +3,7 @@
 //! would print. Its exit statuses are testlib's verdicts, which problem setters' tools read.
 
 use super::game::{
-    Failure, QUOTED, ShownPath, Solved, is_space, load, parse_move, quoted, trim_space,
+    Failure, QUOTED, ShownPath, Solved, input_path, is_space, load, parse_move, quoted, trim_space,
 };
 use crate::report;
 use std::path::{Path, PathBuf};
@@ -20,11 +20,12 @@ exit status (testlib's):
   1  wrong answer: the wrong winner, a move that is not allowed or does not win
   2  presentation error: the output is not in the format (not a winner's name, empty, a move
      line that is not two numbers, a move after Aoki, lines beyond the move, over 1 MiB)
-  3  the checker failed: INPUT is not a game or cannot be read, OUTPUT cannot be read
+  3  the checker failed: INPUT is not a game or cannot be read, OUTPUT cannot be read,
+     the command line is wrong, or memory ran out
 
 online-judge-tools reads only zero against non-zero, so --judge-command works as it is.")]
 pub(super) struct Args {
-    /// The game
+    /// The game; standard input when '-' (`gen | constrained-nim judge - out.txt`)
     #[arg(value_name = "INPUT")]
     input: PathBuf,
     /// The solution's output; standard input when '-'
@@ -40,9 +41,16 @@ pub(super) struct Args {
 pub(crate) const FAIL: i32 = 3;
 
 pub(super) fn run(args: &Args) -> Result<i32, Failure> {
-    let judged = load(Some(&args.input)).and_then(|game| {
+    if args.input.as_os_str() == "-" && args.output.as_os_str() == "-" {
+        return Err(Failure::Usage(
+            "INPUT and OUTPUT cannot both be standard input ('-'): give one of them as a file"
+                .to_owned(),
+        ));
+    }
+    let input = input_path(Some(args.input.clone()));
+    let judged = load(input.as_deref()).and_then(|game| {
         let output = read(&args.output)?;
-        let solved = Solved::new(game).map_err(|e| Failure::Input(Some(args.input.clone()), e))?;
+        let solved = Solved::new(game).map_err(|e| Failure::Input(input.clone(), e))?;
         Ok(match output {
             Some(output) => verdict(&solved, &output),
             None => Err(Rejection::format(format!(

@@ -95,9 +95,7 @@ fn explain(solved: &Solved, out: &mut impl Write) -> io::Result<()> {
 
     let sum = solved.nim_sum();
     writeln!(out, "nim-sum of the Grundy values: {sum} (binary {sum:b})")?;
-    let stuck = piles
-        .iter()
-        .all(|&stones| solved.forbidden.moves_from(stones).len() as u64 == stones);
+    let stuck = !piles.iter().any(|&stones| solved.has_move(stones));
     match solved.winning_move() {
         None if stuck => writeln!(
             out,

@@ -8,6 +8,7 @@
 //! that playing it again plays it the same way: a failure that does not come back is reported
 //! as flaky, not shrunk.
 
+use super::files;
 use super::limits;
 use super::outcome::{Case, Outcome, Runner};
 use super::referee::{self, Bot, Played, Verdict};
@@ -37,12 +38,11 @@ pub(super) struct Settings {
     pub(super) memory: u64,
     pub(super) shrink_time: Duration,
     pub(super) jobs: usize,
-    pub(super) out: Option<PathBuf>,
+    /// --out: the file written (links followed) and the path as given.
+    pub(super) out: Option<(PathBuf, PathBuf)>,
     pub(super) save: Option<PathBuf>,
     /// The statement's samples, as input files.
     pub(super) samples: [&'static str; 2],
-    /// Keeps a failing game in a --save directory as hack does; its name.
-    pub(super) keep: fn(&Path, &Case, &[u8]) -> io::Result<String>,
 }
 
 /// Saved games of more stones than this (in all piles together) are not played: a game lasts
@@ -82,11 +82,9 @@ pub(super) fn run(settings: &Settings) -> Result<i32, Failure> {
         games.push(game(Origin::Sample(i), case, settings.seed, 0, i));
     }
     if let Some(dir) = &settings.save {
-        for (i, path) in saved(dir).into_iter().enumerate() {
-            let loaded = crate::cli::game::load(Some(&path))?;
-            let case = Case {
-                piles: loaded.piles,
-                forbidden: loaded.forbidden,
+        for (i, path) in files::saved_games(dir).into_iter().enumerate() {
+            let Some(case) = files::read_saved(&path) else {
+                continue;
             };
             // A game of many stones can last as many moves: not one to play here.
             let stones = case.piles.iter().fold(0u64, |s, &p| s.saturating_add(p));
@@ -159,20 +157,6 @@ fn case_of(input: &[u8]) -> Case {
         piles: game.piles,
         forbidden: game.forbidden,
     }
-}
-
-/// The `*.in` files of a --save directory, by name.
-fn saved(dir: &Path) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut inputs: Vec<PathBuf> = entries
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "in"))
-        .collect();
-    inputs.sort();
-    inputs
 }
 
 /// Generated game `index` of `tests`: tiny first, growing, every value small enough that a
@@ -332,7 +316,7 @@ fn report_failure(
             played.verdict.kind(),
             transcript::describe_verdict(&again.verdict)
         );
-        report::game(&mut text, &game.case, None);
+        report::game(&mut text, &game.case, &[], false);
         transcript::play_report(&mut text, &game.case, &played, settings.timeout);
         let _ = io::stderr().lock().write_all(text.as_bytes());
         return Ok(1);
@@ -355,16 +339,33 @@ fn report_failure(
         shrunk(bot, settings, &mut text, &game, played)
     };
     let input = case.input();
-    let mut written = None;
-    if let Some(path) = &settings.out {
-        match std::fs::write(path, &input) {
-            Ok(()) => written = Some(ShownPath(path).to_string()),
-            Err(e) => {
-                let _ = writeln!(text, "error: {}: cannot write: {e}", ShownPath(path));
-            }
+    // Where the game was kept, and what could not be kept, as hack says it.
+    let mut kept = Vec::new();
+    let mut trouble = Vec::new();
+    if let Some((target, given)) = &settings.out {
+        match files::write_whole(target, &input) {
+            Ok(()) => kept.push(ShownPath(given).to_string()),
+            Err(e) => trouble.push(format!(
+                "error: --out {}: cannot write the game: {e}; the file was left as it was",
+                ShownPath(given)
+            )),
         }
     }
-    report::game(&mut text, &case, written.as_deref());
+    let mut saved = None;
+    if let Some(dir) = &settings.save {
+        match files::save(dir, &case, &input) {
+            Ok(name) => {
+                kept.push(format!("{name}.in"));
+                saved = Some(name);
+            }
+            Err(e) => trouble.push(format!(
+                "error: --save {}: cannot save the game: {e}; nothing was kept there",
+                ShownPath(dir)
+            )),
+        }
+    }
+    let asked = settings.out.is_some() || settings.save.is_some();
+    report::game(&mut text, &case, &kept, asked);
     transcript::play_report(&mut text, &case, &played, settings.timeout);
     report::explain(&mut text, &case);
     match &game.origin {
@@ -384,15 +385,11 @@ fn report_failure(
         }
         _ => {}
     }
-    if let Some(dir) = &settings.save {
-        match (settings.keep)(dir, &case, &input) {
-            Ok(name) => {
-                let _ = writeln!(text, "saved as {name}.in and {name}.out");
-            }
-            Err(e) => {
-                let _ = writeln!(text, "error: {}: cannot save: {e}", ShownPath(dir));
-            }
-        }
+    if let Some(name) = saved {
+        let _ = writeln!(text, "saved as {name}.in and {name}.out");
+    }
+    for line in trouble {
+        let _ = writeln!(text, "{line}");
     }
     let _ = io::stderr().lock().write_all(text.as_bytes());
     Ok(1)

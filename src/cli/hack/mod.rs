@@ -7,6 +7,7 @@
 //! `limits` (running one command under limits), `outcome` (judging one run), `shrink`, `report`;
 //! `interactive` runs instead with --interactive (over `referee`, `tricks`, `transcript`).
 
+mod files;
 mod interactive;
 mod limits;
 mod outcome;
@@ -26,7 +27,6 @@ use shrink::End;
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::{self, Write};
-use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::thread;
@@ -70,7 +70,7 @@ pub(super) struct Args {
     #[arg(long, value_name = "SECS", default_value_t = 60.0)]
     shrink_time: f64,
     /// How many games run at once (default: the number of cores)
-    #[arg(long, value_name = "J")]
+    #[arg(short, long, value_name = "J")]
     jobs: Option<usize>,
     /// The largest N and M the games reach (the statement's: 200000; at most 2000000)
     #[arg(long, value_name = "N", default_value_t = 200_000,
@@ -141,12 +141,12 @@ pub(super) fn run(args: Args) -> Result<i32, Failure> {
             ceiling / MIB
         )));
     }
-    if let Some(out) = &args.out {
-        check_out(out, &args.command)?;
-    }
+    let out = match &args.out {
+        Some(out) => Some(files::check_out(out, &args.command)?),
+        None => None,
+    };
     if let Some(dir) = &args.save {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| Failure::Usage(format!("--save {}: {e}", ShownPath(dir))))?;
+        files::check_save(dir)?;
     }
     limits::take_over();
     let seed = args.seed.unwrap_or_else(super::generate::fresh_seed);
@@ -162,10 +162,9 @@ pub(super) fn run(args: Args) -> Result<i32, Failure> {
             memory,
             shrink_time: Duration::from_secs_f64(args.shrink_time),
             jobs,
-            out: args.out.clone(),
+            out: out.clone().zip(args.out.clone()),
             save: args.save.clone(),
             samples: SAMPLES.map(|(input, _)| input),
-            keep: save,
         };
         let result = interactive::run(&settings);
         limits::sweep_orphans();
@@ -179,13 +178,13 @@ pub(super) fn run(args: Args) -> Result<i32, Failure> {
         runs: AtomicU64::new(0),
         referee: None,
     };
-    let result = hunt(&args, &runner, seed);
+    let result = hunt(&args, out.as_deref(), &runner, seed);
     limits::sweep_orphans();
     result
 }
 
 /// Samples, saved games, the search; then the report.
-fn hunt(args: &Args, runner: &Runner, seed: u64) -> Result<i32, Failure> {
+fn hunt(args: &Args, out: Option<&Path>, runner: &Runner, seed: u64) -> Result<i32, Failure> {
     let mut found = None;
     for (i, (input, output)) in SAMPLES.iter().enumerate() {
         let expected = if output.trim() == "Aoki" {
@@ -203,7 +202,7 @@ fn hunt(args: &Args, runner: &Runner, seed: u64) -> Result<i32, Failure> {
     if found.is_none()
         && let Some(dir) = &args.save
     {
-        found = replay(dir, runner)?;
+        found = replay(dir, runner);
     }
     if found.is_none() {
         let bar = if args.tests > 0 {
@@ -231,11 +230,12 @@ fn hunt(args: &Args, runner: &Runner, seed: u64) -> Result<i32, Failure> {
             ));
             return Ok(128 + signal);
         }
-        let _ = writeln!(
-            io::stderr().lock(),
-            "hack: the 2 samples and all {} passed (seed {seed})",
-            plural(args.tests, "generated game")
-        );
+        let passed = match args.tests {
+            0 => "the 2 samples passed; no game was generated (--tests 0)".to_owned(),
+            1 => "the 2 samples and the one generated game passed".to_owned(),
+            n => format!("the 2 samples and all {n} generated games passed"),
+        };
+        let _ = writeln!(io::stderr().lock(), "hack: {passed} (seed {seed})");
         return Ok(0);
     };
     match &outcome {
@@ -250,13 +250,14 @@ fn hunt(args: &Args, runner: &Runner, seed: u64) -> Result<i32, Failure> {
         }
         _ => {}
     }
-    found_failure(args, runner, seed, origin, case, outcome)
+    found_failure(args, out, runner, seed, origin, case, outcome)
 }
 
 /// Reports a failure: shrinks it unless it is a sample's or every game fails, writes it where
 /// asked, and says so on standard error.
 fn found_failure(
     args: &Args,
+    out: Option<&Path>,
     runner: &Runner,
     seed: u64,
     origin: Origin,
@@ -344,16 +345,34 @@ fn found_failure(
     };
     let _ = end;
     let input = shown.input();
-    let mut written = None;
-    if let Some(path) = &args.out {
-        match std::fs::write(path, &input) {
-            Ok(()) => written = Some(ShownPath(path).to_string()),
-            Err(e) => {
-                let _ = writeln!(text, "error: {}: cannot write: {e}", ShownPath(path));
-            }
+    // Where the game was kept, and what could not be kept: a failed write leaves the file
+    // that was there as it was (files::write_whole).
+    let mut kept = Vec::new();
+    let mut trouble = Vec::new();
+    if let (Some(target), Some(given)) = (out, &args.out) {
+        match files::write_whole(target, &input) {
+            Ok(()) => kept.push(ShownPath(given).to_string()),
+            Err(e) => trouble.push(format!(
+                "error: --out {}: cannot write the game: {e}; the file was left as it was",
+                ShownPath(given)
+            )),
         }
     }
-    report::game(&mut text, &shown, written.as_deref());
+    let mut saved = None;
+    if let Some(dir) = &args.save {
+        match files::save(dir, &shown, &input) {
+            Ok(name) => {
+                kept.push(format!("{name}.in"));
+                saved = Some(name);
+            }
+            Err(e) => trouble.push(format!(
+                "error: --save {}: cannot save the game: {e}; nothing was kept there",
+                ShownPath(dir)
+            )),
+        }
+    }
+    let asked = args.out.is_some() || args.save.is_some();
+    report::game(&mut text, &shown, &kept, asked);
     report::failure(&mut text, &last, runner.timeout, runner.memory);
     if let Origin::Sample(_) = origin
         && every
@@ -381,15 +400,11 @@ fn found_failure(
         }
         _ => {}
     }
-    if let (Some(dir), false) = (&args.save, matches!(origin, Origin::Sample(_))) {
-        match save(dir, &shown, &input) {
-            Ok(name) => {
-                let _ = writeln!(text, "saved as {name}.in and {name}.out");
-            }
-            Err(e) => {
-                let _ = writeln!(text, "error: {}: cannot save: {e}", ShownPath(dir));
-            }
-        }
+    if let Some(name) = saved {
+        let _ = writeln!(text, "saved as {name}.in and {name}.out");
+    }
+    for line in trouble {
+        let _ = writeln!(text, "{line}");
     }
     let runs = runner.runs.load(Ordering::Relaxed) - before;
     let _ = runs;
@@ -432,105 +447,20 @@ fn sample_case(input: &str) -> Case {
 }
 
 /// Runs the games saved in `dir` (its `*.in` files, by name); the first that fails.
-fn replay(dir: &Path, runner: &Runner) -> Result<Option<(Origin, Case, Outcome)>, Failure> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Ok(None);
-    };
-    let mut inputs: Vec<PathBuf> = entries
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "in"))
-        .collect();
-    inputs.sort();
-    for path in inputs {
+fn replay(dir: &Path, runner: &Runner) -> Option<(Origin, Case, Outcome)> {
+    for path in files::saved_games(dir) {
         if limits::stopped() {
             break;
         }
-        let game = super::game::load(Some(&path))?;
-        let case = Case {
-            piles: game.piles,
-            forbidden: game.forbidden,
+        let Some(case) = files::read_saved(&path) else {
+            continue;
         };
         let outcome = runner.try_case(&case);
         if outcome.failed() || outcome.unusable() {
-            return Ok(Some((Origin::Saved(path), case, outcome)));
+            return Some((Origin::Saved(path), case, outcome));
         }
     }
-    Ok(None)
-}
-
-/// Writes `case` as DIR/NAME.in with its answer in NAME.out, NAME from the game's bytes (the
-/// same game saved twice is one file); returns DIR/NAME.
-fn save(dir: &Path, case: &Case, input: &[u8]) -> io::Result<String> {
-    // FNV-1a: a stable name for the same bytes on every machine.
-    let hash = input.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-    });
-    let name = dir.join(format!("hack-{hash:016x}"));
-    let game = Game {
-        piles: case.piles.clone(),
-        forbidden: case.forbidden.clone(),
-    };
-    let answer = crate::winner(game).map_err(|e| io::Error::other(e.to_string()))?;
-    std::fs::write(name.with_extension("in"), input)?;
-    std::fs::write(name.with_extension("out"), format!("{answer}\n"))?;
-    Ok(ShownPath(&name).to_string())
-}
-
-/// Refuses an `--out` that names a file of CMD (its program found through `PATH` too), an
-/// executable, or a file that cannot be written, before any game runs.
-fn check_out(out: &Path, command: &[OsString]) -> Result<(), Failure> {
-    use std::os::unix::fs::PermissionsExt;
-    let shown = ShownPath(out);
-    if let Ok(meta) = std::fs::metadata(out) {
-        let program = command.first().and_then(on_path);
-        let named = command.iter().map(PathBuf::from).chain(program);
-        for path in named {
-            let same = std::fs::metadata(&path)
-                .is_ok_and(|m| m.dev() == meta.dev() && m.ino() == meta.ino());
-            if same {
-                return Err(Failure::Usage(format!(
-                    "--out {shown}: CMD names this file; hack will not overwrite it"
-                )));
-            }
-        }
-        if meta.is_dir() {
-            return Err(Failure::Usage(format!("--out {shown}: is a directory")));
-        }
-        // A game is never meant to replace a program, whoever runs it.
-        if meta.permissions().mode() & 0o111 != 0 {
-            return Err(Failure::Usage(format!(
-                "--out {shown}: is an executable file; hack will not overwrite it"
-            )));
-        }
-        std::fs::OpenOptions::new()
-            .append(true)
-            .open(out)
-            .map_err(|e| Failure::Usage(format!("--out {shown}: cannot write: {e}")))?;
-    } else {
-        std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(out)
-            .map_err(|e| Failure::Usage(format!("--out {shown}: cannot write: {e}")))?;
-        let _ = std::fs::remove_file(out);
-    }
-    Ok(())
-}
-
-/// Where the shell would find `program` on `PATH`, when it is a bare name (no `/`).
-fn on_path(program: &OsString) -> Option<PathBuf> {
-    use std::os::unix::fs::PermissionsExt;
-    if Path::new(program).components().count() != 1 || program.as_encoded_bytes().contains(&b'/') {
-        return None;
-    }
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|dir| dir.join(program))
-        .find(|candidate| {
-            std::fs::metadata(candidate)
-                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-        })
+    None
 }
 
 fn signal_name(signal: i32) -> &'static str {

@@ -13,8 +13,9 @@ const PRINTED_UP_TO: usize = 40;
 
 const MIB: u64 = 1 << 20;
 
-/// The game as the report shows it: whole when small, else its size and where it went.
-pub(super) fn game(text: &mut String, case: &Case, written: Option<&str>) {
+/// The game as the report shows it: whole when small, else its size and where it went: the
+/// places it was `kept` in, when `--out` or `--save` was `asked` for.
+pub(super) fn game(text: &mut String, case: &Case, kept: &[String], asked: bool) {
     if case.size() <= PRINTED_UP_TO {
         text.push('\n');
         for line in String::from_utf8_lossy(&case.input()).lines() {
@@ -30,17 +31,23 @@ pub(super) fn game(text: &mut String, case: &Case, written: Option<&str>) {
         case.forbidden.len(),
         case.largest()
     );
-    match written {
-        Some(path) => {
-            let _ = writeln!(text, "; too large to print, written to {path}");
-        }
-        None => {
-            let _ = writeln!(
-                text,
-                "; too large to print (give --out FILE or --save DIR to keep it)"
-            );
-        }
-    }
+    let _ = if !kept.is_empty() {
+        writeln!(
+            text,
+            "; too large to print, written to {}",
+            kept.join(" and ")
+        )
+    } else if asked {
+        writeln!(
+            text,
+            "; too large to print, and not kept (see the error below)"
+        )
+    } else {
+        writeln!(
+            text,
+            "; too large to print (give --out FILE or --save DIR to keep it)"
+        )
+    };
 }
 
 /// How the solution failed, in lines.
@@ -178,6 +185,10 @@ pub(super) fn explain(text: &mut String, case: &Case) {
             pile + 1,
             solved.piles[pile],
             solved.piles[pile] - take
+        ),
+        None if !solved.piles.iter().any(|&stones| solved.has_move(stones)) => writeln!(
+            text,
+            "     Aoki wins: Takahashi has no move at all, so he loses at once"
         ),
         None => writeln!(
             text,

@@ -1,0 +1,231 @@
+//! What `hack` keeps on disk, and the checks before the search that make keeping it safe:
+//! `--out FILE` (one game) and `--save DIR` (oj's layout, replayed first on the next run).
+//!
+//! Every file is written whole or not at all: to a temporary file in the same folder, synced,
+//! then renamed into place, so that a full disk or a killed hack never leaves a truncated game
+//! where a game was, nor a truncated `hack-*.in` that later runs would replay. A file that is
+//! not a game is never overwritten, and a saved "game" that does not read as one is skipped
+//! with a warning, never taken for a failure.
+
+use super::outcome::Case;
+use crate::Game;
+use crate::cli::game::{Failure, ShownPath, load};
+use std::ffi::OsString;
+use std::fs::{self, File};
+use std::io::{self, Write};
+use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// How many links `--out` may go through before it is taken for a loop, as the kernel's own
+/// bound on path resolution.
+const MOST_LINKS: usize = 40;
+
+/// Where `--out` really writes: `out` itself, or the file at the end of its symbolic links
+/// (a link is followed, as the shell's `>` follows it, and never replaced by the game).
+fn resolve(out: &Path) -> Result<PathBuf, String> {
+    let mut path = out.to_owned();
+    for _ in 0..MOST_LINKS {
+        match fs::symlink_metadata(&path) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let target = fs::read_link(&path).map_err(|e| e.to_string())?;
+                let folder = path.parent().unwrap_or(Path::new("."));
+                path = folder.join(target);
+            }
+            _ => return Ok(path),
+        }
+    }
+    Err("too many levels of symbolic links".to_owned())
+}
+
+/// The folder a file at `path` lives in.
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
+/// Checks `--out` before any game runs, and returns the path to write the game to.
+///
+/// Refused: a file CMD names (its program found through `PATH` too), an executable, a
+/// directory, anything that is not a regular file (a FIFO would block hack, a device is no
+/// place for a game), an existing file that does not read as a game (only a game, such as an
+/// earlier `--out`, is ever overwritten), and a folder hack cannot write in (the game is
+/// renamed into place, which needs the folder).
+pub(super) fn check_out(out: &Path, command: &[OsString]) -> Result<PathBuf, Failure> {
+    let shown = ShownPath(out);
+    let refuse = |why: String| Failure::Usage(format!("--out {shown}: {why}"));
+    let target = resolve(out).map_err(refuse)?;
+    if let Ok(meta) = fs::metadata(&target) {
+        let program = command.first().and_then(on_path);
+        let named = command.iter().map(PathBuf::from).chain(program);
+        for path in named {
+            let same =
+                fs::metadata(&path).is_ok_and(|m| m.dev() == meta.dev() && m.ino() == meta.ino());
+            if same {
+                return Err(refuse(
+                    "CMD names this file; hack will not overwrite it".to_owned(),
+                ));
+            }
+        }
+        let kind = meta.file_type();
+        if kind.is_dir() {
+            return Err(refuse("is a directory; name a file".to_owned()));
+        }
+        if kind.is_fifo() || kind.is_socket() || kind.is_char_device() || kind.is_block_device() {
+            return Err(refuse(
+                "is not a regular file (a FIFO, a socket or a device); name a file".to_owned(),
+            ));
+        }
+        // A game is never meant to replace a program, whoever runs it.
+        if meta.permissions().mode() & 0o111 != 0 {
+            return Err(refuse(
+                "is an executable file; hack will not overwrite it".to_owned(),
+            ));
+        }
+        if let Err(e) = load(Some(&target)) {
+            let why = match e {
+                Failure::Input(_, e) => e.to_string(),
+                other => other.to_string(),
+            };
+            return Err(refuse(format!(
+                "exists and is not a game ({why}); hack overwrites only a game, such as an \
+                 earlier --out: name a new file, or remove this one"
+            )));
+        }
+    }
+    probe_folder(folder_of(&target)).map_err(|e| refuse(format!("cannot write there: {e}")))?;
+    Ok(target)
+}
+
+/// Checks `--save` before any game runs: a folder (made if missing) that hack can write in.
+pub(super) fn check_save(dir: &Path) -> Result<(), Failure> {
+    let shown = ShownPath(dir);
+    if let Ok(meta) = fs::metadata(dir)
+        && !meta.is_dir()
+    {
+        return Err(Failure::Usage(format!(
+            "--save {shown}: is a file, not a folder; name a folder (it is made if missing)"
+        )));
+    }
+    fs::create_dir_all(dir)
+        .and_then(|()| probe_folder(dir))
+        .map_err(|e| Failure::Usage(format!("--save {shown}: cannot write there: {e}")))
+}
+
+/// Whether a file can be made in `folder`: one is made and removed.
+fn probe_folder(folder: &Path) -> io::Result<()> {
+    let probe = temporary_beside(&folder.join("probe"));
+    File::create_new(&probe)?;
+    fs::remove_file(&probe)
+}
+
+/// A name for a temporary file in the folder of `path`, hidden and unique to this run, that
+/// `--save`'s replay (which reads `*.in`) never takes for a game.
+fn temporary_beside(path: &Path) -> PathBuf {
+    static COUNT: AtomicU64 = AtomicU64::new(0);
+    let name = path
+        .file_name()
+        .map_or_else(OsString::new, |n| n.to_owned());
+    let mut hidden = OsString::from(".");
+    hidden.push(name);
+    hidden.push(format!(
+        ".{}-{}.tmp",
+        std::process::id(),
+        COUNT.fetch_add(1, Ordering::Relaxed)
+    ));
+    folder_of(path).join(hidden)
+}
+
+/// Writes `bytes` to `path` whole or not at all: what was at `path` stays as it was when any
+/// step fails (a full disk, a size limit), and no partial file is left behind.
+pub(super) fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let temporary = temporary_beside(path);
+    let written = File::create_new(&temporary).and_then(|mut file| {
+        file.write_all(bytes)?;
+        file.sync_all()
+    });
+    match written.and_then(|()| fs::rename(&temporary, path)) {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            let _ = fs::remove_file(&temporary);
+            Err(e)
+        }
+    }
+}
+
+/// Writes `case` as DIR/NAME.in with its answer in NAME.out, NAME from the game's bytes (the
+/// same game saved twice is one file); returns DIR/NAME. The answer is written first, so that
+/// a `NAME.in` (what the replay reads) never stands without it.
+pub(super) fn save(dir: &Path, case: &Case, input: &[u8]) -> io::Result<String> {
+    // FNV-1a: a stable name for the same bytes on every machine.
+    let hash = input.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    });
+    let name = dir.join(format!("hack-{hash:016x}"));
+    let game = Game {
+        piles: case.piles.clone(),
+        forbidden: case.forbidden.clone(),
+    };
+    let answer = crate::winner(game).map_err(|e| io::Error::other(e.to_string()))?;
+    write_whole(
+        &name.with_extension("out"),
+        format!("{answer}\n").as_bytes(),
+    )?;
+    write_whole(&name.with_extension("in"), input)?;
+    Ok(ShownPath(&name).to_string())
+}
+
+/// The games saved in `dir`: its `*.in` files, by name.
+pub(super) fn saved_games(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut inputs: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .collect();
+    inputs.sort();
+    inputs
+}
+
+/// The saved game at `path`; what is not a game (a folder named `x.in`, a file that does not
+/// read as a game, one that cannot be read) is skipped with a warning on standard error.
+pub(super) fn read_saved(path: &Path) -> Option<Case> {
+    let why = if fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        match load(Some(path)) {
+            Ok(game) => {
+                return Some(Case {
+                    piles: game.piles,
+                    forbidden: game.forbidden,
+                });
+            }
+            Err(Failure::Input(_, e)) => format!("not a game ({e})"),
+            Err(e) => e.to_string(),
+        }
+    } else {
+        "not a file".to_owned()
+    };
+    let _ = writeln!(
+        io::stderr().lock(),
+        "hack: warning: skipped {}: {why}",
+        ShownPath(path)
+    );
+    None
+}
+
+/// Where the shell would find `program` on `PATH`, when it is a bare name (no `/`).
+fn on_path(program: &OsString) -> Option<PathBuf> {
+    if Path::new(program).components().count() != 1 || program.as_encoded_bytes().contains(&b'/') {
+        return None;
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(program))
+        .find(|candidate| {
+            fs::metadata(candidate)
+                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        })
+}

@@ -1,0 +1,253 @@
+//! What `hack` keeps on disk and how it takes its command line: `--out` and `--save` are
+//! checked before the search, written whole or not at all (a full disk keeps the old file), a
+//! file that is not a game is never overwritten nor replayed, and a forgotten `--` gets a tip.
+
+mod common;
+
+use common::run;
+use std::path::{Path, PathBuf};
+
+const BINARY: &str = env!("CARGO_BIN_EXE_constrained-nim");
+const SAMPLE_1: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/sample-1.in");
+
+/// A fresh folder of this test's own, removed when dropped.
+struct Folder(PathBuf);
+
+impl Folder {
+    fn new(name: &str) -> Folder {
+        let dir =
+            std::env::temp_dir().join(format!("constrained-nim-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Folder(dir)
+    }
+
+    fn join(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+
+    /// The names in the folder, sorted.
+    fn names(&self) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(&self.0)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+}
+
+impl Drop for Folder {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn text(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+/// A solution that is right (this tool answers) on games of at most 50 piles and crashes with
+/// status 7 on larger ones: its failing games are large, so writing one is many bytes.
+const CRASH_OVER_50: &str =
+    r#"g=$(cat); set -- $g; [ "$1" -gt 50 ] && exit 7; printf '%s\n' "$g" | "$0""#;
+
+#[test]
+fn out_never_overwrites_what_is_not_a_game() {
+    let dir = Folder::new("out-guard");
+    // The solution's source, run through a shell: CMD does not name it, yet it is no game.
+    let victim = dir.join("victim.py");
+    std::fs::write(&victim, "print('Takahashi')\n").unwrap();
+    let script = format!("python3 {}", text(&victim));
+    let refused = run(
+        &["hack", "--out", text(&victim), "--", "sh", "-c", &script],
+        b"",
+    );
+    assert_eq!(refused.status, 2, "{refused:?}");
+    assert!(
+        refused.stderr.contains("exists and is not a game"),
+        "{refused:?}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&victim).unwrap(),
+        "print('Takahashi')\n"
+    );
+    // A FIFO would block hack before the search: refused at once.
+    let fifo = dir.join("fifo.in");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let refused = run(&["hack", "--out", text(&fifo), "--", "true"], b"");
+    assert_eq!(refused.status, 2, "{refused:?}");
+    assert!(
+        refused.stderr.contains("is not a regular file"),
+        "{refused:?}"
+    );
+    // --save naming a regular file, said in words.
+    let refused = run(&["hack", "--save", text(&victim), "--", "true"], b"");
+    assert_eq!(refused.status, 2, "{refused:?}");
+    assert!(
+        refused.stderr.contains("is a file, not a folder"),
+        "{refused:?}"
+    );
+}
+
+/// A dangling symbolic link is followed, as the shell's `>` follows it: the game lands at its
+/// target, and the link stays a link. An earlier game at --out is replaced by the new one.
+#[test]
+fn out_follows_a_link_and_replaces_an_earlier_game() {
+    let dir = Folder::new("out-link");
+    let target = dir.join("target.in");
+    let link = dir.join("link.in");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    // `echo Takahashi` fails sample 2, whose first player has no move at all.
+    let found = run(
+        &["hack", "--out", text(&link), "--", "echo", "Takahashi"],
+        b"",
+    );
+    assert_eq!(found.status, 1, "{found:?}");
+    assert!(
+        found.stderr.contains("Takahashi has no move at all"),
+        "{found:?}"
+    );
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let game = std::fs::read_to_string(&target).unwrap();
+    assert_eq!(run(&[text(&target)], b"").assert_ok(), "Aoki\n", "{game}");
+    // The game is replaced by the next one; nothing else is left in the folder.
+    std::fs::copy(SAMPLE_1, &target).unwrap();
+    let again = run(
+        &["hack", "--out", text(&link), "--", "echo", "Takahashi"],
+        b"",
+    );
+    assert_eq!(again.status, 1, "{again:?}");
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), game);
+    assert_eq!(dir.names(), ["link.in", "target.in"]);
+}
+
+/// A full disk (here a file-size limit, `ulimit -f`, with SIGXFSZ ignored so that the write
+/// fails as on a full disk) keeps the file at --out whole and leaves no partial game in --save
+/// DIR; the report says so, and the next run with that folder is not taken in by a truncated
+/// game.
+#[test]
+fn a_full_disk_keeps_the_old_game_and_leaves_no_partial_one() {
+    let dir = Folder::new("full-disk");
+    let out = dir.join("minimal.in");
+    std::fs::copy(SAMPLE_1, &out).unwrap();
+    let save = dir.join("saved");
+    let script = format!(
+        "trap '' XFSZ; ulimit -f 1; exec \"$0\" hack --seed 1 --tests 300 --max-n 300 \
+         --shrink-time 0 --out '{}' --save '{}' -- sh -c '{}' \"$0\"",
+        text(&out),
+        text(&save),
+        CRASH_OVER_50.replace('\'', r"'\''")
+    );
+    let full = common::run_shell(&script, BINARY, b"");
+    assert_eq!(full.status, 1, "{full:?}");
+    assert!(
+        full.stderr.contains("cannot write the game") && full.stderr.contains("left as it was"),
+        "{full:?}"
+    );
+    assert!(
+        full.stderr.contains("cannot save the game") && full.stderr.contains("nothing was kept"),
+        "{full:?}"
+    );
+    assert!(
+        full.stderr.contains("not kept (see the error below)"),
+        "{full:?}"
+    );
+    assert_eq!(
+        std::fs::read(&out).unwrap(),
+        std::fs::read(SAMPLE_1).unwrap()
+    );
+    assert_eq!(dir.names(), ["minimal.in", "saved"]);
+    // What little may have been kept in the folder (a game's answer) is no game to replay.
+    let leftovers: Vec<_> = std::fs::read_dir(&save).unwrap().flatten().collect();
+    assert!(
+        leftovers
+            .iter()
+            .all(|e| e.path().extension().is_some_and(|x| x == "out")),
+        "{leftovers:?}"
+    );
+    let right = run(
+        &["hack", "--tests", "3", "--save", text(&save), "--", BINARY],
+        b"",
+    );
+    assert_eq!(right.status, 0, "{right:?}");
+}
+
+/// What is in --save DIR but is not a game, a folder named `x.in` or a file that does not read
+/// as a game, is skipped with a warning line: never a failure of the solution.
+#[test]
+fn saved_entries_that_are_not_games_are_skipped_with_a_warning() {
+    let dir = Folder::new("save-junk");
+    std::fs::write(dir.join("junk.in"), "this is no game\n").unwrap();
+    std::fs::create_dir(dir.join("folder.in")).unwrap();
+    std::fs::copy(SAMPLE_1, dir.join("sample.in")).unwrap();
+    let right = run(
+        &["hack", "--tests", "2", "--save", text(&dir.0), "--", BINARY],
+        b"",
+    );
+    assert_eq!(right.status, 0, "{right:?}");
+    let warnings: Vec<&str> = right
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("hack: warning: skipped "))
+        .collect();
+    assert_eq!(warnings.len(), 2, "{right:?}");
+    assert!(
+        warnings[0].contains("folder.in: not a file"),
+        "{warnings:?}"
+    );
+    assert!(
+        warnings[1].contains("junk.in: not a game (line 1"),
+        "{warnings:?}"
+    );
+    assert!(
+        right
+            .stderr
+            .contains("the 2 samples and all 2 generated games passed"),
+        "{right:?}"
+    );
+    let none = run(&["hack", "--tests", "0", "--", BINARY], b"");
+    assert_eq!(none.status, 0, "{none:?}");
+    assert!(
+        none.stderr
+            .contains("the 2 samples passed; no game was generated (--tests 0)"),
+        "{none:?}"
+    );
+}
+
+/// The solution goes after `--`: forgetting it gets a tip with the command line that works,
+/// and an option hack does not know is not to be handed to the solution as clap's tip says.
+#[test]
+fn a_forgotten_double_dash_gets_the_command_line_that_works() {
+    let bare = run(&["hack", "--tests", "3", "python3", "sol.py"], b"");
+    assert_eq!(bare.status, 2, "{bare:?}");
+    assert!(
+        bare.stderr.contains(
+            "tip: the solution to test goes after '--': \
+             constrained-nim hack --tests 3 -- python3 sol.py"
+        ),
+        "{bare:?}"
+    );
+    let option = run(&["hack", "-k", "2", "--", "true"], b"");
+    assert_eq!(option.status, 2, "{option:?}");
+    assert!(!option.stderr.contains("use '-- -k'"), "{option:?}");
+    assert!(
+        option
+            .stderr
+            .contains("an option of the solution goes after '--' and CMD"),
+        "{option:?}"
+    );
+    // -j is --jobs, as in make and cargo.
+    let jobs = run(&["hack", "-j", "1", "--tests", "1", "--", BINARY], b"");
+    assert_eq!(jobs.status, 0, "{jobs:?}");
+}
