@@ -311,20 +311,89 @@ fn the_hint_says_why_its_move_wins() {
     assert!(out.contains(expected), "missing {expected:?} in:\n{out}");
 }
 
-/// `play -` cannot read the game from standard input, which carries the moves: a usage error
-/// that says so, not "-: cannot open".
+/// `play -` cannot read the game from standard input, which carries a person's moves: a usage
+/// error that says so, not "-: cannot open".
 #[test]
-fn play_refuses_the_game_on_standard_input() {
-    for args in [&["play", "-"][..], &["play", "--machine", "-"]] {
-        let run = common::run(args, b"1 0\n3\n");
-        assert_eq!(run.status, 2, "{run:?}");
-        assert!(
-            run.stderr.starts_with(
-                "error: play reads the game from a file: standard input carries the moves\n"
-            ),
-            "{run:?}"
-        );
+fn play_for_a_person_refuses_the_game_on_standard_input() {
+    let run = common::run(&["play", "-"], b"1 0\n3\n");
+    assert_eq!(run.status, 2, "{run:?}");
+    assert!(
+        run.stderr.starts_with(
+            "error: play reads the game from a file: standard input carries the moves"
+        ),
+        "{run:?}"
+    );
+}
+
+/// `play --machine -` is the judge's side of an interactive problem: the game's lines first,
+/// then the moves, on the same stream; it answers before the moves are sent.
+#[test]
+fn play_machine_reads_the_game_then_the_moves_from_standard_input() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_constrained-nim"))
+        .args(["play", "--machine", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let to = child.stdin.take();
+    let from = BufReader::new(child.stdout.take().unwrap());
+    let mut machine = Machine { child, to, from };
+    // The game, with the piles over two lines: read to its last number, no further.
+    for line in ["3 4", "1 2", "4", "2 1", "3 3", "3 1", "1 1"] {
+        machine.send(line);
     }
+    assert_eq!(machine.read(), "First");
+    assert_eq!(machine.read(), "3 1");
+    machine.send("2 2");
+    assert_eq!(machine.read(), "3 2");
+    machine.send("0 0");
+    assert_eq!(machine.finish(), (0, String::new()));
+    // A game that is not one: the reader's error, and no side.
+    let bad = common::run(&["play", "--machine", "-"], b"2 1\n1 x\n");
+    assert_eq!(bad.status, 1, "{bad:?}");
+    assert_eq!(bad.stdout, "");
+    assert!(
+        bad.stderr
+            .starts_with("error: line 2: pile 2: expected a non-negative integer"),
+        "{bad:?}"
+    );
+}
+
+/// A line past 4096 bytes is answered `-1 -1` as soon as it passes them, while its writer is
+/// still writing it (and might never end it); a line of exactly 4096 bytes is read.
+#[test]
+fn an_over_long_line_is_refused_before_its_newline_comes() {
+    let file = GameFile::new("long", SAMPLE_1);
+    let mut machine = Machine::start(&file, &[]);
+    assert_eq!(machine.read(), "First");
+    assert_eq!(machine.read(), "3 1");
+    let to = machine.to.as_mut().unwrap();
+    to.write_all(&[b'7'; 5000]).unwrap();
+    to.flush().unwrap();
+    // The pipe stays open, with no newline: the answer must not wait for one.
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let mut from = machine.from;
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = from.read_line(&mut line);
+        let _ = sender.send(line);
+    });
+    let answer = receiver.recv_timeout(std::time::Duration::from_secs(30));
+    assert_eq!(answer.as_deref(), Ok("-1 -1\n"));
+    drop(machine.to);
+    let status = machine.child.wait_with_output().unwrap();
+    assert_eq!(status.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&status.stderr),
+        "error: reading the other side's move: a line longer than 4096 bytes\n"
+    );
+    // Exactly 4096 bytes before the newline: a line, read and judged as a move.
+    let mut exact = Machine::start(&file, &[]);
+    assert_eq!(exact.read(), "First");
+    assert_eq!(exact.read(), "3 1");
+    exact.send(&format!("2 2{}", " ".repeat(4093)));
+    assert_eq!(exact.read(), "3 2");
 }
 
 /// A lost position says its nim-sum once: "is 0, so", not "is 0, 0, so".

@@ -5,7 +5,7 @@
 //! and the positions holding a wanted value are looked up in it.
 
 use super::game::{Failure, Output, Solved, load, parse_move, plural, quoted, trim_space};
-use crate::report;
+use crate::{Game, report};
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
@@ -19,7 +19,9 @@ use std::path::PathBuf;
 /// --machine speaks ABC278 G's protocol, one line per message: the program prints First or
 /// Second (its side); on its turn it prints `I K`, or `0 0` when it has no move (and exits 0);
 /// on the other side's turn it reads `I K`, or `0 0` to claim that side has no move (true: the
-/// program exits 0); anything else gets `-1 -1`, an error line on standard error, and exit 1.
+/// program exits 0); anything else, or a line past 4096 bytes (answered as soon as it passes
+/// them), gets `-1 -1`, an error line on standard error, and exit 1. With FILE `-` the game comes
+/// first on standard input, then the moves: the judge's side of an interactive problem.
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
     /// Speak the line protocol for programs instead of prompting a person
@@ -28,7 +30,7 @@ pub(super) struct Args {
     /// The program's side (default: the winning one)
     #[arg(long, value_enum)]
     side: Option<Side>,
-    /// The game (standard input carries the moves)
+    /// The game; `-` (with --machine only): the game's lines on standard input, then the moves
     #[arg(value_name = "FILE")]
     file: PathBuf,
 }
@@ -40,21 +42,28 @@ enum Side {
 }
 
 pub(super) fn run(args: &Args) -> Result<i32, Failure> {
-    if args.file.as_os_str() == "-" {
+    let from_stdin = args.file.as_os_str() == "-";
+    if from_stdin && !args.machine {
         return Err(Failure::Usage(
-            "play reads the game from a file: standard input carries the moves".to_owned(),
+            "play reads the game from a file: standard input carries the moves (a program \
+             may send the game first: play --machine -)"
+                .to_owned(),
         ));
     }
-    let game = load(Some(&args.file))?;
-    let solved = Solved::new(game).map_err(|e| Failure::Input(Some(args.file.clone()), e))?;
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    let (game, path) = if from_stdin {
+        (game_lines(&mut input)?, None)
+    } else {
+        (load(Some(&args.file))?, Some(args.file.clone()))
+    };
+    let solved = Solved::new(game).map_err(|e| Failure::Input(path, e))?;
     let mut board = Board::new(solved);
     let side = args.side.unwrap_or(if board.nim_sum != 0 {
         Side::First
     } else {
         Side::Second
     });
-    let stdin = io::stdin();
-    let mut input = stdin.lock();
     let stdout = io::stdout();
     let mut out = Output::new(stdout.lock());
     let played = if args.machine {
@@ -134,8 +143,28 @@ impl Board {
         }
     }
 
+    /// The game being played.
+    pub(crate) fn solved(&self) -> &Solved {
+        &self.solved
+    }
+
+    /// Stones in each pile now.
+    pub(crate) fn piles(&self) -> &[u64] {
+        &self.piles
+    }
+
+    /// g of each pile now.
+    pub(crate) fn values(&self) -> &[u64] {
+        &self.values
+    }
+
+    /// The nim-sum of the piles' values now: 0 when the side to move loses.
+    pub(crate) fn nim_sum(&self) -> u64 {
+        self.nim_sum
+    }
+
     /// `g(n)`.
-    fn grundy(&self, n: u64) -> u64 {
+    pub(crate) fn grundy(&self, n: u64) -> u64 {
         self.solved.map.value(n)
     }
 
@@ -145,7 +174,7 @@ impl Board {
     }
 
     /// Whether taking `take` from pile `pile` (0-based) is a move.
-    fn allowed(&self, pile: usize, take: u64) -> bool {
+    pub(crate) fn allowed(&self, pile: usize, take: u64) -> bool {
         let stones = self.piles[pile];
         take >= 1 && take <= stones && !self.solved.is_forbidden(stones, take)
     }
@@ -212,7 +241,7 @@ impl Board {
     }
 
     /// Whether the player to move has no move at all.
-    fn stuck(&self) -> bool {
+    pub(crate) fn stuck(&self) -> bool {
         (0..self.piles.len()).all(|pile| !self.can_move(pile))
     }
 
@@ -223,7 +252,7 @@ impl Board {
 
     /// Takes `take` from pile `pile` (0-based); the move must be allowed. Returns g before and
     /// after.
-    fn apply(&mut self, pile: usize, take: u64) -> (u64, u64) {
+    pub(crate) fn apply(&mut self, pile: usize, take: u64) -> (u64, u64) {
         let before = self.values[pile];
         self.piles[pile] -= take;
         let after = self.grundy(self.piles[pile]);
@@ -246,23 +275,29 @@ enum Read {
     /// A line that cannot be a move, and why; it was read to its end, so the next read starts
     /// on the next line.
     Unreadable(String),
+    /// A line past [`LONGEST_LINE`] bytes, refused before its end: the rest of it is still to
+    /// be read.
+    TooLong,
+}
+
+/// Why a line is refused when it passes [`LONGEST_LINE`] bytes.
+fn too_long() -> String {
+    format!("a line longer than {LONGEST_LINE} bytes")
 }
 
 /// Reads one line into `line` (cleared first), as `BufRead::read_line` does, but refuses a line
-/// longer than [`LONGEST_LINE`] bytes, skipping the rest of it instead of holding all of it,
-/// and a line that is not UTF-8.
+/// longer than [`LONGEST_LINE`] bytes (its newline not counted) as soon as it passes them, without
+/// waiting for its end (which may never come), and a line that is not UTF-8. After a refused long
+/// line the rest of it is still to be read.
 fn read_line(input: &mut impl BufRead, line: &mut String) -> io::Result<Read> {
     line.clear();
     let mut bytes = Vec::new();
-    let read = io::Read::take(&mut *input, LONGEST_LINE).read_until(b'\n', &mut bytes)?;
+    let read = io::Read::take(&mut *input, LONGEST_LINE + 1).read_until(b'\n', &mut bytes)?;
     if read == 0 {
         return Ok(Read::End);
     }
-    if read as u64 == LONGEST_LINE && !bytes.ends_with(b"\n") {
-        input.skip_until(b'\n')?;
-        return Ok(Read::Unreadable(format!(
-            "a line longer than {LONGEST_LINE} bytes"
-        )));
+    if read as u64 > LONGEST_LINE && !bytes.ends_with(b"\n") {
+        return Ok(Read::TooLong);
     }
     match String::from_utf8(bytes) {
         Ok(text) => {
@@ -271,6 +306,45 @@ fn read_line(input: &mut impl BufRead, line: &mut String) -> io::Result<Read> {
         }
         Err(_) => Ok(Read::Unreadable("a line that is not UTF-8 text".to_owned())),
     }
+}
+
+/// Reads the game line by line from `input`, up to the line that holds its last number: the
+/// moves follow on the same stream, and the other side waits for an answer before it sends
+/// them, so nothing past that line may be read (or waited for). The game's bytes are then read
+/// as a file's are, with the same errors.
+fn game_lines(input: &mut impl BufRead) -> Result<Game, Failure> {
+    let mut bytes = Vec::new();
+    let mut tokens: Vec<u64> = Vec::new();
+    let mut counted = 0;
+    loop {
+        let read = input
+            .read_until(b'\n', &mut bytes)
+            .map_err(|e| Failure::Input(None, crate::InputError::Read(e)))?;
+        let words = bytes[counted..].split(u8::is_ascii_whitespace);
+        let mut words = words.filter(|w| !w.is_empty());
+        // Only N and M are needed as numbers; a token that is not one ends the reading, and the
+        // reader below says why.
+        let mut malformed = false;
+        for word in words.by_ref() {
+            if tokens.len() < 2 {
+                match std::str::from_utf8(word).ok().and_then(|w| w.parse().ok()) {
+                    Some(v) => tokens.push(v),
+                    None => malformed = true,
+                }
+            } else {
+                tokens.push(0);
+            }
+        }
+        counted = bytes.len();
+        let needed = match tokens[..] {
+            [n, m, ..] => n.saturating_add(m.saturating_mul(2)).saturating_add(2),
+            _ => u64::MAX,
+        };
+        if read == 0 || malformed || tokens.len() as u64 >= needed {
+            break;
+        }
+    }
+    crate::read_game(&bytes[..]).map_err(|e| Failure::Input(None, e))
 }
 
 /// The machine protocol (see [`Args`]). Returns the exit status.
@@ -305,6 +379,7 @@ fn machine(
                 Ok(Read::End) => Some("the input ended before the other side's move".to_owned()),
                 Err(e) => Some(format!("reading the other side's move: {e}")),
                 Ok(Read::Unreadable(why)) => Some(format!("reading the other side's move: {why}")),
+                Ok(Read::TooLong) => Some(format!("reading the other side's move: {}", too_long())),
                 Ok(Read::Line) => match parse_move(&line) {
                     None => Some(format!("expected `I K`, found {}", quoted(line.trim_end()))),
                     Some((0, 0)) if board.stuck() => return Ok(0),
@@ -412,6 +487,16 @@ fn person(
             Err(e) => {
                 writeln!(out, "\nI cannot read on ({e}); goodbye.")?;
                 return Ok(0);
+            }
+            Ok(Read::TooLong) => {
+                // A person is asked again, after the rest of that line.
+                input.skip_until(b'\n')?;
+                writeln!(
+                    out,
+                    "\nI cannot read that line ({}); type two numbers, I K, or 'help'.",
+                    too_long()
+                )?;
+                continue;
             }
             Ok(Read::Unreadable(why)) => {
                 writeln!(

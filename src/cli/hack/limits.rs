@@ -132,52 +132,12 @@ pub(super) fn run_once(
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
-    // SAFETY: getpid cannot fail.
-    let hack = unsafe { libc::getpid() };
-    // SAFETY: between fork and exec only async-signal-safe calls: prctl, getppid, getrlimit,
-    // setrlimit.
-    unsafe {
-        cmd.pre_exec(move || {
-            // hack killed by SIGKILL (no handler runs) takes the solution with it; the rest of
-            // its group goes with the guard (see `guard`).
-            #[cfg(target_os = "linux")]
-            {
-                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
-                // hack may have died before the prctl: then nobody would send the signal.
-                if libc::getppid() != hack {
-                    return Err(io::Error::from_raw_os_error(libc::ESRCH));
-                }
-            }
-            set_limit(libc::RLIMIT_AS, room.space);
-            set_limit(libc::RLIMIT_STACK, room.stack);
-            // A crash must not leave a core file of up to --memory behind, once per game.
-            let none = libc::rlimit {
-                rlim_cur: 0,
-                rlim_max: 0,
-            };
-            libc::setrlimit(libc::RLIMIT_CORE, &none);
-            Ok(())
-        });
-    }
+    confine(&mut cmd, room);
     // Measured before the fork: what the child's own peak must pass to be its own.
     let hidden_below = own_peak();
     let started = Instant::now();
     let lag_from = own_delay();
-    let mut child = {
-        let mut running = RUNNING.lock().unwrap_or_else(|p| p.into_inner());
-        let child = cmd.spawn().map_err(|e| match e.kind() {
-            io::ErrorKind::NotFound | io::ErrorKind::PermissionDenied => {
-                Unrun::Start(e.to_string())
-            }
-            _ if e.raw_os_error() == Some(libc::ENOEXEC) => Unrun::Start(e.to_string()),
-            _ => Unrun::Machine(format!("cannot start a process: {e}")),
-        })?;
-        running
-            .get_or_insert_with(HashSet::new)
-            .insert(child.id() as i32);
-        tell_guard('+', child.id() as i32);
-        child
-    };
+    let mut child = spawn_tracked(&mut cmd).map_err(unrun)?;
     let pid = child.id() as i32;
     let mut pipes = Pipes {
         stdin: child.stdin.take(),
@@ -243,11 +203,70 @@ pub(super) fn run_once(
     };
     drop(pipes);
     drop(child);
+    untrack(pid);
+    result
+}
+
+/// Confines the process `cmd` starts, between fork and exec: it dies with hack (even by
+/// SIGKILL), has `room` for its address space and stack, and leaves no core file.
+pub(super) fn confine(cmd: &mut Command, room: Room) {
+    // SAFETY: getpid cannot fail.
+    let hack = unsafe { libc::getpid() };
+    // SAFETY: between fork and exec only async-signal-safe calls: prctl, getppid, getrlimit,
+    // setrlimit.
+    unsafe {
+        cmd.pre_exec(move || {
+            // hack killed by SIGKILL (no handler runs) takes the solution with it; the rest of
+            // its group goes with the guard (see `guard`).
+            #[cfg(target_os = "linux")]
+            {
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+                // hack may have died before the prctl: then nobody would send the signal.
+                if libc::getppid() != hack {
+                    return Err(io::Error::from_raw_os_error(libc::ESRCH));
+                }
+            }
+            set_limit(libc::RLIMIT_AS, room.space);
+            set_limit(libc::RLIMIT_STACK, room.stack);
+            // A crash must not leave a core file of up to --memory behind, once per game.
+            let none = libc::rlimit {
+                rlim_cur: 0,
+                rlim_max: 0,
+            };
+            libc::setrlimit(libc::RLIMIT_CORE, &none);
+            Ok(())
+        });
+    }
+}
+
+/// Starts `cmd` and records it as running, so that an orphan sweep leaves it alone and the
+/// guard kills its group if hack dies, until [`untrack`].
+pub(super) fn spawn_tracked(cmd: &mut Command) -> io::Result<std::process::Child> {
+    let mut running = RUNNING.lock().unwrap_or_else(|p| p.into_inner());
+    let child = cmd.spawn()?;
+    running
+        .get_or_insert_with(HashSet::new)
+        .insert(child.id() as i32);
+    tell_guard('+', child.id() as i32);
+    Ok(child)
+}
+
+/// Why a command could not be started: its own fault (no such program, not executable) or the
+/// machine's.
+pub(super) fn unrun(e: io::Error) -> Unrun {
+    match e.kind() {
+        io::ErrorKind::NotFound | io::ErrorKind::PermissionDenied => Unrun::Start(e.to_string()),
+        _ if e.raw_os_error() == Some(libc::ENOEXEC) => Unrun::Start(e.to_string()),
+        _ => Unrun::Machine(format!("cannot start a process: {e}")),
+    }
+}
+
+/// The solution `pid` no longer runs.
+pub(super) fn untrack(pid: i32) {
     if let Some(running) = RUNNING.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
         running.remove(&pid);
     }
     tell_guard('-', pid);
-    result
 }
 
 /// Sets both the soft and the hard `resource` limit to `bytes`, or to the hard limit if that is
@@ -288,7 +307,7 @@ pub(super) fn hard_limit(resource: libc::__rlimit_resource_t) -> u64 {
 }
 
 /// Waits for `pid`, already killed: its peak memory and CPU time.
-fn reap(pid: i32) -> (u64, Duration) {
+pub(super) fn reap(pid: i32) -> (u64, Duration) {
     let mut status = 0;
     // SAFETY: an all-zero rusage is valid; wait4 on our own child writes it and the status.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
@@ -356,7 +375,7 @@ struct Pipes<'a> {
     lag_from: Duration,
 }
 
-fn nonblocking(fd: i32) {
+pub(super) fn nonblocking(fd: i32) {
     // SAFETY: fcntl on a file descriptor we own.
     unsafe {
         let flags = libc::fcntl(fd, libc::F_GETFL);
@@ -558,7 +577,7 @@ impl Pipes<'_> {
     }
 }
 
-fn poll_fd(fd: i32, events: libc::c_short) -> libc::pollfd {
+pub(super) fn poll_fd(fd: i32, events: libc::c_short) -> libc::pollfd {
     libc::pollfd {
         fd,
         events,
@@ -567,7 +586,11 @@ fn poll_fd(fd: i32, events: libc::c_short) -> libc::pollfd {
 }
 
 /// Reads from `pipe` until it would block, handing each chunk to `take`; false at its end.
-fn read_now(pipe: &mut impl Read, chunk: &mut [u8], mut take: impl FnMut(&[u8])) -> bool {
+pub(super) fn read_now(
+    pipe: &mut impl Read,
+    chunk: &mut [u8],
+    mut take: impl FnMut(&[u8]),
+) -> bool {
     loop {
         match pipe.read(chunk) {
             Ok(0) => return false,

@@ -6,16 +6,21 @@
 //! search, shrinking, the report and what is kept. Below it: `search` (the schedule of games),
 //! `limits` (running one command under limits, with `measure`, what a run used, and `guard`,
 //! what ends the solutions with hack), `outcome` (judging and confirming one run), `shrink`,
-//! `report`.
+//! `report`; `interactive` runs instead with --interactive (over `referee`, `tricks`,
+//! `transcript`).
 
 mod files;
 mod guard;
+mod interactive;
 mod limits;
 mod measure;
 mod outcome;
+mod referee;
 mod report;
 mod search;
 mod shrink;
+mod transcript;
+mod tricks;
 
 use super::game::{Failure, ShownPath, plural};
 use crate::Game;
@@ -93,6 +98,11 @@ pub(super) struct Args {
     /// them), and try DIR's games first on every run
     #[arg(long, value_name = "DIR")]
     save: Option<PathBuf>,
+    /// CMD is a bot for the interactive version (ABC278 G's protocol): hack plays it, taking
+    /// the other side, and --timeout is its CPU time for a whole game (see README: hack
+    /// --interactive)
+    #[arg(long)]
+    interactive: bool,
     /// The solution to test, and its arguments
     #[arg(last = true, required = true, value_name = "CMD")]
     command: Vec<OsString>,
@@ -170,6 +180,24 @@ pub(super) fn run(args: Args) -> Result<i32, Failure> {
     let jobs = args
         .jobs
         .unwrap_or_else(|| thread::available_parallelism().map_or(1, |n| n.get()));
+    if args.interactive {
+        let settings = interactive::Settings {
+            command: args.command.clone(),
+            tests: args.tests,
+            seed,
+            timeout: Duration::from_secs_f64(args.timeout),
+            memory,
+            stack,
+            shrink_time: Duration::from_secs_f64(args.shrink_time),
+            jobs,
+            out: out.clone().zip(args.out.clone()),
+            save: args.save.clone(),
+            samples: SAMPLES.map(|(input, _)| input),
+        };
+        let result = interactive::run(&settings);
+        limits::sweep_orphans();
+        return result;
+    }
     let runner = Runner {
         command: args.command.clone(),
         timeout: Duration::from_secs_f64(args.timeout),
@@ -178,6 +206,7 @@ pub(super) fn run(args: Args) -> Result<i32, Failure> {
         jobs,
         runs: AtomicU64::new(0),
         until: Mutex::new(None),
+        referee: None,
     };
     let result = hunt(&args, out.as_deref(), &runner, seed);
     limits::sweep_orphans();

@@ -87,6 +87,10 @@ pub(super) enum Outcome {
         /// Whether hack ended it (at [`ALONE_WALL`] times the limit) rather than it ending.
         ended: bool,
     },
+    /// An interactive game the bot failed (`hack --interactive`), confirmed: the verdict's kind.
+    Played {
+        kind: &'static str,
+    },
     /// CMD could not be started at all: a mistake on the command line, not a failure.
     NotRun(String),
     /// This machine could not run CMD (processes, pipes): no verdict, and no going on.
@@ -105,6 +109,7 @@ impl Outcome {
             Outcome::Stack { .. } => "stack overflow",
             Outcome::Memory { .. } => "memory limit exceeded",
             Outcome::Timeout { .. } => "timeout",
+            Outcome::Played { kind } => kind,
             Outcome::NotRun(_) => "not run",
             Outcome::Broken(_) => "broken",
             Outcome::Stopped => "stopped",
@@ -120,6 +125,7 @@ impl Outcome {
                 | Outcome::Stack { .. }
                 | Outcome::Memory { .. }
                 | Outcome::Timeout { .. }
+                | Outcome::Played { .. }
         )
     }
 
@@ -178,18 +184,17 @@ pub(super) struct Runner {
     pub(super) runs: AtomicU64,
     /// When the shrinking budget runs out: a run still going then is cut, with no verdict.
     pub(super) until: Mutex<Option<Instant>>,
+    /// Plays the game against CMD instead of running CMD on it (`hack --interactive`).
+    pub(super) referee: Option<Referee>,
 }
 
+/// One interactive game against CMD, judged: what [`Runner::try_case`] does instead.
+pub(super) type Referee = Box<dyn Fn(&Case) -> Outcome + Send + Sync>;
+
 impl Runner {
-    /// The address space of each process: well above the limit, so that only a runaway meets
-    /// it; at least 4 times the limit, or the limit and 2 GiB, and room for the stack; at most
-    /// what this shell allows.
+    /// The address space of each process: see [`space_for`].
     pub(super) fn space(&self) -> u64 {
-        let memory = self.memory;
-        (memory.saturating_mul(4))
-            .max(memory.saturating_add(2 * GIB))
-            .max(memory.saturating_add(self.stack))
-            .min(limits::memory_ceiling())
+        space_for(self.memory, self.stack)
     }
 
     /// The largest stack a run may have: what the address space and the shell allow.
@@ -197,15 +202,17 @@ impl Runner {
         (self.space() - self.memory.min(self.space())).min(limits::hard_limit(libc::RLIMIT_STACK))
     }
 
-    fn room(&self) -> Room {
-        Room {
-            space: self.space(),
-            stack: self.stack,
-        }
+    /// The room each run has: [`Runner::space`] and `--stack`.
+    pub(super) fn room(&self) -> Room {
+        room_for(self.memory, self.stack)
     }
 
     /// Runs CMD on `case` and judges its answer.
     pub(super) fn try_case(&self, case: &Case) -> Outcome {
+        if let Some(referee) = &self.referee {
+            self.runs.fetch_add(1, Ordering::Relaxed);
+            return referee(case);
+        }
         match expected(case) {
             Ok(expected) => self.try_input(&case.input(), expected),
             Err(outcome) => outcome,
@@ -221,6 +228,12 @@ impl Runner {
     /// Runs `case` again, alone, until its failure `outcome` has repeated on every run
     /// ([`REPEATS`] in all), or a run passed (then [`FLAKY_RUNS`] in all are counted).
     pub(super) fn confirm(&self, case: &Case, outcome: &Outcome) -> Confirmed {
+        if let Some(referee) = &self.referee {
+            return confirm_by(outcome, || {
+                self.runs.fetch_add(1, Ordering::Relaxed);
+                referee(case)
+            });
+        }
         match expected(case) {
             Ok(expected) => self.confirm_input(&case.input(), expected, outcome),
             Err(outcome) => Confirmed::Unsure(outcome),
@@ -234,34 +247,7 @@ impl Runner {
         expected: &'static str,
         outcome: &Outcome,
     ) -> Confirmed {
-        if !outcome.failed() {
-            return Confirmed::Unsure(outcome.clone());
-        }
-        let (mut failed, mut runs, mut last) = (1, 1, outcome.clone());
-        loop {
-            let again = self.judge_run(input, expected, true);
-            if !again.failed() && !matches!(again, Outcome::Right) {
-                return Confirmed::Unsure(again);
-            }
-            runs += 1;
-            // A run that fails another way (a crash, then a timeout) still fails.
-            if again.failed() {
-                failed += 1;
-                if again.kind() == outcome.kind() {
-                    last = again;
-                }
-            }
-            if failed == runs && runs == REPEATS {
-                return Confirmed::Repeats(last);
-            }
-            if runs == FLAKY_RUNS {
-                return Confirmed::Flaky {
-                    failed,
-                    runs,
-                    outcome: last,
-                };
-            }
-        }
+        confirm_by(outcome, || self.judge_run(input, expected, true))
     }
 
     /// One judged run; a run over the limit among other jobs is run again alone, where its
@@ -484,4 +470,55 @@ pub(super) fn describe(status: ExitStatus) -> String {
         _ => "",
     };
     format!("was killed by signal {signal}{name}")
+}
+
+/// Confirms the failure `outcome` by calling `rerun` (a run alone) until it has repeated on every run
+/// ([`REPEATS`] in all), or a run passed (then [`FLAKY_RUNS`] in all are counted).
+fn confirm_by(outcome: &Outcome, mut rerun: impl FnMut() -> Outcome) -> Confirmed {
+    if !outcome.failed() {
+        return Confirmed::Unsure(outcome.clone());
+    }
+    let (mut failed, mut runs, mut last) = (1, 1, outcome.clone());
+    loop {
+        let again = rerun();
+        if !again.failed() && !matches!(again, Outcome::Right) {
+            return Confirmed::Unsure(again);
+        }
+        runs += 1;
+        // A run that fails another way (a crash, then a timeout) still fails.
+        if again.failed() {
+            failed += 1;
+            if again.kind() == outcome.kind() {
+                last = again;
+            }
+        }
+        if failed == runs && runs == REPEATS {
+            return Confirmed::Repeats(last);
+        }
+        if runs == FLAKY_RUNS {
+            return Confirmed::Flaky {
+                failed,
+                runs,
+                outcome: last,
+            };
+        }
+    }
+}
+
+/// The address space of each process for a `memory` limit (resident) and a `stack`: well above
+/// the limit, so that only a runaway meets it; at least 4 times the limit, or the limit and
+/// 2 GiB, and room for the stack; at most what this shell allows.
+fn space_for(memory: u64, stack: u64) -> u64 {
+    (memory.saturating_mul(4))
+        .max(memory.saturating_add(2 * GIB))
+        .max(memory.saturating_add(stack))
+        .min(limits::memory_ceiling())
+}
+
+/// The room of a run under a `memory` limit with `stack` bytes of stack.
+pub(super) fn room_for(memory: u64, stack: u64) -> Room {
+    Room {
+        space: space_for(memory, stack),
+        stack,
+    }
 }

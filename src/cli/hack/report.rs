@@ -144,7 +144,12 @@ pub(super) fn failure(text: &mut String, outcome: &Outcome, runner: &Runner) {
                 runner.timeout.as_secs_f64()
             );
         }
-        Outcome::Right | Outcome::NotRun(_) | Outcome::Broken(_) | Outcome::Stopped => {}
+        // An interactive game has a report of its own.
+        Outcome::Played { .. }
+        | Outcome::Right
+        | Outcome::NotRun(_)
+        | Outcome::Broken(_)
+        | Outcome::Stopped => {}
     }
 }
 

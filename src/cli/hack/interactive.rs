@@ -1,0 +1,500 @@
+//! `hack --interactive`: plays a bot (the command under test) on the statement's samples, on
+//! saved games and on generated ones, as the judge of an interactive problem would, through the
+//! `referee`; the first game it fails is confirmed by playing it again, shrunk with hack's
+//! shrinker, and reported (`transcript`) with the whole play and where in the game's terms the
+//! bot went wrong.
+//!
+//! Every game is played with a seed of its own (the referee's choices from lost positions), so
+//! that playing it again plays it the same way: a failure that does not come back is reported
+//! as flaky, not shrunk.
+
+use super::files;
+use super::limits;
+use super::outcome::{Case, Outcome, Runner, room_for};
+use super::referee::{self, Bot, Played, Verdict};
+use super::report;
+use super::shrink::{self, End};
+use super::transcript;
+use crate::cli::game::{Failure, ShownPath, plural};
+use crate::cli::generate::{self, Options};
+use crate::cli::rng::Rng;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::ffi::OsString;
+use std::fmt::Write as _;
+use std::io::{self, Write as _};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::thread;
+use std::time::Duration;
+
+/// What `hack --interactive` was asked to do.
+pub(super) struct Settings {
+    pub(super) command: Vec<OsString>,
+    pub(super) tests: u64,
+    pub(super) seed: u64,
+    /// CPU time for a whole game.
+    pub(super) timeout: Duration,
+    /// The memory limit (resident), in bytes, and the stack, as for hack's runs.
+    pub(super) memory: u64,
+    pub(super) stack: u64,
+    pub(super) shrink_time: Duration,
+    pub(super) jobs: usize,
+    /// --out: the file written (links followed) and the path as given.
+    pub(super) out: Option<(PathBuf, PathBuf)>,
+    pub(super) save: Option<PathBuf>,
+    /// The statement's samples, as input files.
+    pub(super) samples: [&'static str; 2],
+}
+
+/// Saved games of more stones than this (in all piles together) are not played: a game lasts
+/// up to that many moves. hack's own games for a batch solution may be that large.
+const MOST_STONES: u64 = 10_000;
+
+/// Where a game came from.
+#[derive(Clone, Debug)]
+enum Origin {
+    Sample(usize),
+    Saved(PathBuf),
+    /// Game `index` of the run, made by `gen` with these options.
+    Generated {
+        index: u64,
+        game_seed: u64,
+        options: Options,
+    },
+}
+
+/// A game to play, with the seed of the referee's choices.
+#[derive(Clone, Debug)]
+struct Game {
+    origin: Origin,
+    case: Case,
+    seed: u64,
+}
+
+pub(super) fn run(settings: &Settings) -> Result<i32, Failure> {
+    let bot = Bot {
+        command: &settings.command,
+        room: room_for(settings.memory, settings.stack),
+        timeout: settings.timeout,
+    };
+    let mut games: Vec<Game> = Vec::new();
+    for (i, input) in settings.samples.iter().enumerate() {
+        let case = case_of(input.as_bytes());
+        games.push(game(Origin::Sample(i), case, settings.seed, 0, i));
+    }
+    if let Some(dir) = &settings.save {
+        for (i, path) in files::saved_games(dir).into_iter().enumerate() {
+            let Some(case) = files::read_saved(&path) else {
+                continue;
+            };
+            // A game of many stones can last as many moves: not one to play here.
+            let stones = case.piles.iter().fold(0u64, |s, &p| s.saturating_add(p));
+            if stones <= MOST_STONES {
+                games.push(game(Origin::Saved(path), case, settings.seed, 1, i));
+            }
+        }
+    }
+    let first = games.len();
+    let found = match search(&bot, settings, games, first)? {
+        Some(found) => found,
+        None => {
+            if let Some(signal) = limits::signal() {
+                let name = match signal {
+                    libc::SIGINT => "SIGINT",
+                    libc::SIGTERM => "SIGTERM",
+                    libc::SIGHUP => "SIGHUP",
+                    _ => "a signal",
+                };
+                crate::report(format_args!(
+                    "interrupted (seed {}) by {name}; no failure found",
+                    settings.seed
+                ));
+                return Ok(128 + signal);
+            }
+            let _ = writeln!(
+                io::stderr().lock(),
+                "hack --interactive: the 2 samples and all {} passed (seed {})",
+                plural(settings.tests, "generated game"),
+                settings.seed
+            );
+            return Ok(0);
+        }
+    };
+    let (game, played) = found;
+    match &played.verdict {
+        Verdict::NotRun(e) => {
+            return Err(Failure::Usage(format!(
+                "cannot run {}: {e}",
+                ShownPath(Path::new(&settings.command[0]))
+            )));
+        }
+        Verdict::Broken(e) => return Err(Failure::Other(format!("cannot go on testing: {e}"))),
+        Verdict::Stopped => return Ok(128 + limits::signal().unwrap_or(0)),
+        _ => {}
+    }
+    report_failure(&bot, settings, game, played)
+}
+
+/// Fixed game `index` of a kind (`salt`: 0 the samples, 1 the saved games), with a seed of its
+/// own from the run's.
+fn game(origin: Origin, case: Case, seed: u64, salt: u64, index: usize) -> Game {
+    Game {
+        origin,
+        case,
+        seed: mix(seed, salt << 32 | index as u64),
+    }
+}
+
+fn mix(seed: u64, n: u64) -> u64 {
+    Rng::new(seed ^ n.wrapping_mul(0x9e37_79b9_7f4a_7c15)).next_u64()
+}
+
+fn case_of(input: &[u8]) -> Case {
+    let game = crate::read_game(input).unwrap_or(crate::Game {
+        piles: Vec::new(),
+        forbidden: Vec::new(),
+    });
+    Case {
+        piles: game.piles,
+        forbidden: game.forbidden,
+    }
+}
+
+/// Generated game `index` of `tests`: tiny first, growing, every value small enough that a
+/// game ends within a few hundred moves.
+fn generated(seed: u64, index: u64, tests: u64) -> Result<Game, String> {
+    let mut rng = Rng::new(mix(seed, index));
+    let percent = index * 100 / tests.max(1);
+    let (max, n, m) = match percent {
+        0..30 => (rng.range(1, 6), rng.range(1, 2), rng.range(1, 6)),
+        30..70 => (rng.range(2, 16), rng.range(1, 4), rng.range(1, 16)),
+        _ => (rng.range(4, 40), rng.range(1, 6), rng.range(1, 40)),
+    };
+    let options = Options {
+        piles: Some(n),
+        moves: Some(m.min(max * (max + 1) / 2)),
+        max,
+        beyond: false,
+    };
+    let game_seed = rng.next_u64();
+    let (piles, forbidden) = generate::small_game(&mut Rng::new(game_seed), &options)?;
+    Ok(Game {
+        origin: Origin::Generated {
+            index,
+            game_seed,
+            options,
+        },
+        case: Case { piles, forbidden },
+        seed: rng.next_u64(),
+    })
+}
+
+/// Plays the fixed games, then the generated ones, `jobs` at a time, in order; the first that
+/// fails, or that gives no verdict (which ends the search).
+fn search(
+    bot: &Bot,
+    settings: &Settings,
+    fixed: Vec<Game>,
+    first: usize,
+) -> Result<Option<(Game, Played)>, Failure> {
+    let total = first as u64 + settings.tests;
+    let bar = ProgressBar::with_draw_target(Some(total), indicatif::ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg}") {
+        bar.set_style(style);
+    }
+    let mut fixed = fixed.into_iter();
+    let mut next = 0u64;
+    let result = loop {
+        if limits::stopped() {
+            break None;
+        }
+        let mut batch = Vec::new();
+        while batch.len() < settings.jobs {
+            if let Some(game) = fixed.next() {
+                batch.push(game);
+            } else if next < settings.tests {
+                batch.push(generated(settings.seed, next, settings.tests).map_err(Failure::Other)?);
+                next += 1;
+            } else {
+                break;
+            }
+        }
+        if batch.is_empty() {
+            break None;
+        }
+        let played = play_all(bot, &batch);
+        bar.inc(batch.len() as u64);
+        let failed = batch
+            .into_iter()
+            .zip(played)
+            .find(|(_, p)| p.verdict != Verdict::Won);
+        if failed.is_some() {
+            break failed;
+        }
+    };
+    bar.finish_and_clear();
+    Ok(result)
+}
+
+/// Plays each game on a thread of its own.
+fn play_all(bot: &Bot, games: &[Game]) -> Vec<Played> {
+    thread::scope(|scope| {
+        let threads: Vec<_> = games
+            .iter()
+            .map(|g| {
+                let play = || referee::referee(bot, &g.case, g.seed);
+                thread::Builder::new()
+                    .spawn_scoped(scope, play)
+                    .map_err(|_| g)
+            })
+            .collect();
+        threads
+            .into_iter()
+            .map(|t| match t {
+                Ok(thread) => thread.join().unwrap_or_else(|_| stopped()),
+                Err(g) => referee::referee(bot, &g.case, g.seed),
+            })
+            .collect()
+    })
+}
+
+fn stopped() -> Played {
+    Played {
+        verdict: Verdict::Stopped,
+        transcript: Vec::new(),
+        stderr: String::new(),
+    }
+}
+
+/// Plays `case` with `seed` until it fails the same way twice (a confirmed failure), or once
+/// only (`None`: flaky, or it passed).
+fn confirmed(bot: &Bot, case: &Case, seed: u64) -> (Played, Option<Played>) {
+    let once = referee::referee(bot, case, seed);
+    if !once.verdict.failed() {
+        return (once, None);
+    }
+    let again = referee::referee(bot, case, seed);
+    let same = again.verdict.kind() == once.verdict.kind();
+    (once, same.then_some(again))
+}
+
+/// Confirms the failure, shrinks it (unless it is flaky, or every game fails), and reports it.
+fn report_failure(
+    bot: &Bot,
+    settings: &Settings,
+    game: Game,
+    played: Played,
+) -> Result<i32, Failure> {
+    let mut text = String::new();
+    let at = where_found(&game.origin, settings);
+    // The two smallest games, one for each side: a bot that fails both fails every game. They
+    // are played (twice, to confirm) while the game found is played again: a bot that waits
+    // costs its waiting once.
+    let smallest = [
+        Case {
+            piles: vec![1],
+            forbidden: vec![(1, 1)],
+        },
+        Case {
+            piles: vec![2],
+            forbidden: vec![(1, 1)],
+        },
+    ];
+    let (again, tiny) = thread::scope(|scope| {
+        let tiny: Vec<_> = smallest
+            .iter()
+            .map(|c| scope.spawn(|| confirmed(bot, c, game.seed).1))
+            .collect();
+        let again = referee::referee(bot, &game.case, game.seed);
+        let tiny: Vec<Option<Played>> = tiny.into_iter().map(|t| t.join().ok().flatten()).collect();
+        (again, tiny)
+    });
+    if again.verdict.kind() != played.verdict.kind() {
+        let _ = writeln!(
+            text,
+            "hack --interactive: flaky: {} {at}, but played again with the same seed: {}; not \
+             shrunk",
+            played.verdict.kind(),
+            transcript::describe_verdict(&again.verdict)
+        );
+        report::game(&mut text, &game.case, &[], false);
+        transcript::play_report(&mut text, &game.case, &played, settings.timeout);
+        let _ = io::stderr().lock().write_all(text.as_bytes());
+        return Ok(1);
+    }
+    let kind = played.verdict.kind();
+    let every = tiny
+        .iter()
+        .all(|p| p.as_ref().is_some_and(|p| p.verdict.kind() == kind));
+    let (case, played) = if every {
+        let _ = writeln!(
+            text,
+            "hack --interactive: the bot fails every game: {kind} {at}, and on both of the \
+             smallest games (one is won by moving first, the other by moving second); the first \
+             of them:"
+        );
+        let [first, _] = smallest;
+        (first, tiny.into_iter().next().flatten().unwrap_or(played))
+    } else {
+        let _ = writeln!(text, "hack --interactive: {kind} {at}");
+        shrunk(bot, settings, &mut text, &game, played)
+    };
+    let input = case.input();
+    // Where the game was kept, and what could not be kept, as hack says it.
+    let mut kept = Vec::new();
+    let mut trouble = Vec::new();
+    if let Some((target, given)) = &settings.out {
+        match files::write_whole(target, &input) {
+            Ok(()) => kept.push(ShownPath(given).to_string()),
+            Err(e) => trouble.push(format!(
+                "error: --out {}: cannot write the game: {e}; the file was left as it was",
+                ShownPath(given)
+            )),
+        }
+    }
+    let mut saved = None;
+    if let Some(dir) = &settings.save {
+        match files::save(dir, &case, &input) {
+            Ok(name) => {
+                kept.push(format!("{name}.in"));
+                saved = Some(name);
+            }
+            Err(e) => trouble.push(format!(
+                "error: --save {}: cannot save the game: {e}; nothing was kept there",
+                ShownPath(dir)
+            )),
+        }
+    }
+    let asked = settings.out.is_some() || settings.save.is_some();
+    report::game(&mut text, &case, &kept, asked);
+    transcript::play_report(&mut text, &case, &played, settings.timeout);
+    report::explain(&mut text, &case);
+    match &game.origin {
+        Origin::Generated {
+            game_seed, options, ..
+        } if !every => {
+            let _ = writeln!(
+                text,
+                "the game as found: constrained-nim gen --seed {game_seed} --n {} --m {} --max {}",
+                options.piles.unwrap_or(0),
+                options.moves.unwrap_or(0),
+                options.max
+            );
+        }
+        Origin::Saved(path) => {
+            let _ = writeln!(text, "the game as found: {}", ShownPath(path));
+        }
+        _ => {}
+    }
+    if let Some(name) = saved {
+        let _ = writeln!(text, "saved as {name}.in and {name}.out");
+    }
+    for line in trouble {
+        let _ = writeln!(text, "{line}");
+    }
+    let _ = io::stderr().lock().write_all(text.as_bytes());
+    Ok(1)
+}
+
+/// Shrinks the game with hack's shrinker, each candidate played once with the failing game's
+/// seed; the smallest game, played again to confirm it, and that play.
+fn shrunk(
+    bot: &Bot,
+    settings: &Settings,
+    text: &mut String,
+    game: &Game,
+    played: Played,
+) -> (Case, Played) {
+    let kind = played.verdict.kind();
+    let seed = game.seed;
+    let command = settings.command.clone();
+    let (room, timeout) = (room_for(settings.memory, settings.stack), settings.timeout);
+    let referee: super::outcome::Referee = Box::new(move |case: &Case| {
+        let bot = Bot {
+            command: &command,
+            room,
+            timeout,
+        };
+        // One play a candidate: the game reported is played once more below, which confirms it.
+        let played = referee::referee(&bot, case, seed);
+        match played.verdict {
+            Verdict::NotRun(e) => Outcome::NotRun(e),
+            Verdict::Broken(e) => Outcome::Broken(e),
+            Verdict::Stopped => Outcome::Stopped,
+            v if v.failed() => Outcome::Played { kind: v.kind() },
+            _ => Outcome::Right,
+        }
+    });
+    let runner = Runner {
+        command: settings.command.clone(),
+        timeout: settings.timeout,
+        memory: settings.memory,
+        stack: settings.stack,
+        jobs: settings.jobs,
+        runs: AtomicU64::new(0),
+        until: Mutex::new(None),
+        referee: Some(referee),
+    };
+    let bar = ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template("{spinner} {msg}") {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(Duration::from_millis(200));
+    let from = (game.case.piles.len(), game.case.forbidden.len());
+    let result = shrink::shrink(
+        &runner,
+        game.case.clone(),
+        Outcome::Played { kind },
+        settings.shrink_time,
+        &bar,
+    );
+    bar.finish_and_clear();
+    let how = match &result.end {
+        End::Minimal => "1-minimal: no single pile, pair of equal piles or forbidden move can go",
+        End::SinglesOnly => "no single pile or forbidden move can go",
+        End::Budget => "not proven minimal: --shrink-time ran out",
+        End::Stopped => "not proven minimal: hack was stopped",
+        End::Unusable(_) => "not proven minimal: a run gave no verdict",
+    };
+    let _ = writeln!(
+        text,
+        "shrunk in {} ({:.1} s) from {} and {} to {} and {} ({how}):",
+        plural(runner.runs.load(Ordering::Relaxed), "game"),
+        result.time.as_secs_f64(),
+        plural(from.0 as u64, "pile"),
+        plural(from.1 as u64, "forbidden move"),
+        plural(result.case.piles.len() as u64, "pile"),
+        plural(result.case.forbidden.len() as u64, "forbidden move"),
+    );
+    // The shrunk game played again: it must fail the same way to be reported.
+    let last = referee::referee(bot, &result.case, seed);
+    if last.verdict.kind() == kind {
+        (result.case, last)
+    } else {
+        let _ = writeln!(
+            text,
+            "(the shrunk game passed when played once more: the game as found is shown)"
+        );
+        (game.case.clone(), played)
+    }
+}
+
+/// Where a failure was found, for the report's first line.
+fn where_found(origin: &Origin, settings: &Settings) -> String {
+    match origin {
+        Origin::Sample(i) => format!("on sample {} of the statement", i + 1),
+        Origin::Saved(path) => format!("on the saved game {}", ShownPath(path)),
+        Origin::Generated { index, .. } => format!(
+            "on game {} of {} (seed {}); {} before it passed",
+            index + 1,
+            settings.tests,
+            settings.seed,
+            match index {
+                0 => "the 2 samples".to_owned(),
+                1 => "the samples and the game".to_owned(),
+                n => format!("the samples and the {n} games"),
+            }
+        ),
+    }
+}

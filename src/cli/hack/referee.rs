@@ -1,0 +1,565 @@
+//! The referee of `hack --interactive`: one game between this tool and a bot (the command under
+//! test) on AtCoder ABC278 G's line protocol, under the judge's limits, and its verdict.
+//!
+//! The bot gets the game on standard input, prints `First` or `Second`, and the sides print
+//! their moves `I K` in turn, `0 0` for no move left; the referee answers a move it cannot take
+//! with `-1 -1` and ends the game. The tool's side plays perfectly from a won position and, from
+//! a lost one, the moves of [`tricks`](super::tricks). The bot runs as a process group of its
+//! own under `--memory` (from `limits`); its pipes are polled, never read blocking, so that a
+//! bot that waits, loops or never exits cannot hold the referee: it is watched for CPU time (the
+//! whole game's, all its processes'), for idleness (no line while every process of it sleeps and
+//! its CPU time stands still: its answer sits unflushed in its buffer), and for its exit after
+//! the game.
+
+use super::limits::{self, Room, Unrun};
+use super::measure;
+use super::outcome::{Case, describe, escaped_tail};
+use super::tricks;
+use crate::Game;
+use crate::cli::game::{Solved, parse_move, quoted, trim_space};
+use crate::cli::play::Board;
+use crate::cli::rng::Rng;
+use std::ffi::OsString;
+use std::io::{self, Write};
+use std::os::fd::AsRawFd;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+/// How long a bot may sleep, its CPU time standing still, before its turn is idleness.
+pub(super) const IDLE: Duration = Duration::from_secs(1);
+
+/// How long a bot has to exit once the game is over.
+pub(super) const GRACE: Duration = Duration::from_secs(1);
+
+/// The longest line read, as `play --machine` reads them: a move fits many times over.
+const LONGEST_LINE: usize = 4096;
+
+/// A run ends, whatever its CPU time, at this many times `--timeout` in wall time.
+const WALL_TIMES: u32 = 20;
+
+/// How often the bot's processes are looked at (CPU time, sleeping or not).
+const LOOK_EVERY: Duration = Duration::from_millis(100);
+
+/// The command under test and its limits.
+pub(super) struct Bot<'a> {
+    pub(super) command: &'a [OsString],
+    /// Its address space and stack (from `--memory` and `--stack`, as hack's runs have).
+    pub(super) room: Room,
+    /// CPU time for the whole game, all its processes together.
+    pub(super) timeout: Duration,
+}
+
+/// Who wrote a line of the transcript.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Speaker {
+    /// The bot printed it (`> ` in a report).
+    Bot,
+    /// The referee sent it (`< `).
+    Referee,
+}
+
+/// How a game went for the bot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Verdict {
+    /// It won and exited: passed.
+    Won,
+    /// It lost: it chose the losing side, or let a won position go (it said `0 0` at the end).
+    Lost,
+    /// A move that is not one: the line, and why.
+    Illegal { line: String, why: String },
+    /// A line where a side or a move was due that is neither (`None`: no line came, the output
+    /// ended), and why.
+    Protocol { line: Option<String>, why: String },
+    /// No line for [`IDLE`] while it slept and used no CPU time.
+    Idle,
+    /// Over `--timeout` of CPU time for the game (or far over it in wall time).
+    Timeout { cpu: Duration },
+    /// It ended with a failure status or a signal: how, and whether the game was over then.
+    Crash { status: String, after: bool },
+    /// It won, but had not exited [`GRACE`] after the game.
+    NoExit,
+    /// The command could not start.
+    NotRun(String),
+    /// The machine failed us.
+    Broken(String),
+    /// hack was asked to stop.
+    Stopped,
+}
+
+impl Verdict {
+    /// The kind of failure, which shrinking keeps.
+    pub(super) fn kind(&self) -> &'static str {
+        match self {
+            Verdict::Won => "won",
+            Verdict::Lost => "lost",
+            Verdict::Illegal { .. } => "illegal move",
+            Verdict::Protocol { .. } => "protocol error",
+            Verdict::Idle => "idleness",
+            Verdict::Timeout { .. } => "timeout",
+            Verdict::Crash { .. } => "crash",
+            Verdict::NoExit => "did not exit",
+            Verdict::NotRun(_) => "not run",
+            Verdict::Broken(_) => "broken",
+            Verdict::Stopped => "stopped",
+        }
+    }
+
+    /// A verdict against the bot.
+    pub(super) fn failed(&self) -> bool {
+        !matches!(
+            self,
+            Verdict::Won | Verdict::NotRun(_) | Verdict::Broken(_) | Verdict::Stopped
+        )
+    }
+}
+
+/// One game played out.
+#[derive(Clone, Debug)]
+pub(super) struct Played {
+    pub(super) verdict: Verdict,
+    /// Every line after the game, in order: the bot's and the referee's.
+    pub(super) transcript: Vec<(Speaker, String)>,
+    /// The end of the bot's standard error, escaped.
+    pub(super) stderr: String,
+}
+
+/// Plays `case` against the bot; the referee's choices from lost positions follow `seed`.
+pub(super) fn referee(bot: &Bot, case: &Case, seed: u64) -> Played {
+    let game = Game {
+        piles: case.piles.clone(),
+        forbidden: case.forbidden.clone(),
+    };
+    let Ok(solved) = Solved::new(game) else {
+        return unplayed(Verdict::Broken(
+            "not enough memory to solve the game".to_owned(),
+        ));
+    };
+    let mut board = Board::new(solved);
+    let mut session = match Session::start(bot) {
+        Ok(session) => session,
+        Err(Unrun::Start(e)) => return unplayed(Verdict::NotRun(e)),
+        Err(Unrun::Machine(e)) => return unplayed(Verdict::Broken(e)),
+    };
+    session.send_bytes(&case.input());
+    let mut rng = Rng::new(seed);
+    let verdict = play(&mut session, &mut board, &mut rng);
+    session.finish(verdict)
+}
+
+fn unplayed(verdict: Verdict) -> Played {
+    Played {
+        verdict,
+        transcript: Vec::new(),
+        stderr: String::new(),
+    }
+}
+
+/// What waiting for the bot's next line gave.
+enum Heard {
+    Line(String),
+    /// Its standard output ended (or it exited) with no line.
+    Closed,
+    /// A verdict came first: too long a line, idleness, time, a signal to stop.
+    Verdict(Verdict),
+}
+
+/// The game itself: the side, then the moves in turn, to a verdict (`Won` or `Lost` once the
+/// game is over; the bot's exit is judged after).
+fn play(session: &mut Session, board: &mut Board, rng: &mut Rng) -> Verdict {
+    let side = match session.hear() {
+        Heard::Line(line) => line,
+        Heard::Closed => return session.closed("before choosing a side"),
+        Heard::Verdict(v) => return v,
+    };
+    let mut bot_turn = match trim_space(&side) {
+        "First" => true,
+        "Second" => false,
+        _ => {
+            return session.refuse(Verdict::Protocol {
+                why: format!("expected `First` or `Second`, found {}", quoted(&side)),
+                line: Some(side),
+            });
+        }
+    };
+    loop {
+        if !bot_turn {
+            let Some((pile, take)) = tricks::referee_move(board, rng) else {
+                session.send("0 0");
+                return Verdict::Won;
+            };
+            board.apply(pile, take);
+            session.send(&format!("{} {take}", pile + 1));
+            bot_turn = true;
+            continue;
+        }
+        let line = match session.hear() {
+            Heard::Line(line) => line,
+            Heard::Closed => return session.closed("before its move"),
+            Heard::Verdict(v) => return v,
+        };
+        let refusal = match parse_move(&line) {
+            None => Verdict::Protocol {
+                why: format!("expected a move `I K`, found {}", quoted(&line)),
+                line: Some(line),
+            },
+            Some((0, 0)) if board.stuck() => return Verdict::Lost,
+            Some((0, 0)) => {
+                let (pile, take) = board.reply().unwrap_or((0, 0));
+                Verdict::Illegal {
+                    line,
+                    why: format!(
+                        "`0 0` claims no move is left, but `{} {take}` is one",
+                        pile + 1
+                    ),
+                }
+            }
+            Some((pile, take)) => match board.solved().legal(board.piles(), pile, take) {
+                Ok(index) => {
+                    board.apply(index, take);
+                    bot_turn = false;
+                    continue;
+                }
+                Err(why) => Verdict::Illegal { line, why },
+            },
+        };
+        return session.refuse(refusal);
+    }
+}
+
+/// The bot's process and pipes while it plays.
+struct Session {
+    child: Child,
+    pid: i32,
+    started: Instant,
+    timeout: Duration,
+    stdin: Option<ChildStdin>,
+    stdout: Option<ChildStdout>,
+    stderr: Option<ChildStderr>,
+    /// Bytes sent but not yet taken by the pipe.
+    pending: Vec<u8>,
+    /// Bytes of the bot's output not yet taken as lines.
+    heard: Vec<u8>,
+    errors: Vec<u8>,
+    transcript: Vec<(Speaker, String)>,
+    /// How it ended, once it has: its status and CPU time from wait4.
+    exited: Option<(ExitStatus, Duration)>,
+    /// Its CPU time when last looked at, and when that was.
+    cpu: Duration,
+    looked: Instant,
+}
+
+impl Session {
+    fn start(bot: &Bot) -> Result<Session, Unrun> {
+        let mut cmd = Command::new(&bot.command[0]);
+        cmd.args(&bot.command[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0);
+        limits::confine(&mut cmd, bot.room);
+        let mut child = limits::spawn_tracked(&mut cmd).map_err(limits::unrun)?;
+        let pid = child.id() as i32;
+        let (stdin, stdout, stderr) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take());
+        for fd in [
+            stdin.as_ref().map(AsRawFd::as_raw_fd),
+            stdout.as_ref().map(AsRawFd::as_raw_fd),
+            stderr.as_ref().map(AsRawFd::as_raw_fd),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            limits::nonblocking(fd);
+        }
+        let now = Instant::now();
+        Ok(Session {
+            child,
+            pid,
+            started: now,
+            timeout: bot.timeout,
+            stdin,
+            stdout,
+            stderr,
+            pending: Vec::new(),
+            heard: Vec::new(),
+            errors: Vec::new(),
+            transcript: Vec::new(),
+            exited: None,
+            cpu: Duration::ZERO,
+            looked: now,
+        })
+    }
+
+    /// Sends a line of the protocol, and keeps it in the transcript.
+    fn send(&mut self, line: &str) {
+        self.transcript.push((Speaker::Referee, line.to_owned()));
+        self.send_bytes(format!("{line}\n").as_bytes());
+    }
+
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        self.pending.extend_from_slice(bytes);
+        self.feed();
+    }
+
+    /// Writes what the pipe takes now; a bot that closed its input gets nothing more.
+    fn feed(&mut self) {
+        let Some(pipe) = &mut self.stdin else {
+            self.pending.clear();
+            return;
+        };
+        while !self.pending.is_empty() {
+            match pipe.write(&self.pending) {
+                Ok(n) => {
+                    self.pending.drain(..n);
+                }
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => return,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(_) => {
+                    self.stdin = None;
+                    self.pending.clear();
+                    return;
+                }
+            }
+        }
+    }
+
+    /// A failing game's last word: `-1 -1`, and the verdict.
+    fn refuse(&mut self, verdict: Verdict) -> Verdict {
+        self.send("-1 -1");
+        verdict
+    }
+
+    /// The bot's output ended `when`: a crash when it ended badly, else a protocol error.
+    fn closed(&mut self, when: &str) -> Verdict {
+        let until = Instant::now() + GRACE;
+        while self.exited.is_none() && Instant::now() < until && !limits::stopped() {
+            self.wait(Duration::from_millis(10));
+        }
+        match self.exited {
+            Some((status, _)) if !status.success() => Verdict::Crash {
+                status: describe(status),
+                after: false,
+            },
+            Some(_) => Verdict::Protocol {
+                line: None,
+                why: format!("it exited with status 0 {when}"),
+            },
+            None => Verdict::Protocol {
+                line: None,
+                why: format!("it closed its standard output {when}"),
+            },
+        }
+    }
+
+    /// The bot's next line, waiting as long as it works on it.
+    fn hear(&mut self) -> Heard {
+        let mut active = Instant::now();
+        let mut cpu = self.cpu;
+        loop {
+            if let Some(end) = self.heard.iter().position(|&b| b == b'\n') {
+                let line: Vec<u8> = self.heard.drain(..=end).collect();
+                return self.heard_line(&line[..end]);
+            }
+            if self.heard.len() > LONGEST_LINE {
+                let line = String::from_utf8_lossy(&self.heard).into_owned();
+                return Heard::Verdict(self.refuse(Verdict::Protocol {
+                    why: format!(
+                        "a line longer than {LONGEST_LINE} bytes, beginning {}",
+                        quoted(&line)
+                    ),
+                    line: Some(line),
+                }));
+            }
+            if self.stdout.is_none() {
+                // The last line may lack its newline.
+                if self.heard.is_empty() {
+                    return Heard::Closed;
+                }
+                let line = std::mem::take(&mut self.heard);
+                return self.heard_line(&line);
+            }
+            if let Some(verdict) = self.over_time() {
+                return Heard::Verdict(verdict);
+            }
+            if limits::stopped() {
+                return Heard::Verdict(Verdict::Stopped);
+            }
+            let busy = self.wait(Duration::from_millis(20));
+            if busy || self.cpu > cpu {
+                active = Instant::now();
+                cpu = self.cpu;
+            } else if active.elapsed() > IDLE {
+                return Heard::Verdict(Verdict::Idle);
+            }
+        }
+    }
+
+    fn heard_line(&mut self, bytes: &[u8]) -> Heard {
+        let line = String::from_utf8_lossy(bytes).into_owned();
+        let line = line.strip_suffix('\r').unwrap_or(&line).to_owned();
+        self.transcript.push((Speaker::Bot, line.clone()));
+        Heard::Line(line)
+    }
+
+    /// A timeout, when the bot is over its CPU time or far over it in wall time.
+    fn over_time(&self) -> Option<Verdict> {
+        let wall = self.started.elapsed() > self.timeout.saturating_mul(WALL_TIMES);
+        (self.cpu > self.timeout || wall).then_some(Verdict::Timeout { cpu: self.cpu })
+    }
+
+    /// Polls the pipes for up to `wait`, feeds and reads them, and notes an exit; every
+    /// [`LOOK_EVERY`] also the bot's CPU time. True when one of its processes was seen running.
+    fn wait(&mut self, wait: Duration) -> bool {
+        let mut fds = Vec::with_capacity(3);
+        if let (Some(pipe), false) = (&self.stdin, self.pending.is_empty()) {
+            fds.push(limits::poll_fd(pipe.as_raw_fd(), libc::POLLOUT));
+        }
+        for pipe in [
+            self.stdout.as_ref().map(AsRawFd::as_raw_fd),
+            self.stderr.as_ref().map(AsRawFd::as_raw_fd),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            fds.push(limits::poll_fd(pipe, libc::POLLIN));
+        }
+        let millis = wait.as_millis().min(1000) as libc::c_int;
+        // SAFETY: poll on an array of pollfd we own, of the length given.
+        unsafe {
+            libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, millis);
+        }
+        self.feed();
+        let mut chunk = [0; 1 << 14];
+        if let Some(pipe) = &mut self.stdout {
+            let heard = &mut self.heard;
+            if !limits::read_now(pipe, &mut chunk, |b| heard.extend_from_slice(b)) {
+                self.stdout = None;
+            }
+        }
+        if let Some(pipe) = &mut self.stderr {
+            let errors = &mut self.errors;
+            let open = limits::read_now(pipe, &mut chunk, |b| {
+                errors.extend_from_slice(b);
+                if errors.len() > 4000 {
+                    errors.drain(..errors.len() - 2000);
+                }
+            });
+            if !open {
+                self.stderr = None;
+            }
+        }
+        if self.exited.is_none() {
+            let mut status = 0;
+            // SAFETY: an all-zero rusage is valid; wait4 on our own child writes it.
+            let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+            // SAFETY: as above, without blocking.
+            let waited = unsafe { libc::wait4(self.pid, &mut status, libc::WNOHANG, &mut usage) };
+            if waited == self.pid {
+                let (_, cpu) = measure::used(&usage);
+                self.exited = Some((ExitStatus::from_raw(status), cpu));
+                self.cpu = self.cpu.max(cpu);
+                // What it wrote is all there: its descendants are killed with the group.
+                self.kill();
+            }
+        }
+        if self.exited.is_none() && self.looked.elapsed() >= LOOK_EVERY {
+            self.looked = Instant::now();
+            let (cpu, busy) = group_usage(self.pid);
+            self.cpu = self.cpu.max(cpu);
+            return busy;
+        }
+        // Once exited, its output is all in the pipe: end it when nothing more comes.
+        if self.exited.is_some() && self.stdout.is_some() && fds.iter().all(|f| f.revents == 0) {
+            self.stdout = None;
+        }
+        false
+    }
+
+    fn kill(&self) {
+        // SAFETY: kill(2) on the bot's own process group.
+        unsafe {
+            libc::kill(-self.pid, libc::SIGKILL);
+        }
+    }
+
+    /// After the game: the bot has [`GRACE`] to exit (its input closed, as a judge closes it),
+    /// then everything of it is killed; the verdict, with how it exited.
+    fn finish(mut self, verdict: Verdict) -> Played {
+        self.stdin = None;
+        self.pending.clear();
+        let until = Instant::now() + GRACE;
+        let waits = matches!(verdict, Verdict::Won | Verdict::Lost);
+        while waits && self.exited.is_none() && Instant::now() < until && !limits::stopped() {
+            self.wait(Duration::from_millis(10));
+        }
+        let verdict = match (verdict, self.exited) {
+            (Verdict::Won, None) if !limits::stopped() => Verdict::NoExit,
+            (Verdict::Won, Some((status, _))) if !status.success() => Verdict::Crash {
+                status: describe(status),
+                after: true,
+            },
+            (Verdict::Won | Verdict::Lost, Some((_, cpu))) if cpu > self.timeout => {
+                Verdict::Timeout { cpu }
+            }
+            (verdict, _) => verdict,
+        };
+        self.kill();
+        if self.exited.is_none() {
+            let (_, cpu) = limits::reap(self.pid);
+            self.cpu = self.cpu.max(cpu);
+        }
+        // Whatever is left in its standard error (a traceback) comes with the report.
+        let until = Instant::now() + Duration::from_millis(50);
+        while self.stderr.is_some() && Instant::now() < until {
+            self.stdout = None;
+            self.wait(Duration::from_millis(5));
+        }
+        limits::untrack(self.pid);
+        let _ = self.child.try_wait();
+        Played {
+            verdict,
+            transcript: std::mem::take(&mut self.transcript),
+            stderr: escaped_tail(&self.errors),
+        }
+    }
+}
+
+/// The CPU time of every process in group `group` (theirs and their waited-for children's),
+/// and whether one of them is running (not sleeping), from /proc.
+fn group_usage(group: i32) -> (Duration, bool) {
+    // SAFETY: sysconf with a valid name; no memory involved.
+    let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+    let mut total = 0u64;
+    let mut busy = false;
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return (Duration::ZERO, true);
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(|s| s.parse::<i32>().ok()) else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            continue;
+        };
+        // Fields after the command name (which may hold spaces): state, ppid, pgrp, ...;
+        // utime, stime, cutime, cstime are the 12th to 15th.
+        let Some(fields) = stat.rfind(')').map(|end| &stat[end + 1..]) else {
+            continue;
+        };
+        let fields: Vec<&str> = fields.split_whitespace().take(15).collect();
+        if fields.len() < 15 || fields[2].parse::<i32>().ok() != Some(group) {
+            continue;
+        }
+        busy |= matches!(fields[0], "R" | "D");
+        total += fields[11..15]
+            .iter()
+            .filter_map(|f| f.parse::<u64>().ok())
+            .sum::<u64>();
+    }
+    (
+        Duration::from_millis(total.saturating_mul(1000) / ticks),
+        busy,
+    )
+}

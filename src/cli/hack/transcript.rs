@@ -1,0 +1,209 @@
+//! The report of an interactive game (`hack --interactive`): the play line by line, each move
+//! with the piles and the nim-sum it leaves, how the bot failed, and where in the game's terms it
+//! went wrong: the side it chose against the nim-sum, or the first move that let a won position
+//! go, with the Grundy values and a winning move it could have made.
+
+use super::outcome::Case;
+use super::referee::{GRACE, IDLE, Played, Speaker, Verdict};
+use crate::cli::game::{Solved, parse_move, quoted};
+use crate::cli::play::Board;
+use std::fmt::Write as _;
+use std::time::Duration;
+
+/// A verdict in a few words.
+pub(super) fn describe_verdict(verdict: &Verdict) -> String {
+    match verdict {
+        Verdict::Won => "it won".to_owned(),
+        Verdict::Illegal { why, .. } => format!("illegal move ({why})"),
+        Verdict::Protocol { why, .. } => format!("protocol error ({why})"),
+        other => other.kind().to_owned(),
+    }
+}
+
+/// Transcripts longer than this show their start and end.
+const TRANSCRIPT_SHOWN: usize = 120;
+
+/// The play, each move with the position it leaves, then how the bot failed and, in the game's
+/// terms, where it went wrong.
+pub(super) fn play_report(text: &mut String, case: &Case, played: &Played, timeout: Duration) {
+    let game = crate::Game {
+        piles: case.piles.clone(),
+        forbidden: case.forbidden.clone(),
+    };
+    let Ok(solved) = Solved::new(game) else {
+        return;
+    };
+    let mut board = Board::new(solved);
+    let mut lines = Vec::new();
+    // The bot's first mistake: where a won position was let go.
+    let mut mistake: Option<String> = None;
+    let mut bot_first = None;
+    for (speaker, line) in &played.transcript {
+        let arrow = if *speaker == Speaker::Bot { '>' } else { '<' };
+        let mut note = String::new();
+        if bot_first.is_none() && *speaker == Speaker::Bot {
+            let first = line.trim() == "First";
+            bot_first = Some(first);
+            let winning = board.nim_sum() != 0;
+            if first != winning && (line.trim() == "First" || line.trim() == "Second") {
+                mistake = Some(format!(
+                    "it chose {}, but {}: {} wins{}",
+                    line.trim(),
+                    position(&board),
+                    if winning { "First" } else { "Second" },
+                    winning_move(&board)
+                        .map(|m| format!(", by {m}"))
+                        .unwrap_or_default()
+                ));
+            }
+        } else if let Some((pile, take)) = parse_move(line) {
+            let legal = board.solved().legal(board.piles(), pile, take);
+            if let (Ok(index), true) = (legal, pile != 0) {
+                let won = board.nim_sum() != 0;
+                let before = position(&board);
+                let hint = winning_move(&board);
+                board.apply(index, take);
+                note = format!("piles {}, nim-sum {}", piles(&board), board.nim_sum());
+                if *speaker == Speaker::Bot && won && board.nim_sum() != 0 && mistake.is_none() {
+                    mistake = Some(format!(
+                        "its move `{pile} {take}` let a won position go: {before}, and it left \
+                         nim-sum {}; {}",
+                        board.nim_sum(),
+                        hint.map(|m| format!("a winning move was {m}"))
+                            .unwrap_or_default()
+                    ));
+                }
+            }
+        }
+        let shown = quoted(line);
+        let shown = &shown[1..shown.len() - 1];
+        lines.push(if note.is_empty() {
+            format!("    {arrow} {shown}")
+        } else {
+            format!("    {arrow} {shown:<12} {note}")
+        });
+    }
+    let _ = writeln!(
+        text,
+        "the play (> the bot's lines, < hack's; the game went first, piles {}):",
+        piles_of(case)
+    );
+    if lines.len() > TRANSCRIPT_SHOWN {
+        let cut = lines.len() - TRANSCRIPT_SHOWN / 2;
+        for line in &lines[..TRANSCRIPT_SHOWN / 2] {
+            let _ = writeln!(text, "{line}");
+        }
+        let _ = writeln!(text, "    ... {} lines ...", cut - TRANSCRIPT_SHOWN / 2);
+        lines.drain(..cut);
+    }
+    for line in &lines {
+        let _ = writeln!(text, "{line}");
+    }
+    if lines.is_empty() {
+        let _ = writeln!(text, "    (no line came from the bot)");
+    }
+    let failure = match &played.verdict {
+        Verdict::Lost => "lost: it had no move left at the end".to_owned(),
+        Verdict::Illegal { line, why } => format!(
+            "illegal move {}: {why}; before it, {}{}",
+            quoted(line),
+            position(&board),
+            winning_move(&board)
+                .map(|m| format!("; a winning move was {m}"))
+                .unwrap_or_default()
+        ),
+        Verdict::Protocol {
+            line: Some(line),
+            why,
+        } => {
+            let side = ["first", "second"].contains(&line.trim().to_lowercase().as_str());
+            let hint = if side {
+                " (the side is written `First` or `Second`)"
+            } else if line.len() > 4096 {
+                ""
+            } else {
+                " (a debug line? those go to standard error)"
+            };
+            format!("protocol error: {why}{hint}")
+        }
+        Verdict::Protocol { line: None, why } => format!("protocol error: {why}"),
+        Verdict::Idle => format!(
+            "idleness: no line for {} s while it waited, using no CPU time: did you flush \
+             standard output? (print(..., flush=True), fflush(stdout), cout << endl) Else it \
+             waits for input that does not come: it reads more than the game and the moves \
+             (to the end of the input, say)",
+            IDLE.as_secs_f64()
+        ),
+        Verdict::Timeout { cpu } => format!(
+            "timeout: {:.2} s of CPU time in the game; --timeout is {} s",
+            cpu.as_secs_f64(),
+            timeout.as_secs_f64()
+        ),
+        Verdict::Crash { status, after } => {
+            let when = if *after {
+                "after the game was over"
+            } else if bot_first.is_none() {
+                "before choosing a side"
+            } else {
+                "in the middle of the game"
+            };
+            format!("crash: it {status} {when}")
+        }
+        Verdict::NoExit => format!(
+            "did not exit: the game was over (`0 0`: it won), but it was still running {} s \
+             later; a bot must exit at the end of the game",
+            GRACE.as_secs_f64()
+        ),
+        other => other.kind().to_owned(),
+    };
+    let _ = writeln!(text, "{failure}");
+    if let Some(mistake) = mistake {
+        let _ = writeln!(text, "where it went wrong: {mistake}");
+    }
+    if !played.stderr.is_empty() {
+        text.push_str("its standard error ended with:\n");
+        for line in played.stderr.lines() {
+            let _ = writeln!(text, "    {line}");
+        }
+    }
+}
+
+fn piles(board: &Board) -> String {
+    let piles: Vec<String> = board.piles().iter().map(u64::to_string).collect();
+    piles.join(" ")
+}
+
+fn piles_of(case: &Case) -> String {
+    let piles: Vec<String> = case.piles.iter().map(u64::to_string).collect();
+    piles.join(" ")
+}
+
+/// The position in the game's terms: the piles, their Grundy values, the nim-sum.
+fn position(board: &Board) -> String {
+    let values: Vec<String> = board
+        .piles()
+        .iter()
+        .zip(board.values())
+        .map(|(p, g)| format!("g({p}) = {g}"))
+        .collect();
+    format!(
+        "piles {} have Grundy values {}, nim-sum {}",
+        piles(board),
+        values.join(", "),
+        board.nim_sum()
+    )
+}
+
+/// A winning move from `board`, in words, if there is one.
+fn winning_move(board: &Board) -> Option<String> {
+    let (pile, take) = board.winning_move()?;
+    let stones = board.piles()[pile];
+    Some(format!(
+        "`{} {take}` (pile {}: {stones} -> {}, Grundy value {} -> {})",
+        pile + 1,
+        pile + 1,
+        stones - take,
+        board.values()[pile],
+        board.grundy(stones - take)
+    ))
+}
