@@ -1,5 +1,6 @@
-//! The large seeded games of `gen --shape`, one per shape, each aimed at a part of the solver
-//! that some input could make slow: the benchmark's inputs, and the tests' through the binary.
+//! The large seeded games of `gen --shape`, one per shape: the benchmark's nine, each aimed at a
+//! part of the solver that some input could make slow, then the judge's max tests (the extreme
+//! shapes a problem setter writes) and the hackers' anti-hash games, which `hack` runs early.
 
 use super::rng::Rng;
 
@@ -18,7 +19,29 @@ pub const SHAPES: [&str; 9] = [
     "antihash",
 ];
 
-/// A game of `shape` with `n` piles and `n` forbidden moves (`antihash`: one pile).
+/// The judge's max tests and the anti-hash games that are not among the benchmark's [`SHAPES`],
+/// in the order `gen --help` lists them; every value within the statement's 10^18.
+pub const MORE_SHAPES: [&str; 8] = [
+    "chain",
+    "onspecial",
+    "equal",
+    "top",
+    "onepile",
+    "onemove",
+    "gcc-growth",
+    "gcc-reserve",
+];
+
+/// The primes of libstdc++'s rehash policy (its `__prime_list`) that a `std::unordered_map` or
+/// `unordered_set` of 64-bit integers (`std::hash` is the identity, the bucket is
+/// `key % bucket_count`) has as its bucket count on the way to 2·10^5 keys: 85229 holds keys
+/// 42044 to 85229 and 172933 keys 85230 to 172933 when it grows one insertion at a time (g++
+/// 12); `reserve(100000)` gives 107897 and `reserve(200000)` 202409.
+pub const GCC_GROWTH: [u64; 2] = [85_229, 172_933];
+pub const GCC_RESERVE: [u64; 2] = [107_897, 202_409];
+
+/// A game of `shape` with `n` piles and `n` forbidden moves (`antihash`, `onepile`: one pile;
+/// `onemove`: one forbidden move; `equal`: `n` or `n - 1` piles).
 pub fn game(shape: &str, n: usize, seed: u64) -> (Vec<u64>, Vec<(u64, u64)>) {
     let mut rng = Rng::new(seed);
     match shape {
@@ -111,6 +134,59 @@ pub fn game(shape: &str, n: usize, seed: u64) -> (Vec<u64>, Vec<(u64, u64)>) {
             (piles, forbidden)
         }
         "antihash" => antihash(n),
+        "chain" => chain(&mut rng, n),
+        // Every pile on a special point, one to three moves each.
+        "onspecial" => {
+            let forbidden = spread(&mut rng, n, 3);
+            let piles = (0..n).map(|_| forbidden[rng.below(n as u64) as usize].0);
+            (piles.collect(), forbidden)
+        }
+        // Every pile the same: the nim-sum is 0 for an even count, so the count is the answer's
+        // coin (`n` or `n - 1`).
+        "equal" => {
+            let forbidden = spread(&mut rng, n, 3);
+            let pile = if rng.chance(50) {
+                forbidden[rng.below(n as u64) as usize].0
+            } else {
+                rng.range(1, E18)
+            };
+            let count = if rng.chance(50) { n } else { n.max(2) - 1 };
+            (vec![pile; count], forbidden)
+        }
+        // Everything at the top of the statement: X within 2n of 10^18, 10^18 itself special,
+        // half the piles exactly 10^18 and the others next to it.
+        "top" => {
+            let lo = E18 - 2 * n as u64;
+            let mut forbidden: Vec<(u64, u64)> = (0..n)
+                .map(|_| {
+                    let x = rng.range(lo, E18);
+                    (x, if rng.chance(20) { x } else { rng.range(1, x) })
+                })
+                .collect();
+            forbidden[0] = (E18, rng.range(1, E18));
+            dedup(&mut forbidden);
+            let piles = (0..n).map(|i| if i % 2 == 0 { E18 } else { rng.range(lo, E18) });
+            (piles.collect(), forbidden)
+        }
+        // N = 1, M = n: one pile on a special point; some moves to 0 give positions of value
+        // 0, where a pile answers Aoki.
+        "onepile" => {
+            let mut forbidden = spread(&mut rng, n, 4);
+            for (x, y) in forbidden.iter_mut().step_by(50) {
+                *y = *x;
+            }
+            dedup(&mut forbidden);
+            let pile = forbidden[rng.below(forbidden.len() as u64) as usize].0;
+            (vec![pile], forbidden)
+        }
+        // M = 1, N = n.
+        "onemove" => {
+            let x = rng.range(1, E18);
+            let piles = (0..n).map(|i| if i % 4 == 0 { x } else { rng.range(1, E18) });
+            (piles.collect(), vec![(x, rng.range(1, x))])
+        }
+        "gcc-growth" => multiples(&mut rng, n, GCC_GROWTH[0] * GCC_GROWTH[1]),
+        "gcc-reserve" => multiples(&mut rng, n, GCC_RESERVE[0] * GCC_RESERVE[1]),
         other => unreachable!("unknown shape {other:?}; shapes: {SHAPES:?}"),
     }
 }
@@ -164,6 +240,76 @@ pub fn antihash(m: usize) -> (Vec<u64>, Vec<(u64, u64)>) {
 #[allow(dead_code)] // the benchmark writes the game; the tests check its answer
 pub fn antihash_value(m: usize) -> u64 {
     *colliding_values(m.div_ceil(2)).last().unwrap()
+}
+
+/// A long chain of `n` consecutive special points with one move each: to the point just below
+/// (Y = 1), to 0 (Y = X), or to a position below the chain; the piles in and around it.
+fn chain(rng: &mut Rng, n: usize) -> (Vec<u64>, Vec<(u64, u64)>) {
+    let start = rng.range(2 * n as u64, E18 - n as u64);
+    let forbidden = (start..start + n as u64)
+        .map(|x| {
+            let y = match rng.below(4) {
+                0 => 1,
+                1 => x,
+                _ => x - rng.range(0, start - 1),
+            };
+            (x, y)
+        })
+        .collect();
+    let piles = uniform(rng, n, start - n as u64, start + 2 * n as u64);
+    (piles, forbidden)
+}
+
+/// `n` distinct forbidden moves, 1 to `most` of them from each X, X and Y uniform up to 10^18.
+fn spread(rng: &mut Rng, n: usize, most: u64) -> Vec<(u64, u64)> {
+    let mut forbidden = Vec::with_capacity(n);
+    while forbidden.len() < n {
+        let x = rng.range(1, E18);
+        for _ in 0..rng.range(1, most) {
+            forbidden.push((x, rng.range(1, x)));
+        }
+    }
+    forbidden.truncate(n);
+    dedup(&mut forbidden);
+    forbidden
+}
+
+/// Makes the pairs distinct, as the statement has them, keeping the first of each (and the
+/// order): a repeat becomes the move (X, X), or (X, 1), not yet taken.
+fn dedup(forbidden: &mut [(u64, u64)]) {
+    let mut seen = std::collections::HashSet::with_capacity(forbidden.len());
+    for pair in forbidden.iter_mut() {
+        let (x, y) = *pair;
+        if !seen.insert((x, y)) {
+            for other in [x, 1].into_iter().chain((2..x).rev()) {
+                if seen.insert((x, other)) {
+                    *pair = (x, other);
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// The anti-hash game against `std::unordered_map` and `unordered_set` keyed by X, by a target
+/// (X - Y) or by a Grundy value: every one of them a multiple of `step`, so all of them share
+/// bucket 0 while the bucket count is a prime dividing `step` (see [`GCC_GROWTH`]), and each
+/// insertion or lookup walks the whole bucket.
+///
+/// Below the first special point `g(t) = t`. The special points are `x_i = (n + 1 + i) · step`,
+/// each forbidding the move to `t_i = (i + 1) · step`, held once: so `g(x_i) = t_i`, a drop,
+/// counted in the duplicate-count table under the key `t_i`. Every value is below
+/// `(2n + 1) · step`, within 10^18 for `n` up to 2·10^5 and `step` up to 2.4·10^12.
+fn multiples(rng: &mut Rng, n: usize, step: u64) -> (Vec<u64>, Vec<(u64, u64)>) {
+    let n = n as u64;
+    let forbidden = (0..n).map(|i| ((n + 1 + i) * step, n * step)).collect();
+    let piles = (0..n)
+        .map(|_| match rng.below(2) {
+            0 => (n + 1 + rng.below(n)) * step,
+            _ => (1 + rng.below(n)) * step,
+        })
+        .collect();
+    (piles, forbidden)
 }
 
 fn uniform(rng: &mut Rng, n: usize, lo: u64, hi: u64) -> Vec<u64> {
