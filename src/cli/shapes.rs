@@ -135,7 +135,8 @@ pub fn game(shape: &str, n: usize, seed: u64) -> (Vec<u64>, Vec<(u64, u64)>) {
         }
         "antihash" => antihash(n),
         "chain" => chain(&mut rng, n),
-        // Every pile on a special point, one to three moves each.
+        // Every pile on a special point (but the one `gen` may move to balance the answers),
+        // one to three moves each.
         "onspecial" => {
             let forbidden = spread(&mut rng, n, 3);
             let piles = (0..n).map(|_| forbidden[rng.below(n as u64) as usize].0);

@@ -5,8 +5,9 @@
 //
 // KIND is one of:
 //   sentinel         right: closes the list of drops with a sentinel at 10^18 + 1 and walks the
-//                    sorted piles along it with no bounds check (a pile past 10^18, which the
-//                    statement does not allow, reads past the end)
+//                    sorted piles along it, so a pile past 10^18 (which the statement does not
+//                    allow) counts the sentinel as a drop, and a pile of 10^18 + 1 is given the
+//                    value 0
 //   per-x            right, but holds 8 KiB for each distinct X: more than 1 GiB at 2*10^5
 //                    distinct X
 //   quadratic        right, but drops repeated targets of one X by comparing each with every
@@ -79,7 +80,7 @@ ll nim_sum(vector<ll> piles, const vector<pair<ll, ll>>& moves, const string& ki
         sort(piles.begin(), piles.end());
         size_t k = 0;  // drops below the pile
         for (ll a : piles) {
-            while (drops[k] < a) k++;
+            while (k < drops.size() && drops[k] < a) k++;
             sum ^= drops[k] == a ? value_at[a] : a - (ll)k;
         }
         return sum;
