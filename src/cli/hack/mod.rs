@@ -37,6 +37,10 @@ use std::time::Duration;
 /// where no single pile, pair of equal piles or forbidden move can go (or the smallest found when
 /// --shrink-time runs out). The report goes to standard error.
 ///
+/// Every generated game is inside the statement's limits unless --beyond: small games that
+/// grow, tiny ones at and around 2^31, 2^32, 2^53 and at and below 10^18, and from game 10 on
+/// the judge's max tests and the anti-hash games (see --max-n).
+///
 /// A timeout counts only when the game is also over the limit run alone (no other job of hack
 /// running), in wall and in CPU time, so that a busy machine does not make one. --memory limits each of CMD's processes' address space (RLIMIT_AS), which is at
 /// least its resident memory: a runtime that reserves much more than it uses (a JVM's heap,
