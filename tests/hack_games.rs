@@ -48,14 +48,20 @@ fn maxtest() -> Option<&'static str> {
 /// are not counted: they are other processes).
 const HACK_KIB: u64 = 256 * 1024;
 
-/// `hack ARGS -- maxtest KIND`, watching hack's own peak resident memory (VmHWM, read every
-/// 20 ms; it only grows): below [`HACK_KIB`].
+/// `hack ARGS -- maxtest KIND`, watching hack's own peak resident memory: see [`hack_running`].
 fn hack(binary: &str, args: &[&str], kind: &str) -> Run {
+    hack_running(args, &[binary, kind])
+}
+
+/// `hack ARGS -- COMMAND`, with no time limit, watching hack's own peak resident memory (VmHWM,
+/// read every 20 ms; it only grows): below [`HACK_KIB`].
+fn hack_running(args: &[&str], command: &[&str]) -> Run {
     use std::io::Read;
     let mut child = Command::new(env!("CARGO_BIN_EXE_constrained-nim"))
         .arg("hack")
         .args(args)
-        .args(["--", binary, kind])
+        .arg("--")
+        .args(command)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -93,7 +99,7 @@ fn hack(binary: &str, args: &[&str], kind: &str) -> Run {
         stderr: reader.join().unwrap(),
     };
     println!(
-        "hack {args:?} -- maxtest {kind} (hack's peak resident memory {} MiB):\n{}",
+        "hack {args:?} -- {command:?} (hack's peak resident memory {} MiB):\n{}",
         peak_kib / 1024,
         run.stderr
     );
@@ -129,7 +135,7 @@ fn a_sentinel_just_past_the_largest_value_passes() {
     assert_eq!(run(&[], past.as_bytes()).assert_ok(), "Takahashi\n");
 
     // 40 games: values at and around 10^18 in tiny games, and the max test `top` (values at
-    // 10^18) as game 28.
+    // 10^18) as game 30.
     let args = ["--seed", "1", "--tests", "40", "--max-n", "2000"];
     let inside = hack(solution, &args, "sentinel");
     assert_eq!(inside.status, 0, "{inside:?}");
@@ -234,7 +240,7 @@ fn full_size_max_tests_with_default_options() {
         assert_eq!(run.status, 1, "{kind}: {run:?}");
         assert!(run.stderr.starts_with(found), "{kind}: {run:?}");
     }
-    // Every max test of the first round (games 10 to 32) and more.
+    // Every max test of the first round (games 10 to 34) and more.
     let right = hack(
         solution,
         &["--seed", "1", "--tests", "40"],
@@ -244,5 +250,32 @@ fn full_size_max_tests_with_default_options() {
     assert!(
         right.stderr.contains("all 40 generated games passed"),
         "{right:?}"
+    );
+}
+
+/// A Python solution that groups the moves by X in a dict (tests/solutions/nim.py, right and
+/// 8 s on a random max test here) is a timeout on the dict anti-hash game, game 16, whose X
+/// take it over a minute to put in the dict. With `--timeout 30`, so that the max tests before
+/// it pass: `cargo test --release --test hack_games -- --ignored`.
+#[test]
+#[ignore]
+fn a_python_dict_keyed_by_x_is_a_timeout_on_the_anti_hash_game() {
+    let args = [
+        "--seed",
+        "1",
+        "--tests",
+        "16",
+        "--timeout",
+        "30",
+        "--shrink-time",
+        "0",
+    ];
+    let found = hack_running(&args, &["python3", "tests/solutions/nim.py", "none"]);
+    assert_eq!(found.status, 1, "{found:?}");
+    assert!(
+        found
+            .stderr
+            .starts_with("hack: timeout on game 16 of 16 (seed 1, max test pydict)"),
+        "{found:?}"
     );
 }

@@ -37,7 +37,8 @@ pub(super) struct Args {
     /// onepile (N = 1), onemove (M = 1); and anti-hash games against std::unordered_map keyed
     /// by X, by X - Y or by a Grundy value: every such key a multiple of 85229 and 172933
     /// (gcc-growth: the bucket counts a table passes on its way to 2·10^5 keys) or of 107897
-    /// and 202409 (gcc-reserve: reserve(100000), reserve(200000))
+    /// and 202409 (gcc-reserve: reserve(100000), reserve(200000)); and against a CPython dict
+    /// keyed by X, filled in input order (pydict: each X's probes run along one chain)
     #[arg(long, value_name = "SHAPE",
           value_parser = clap::builder::PossibleValuesParser::new(SHAPES.into_iter().chain(MORE_SHAPES)))]
     shape: Option<String>,

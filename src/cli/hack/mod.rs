@@ -73,14 +73,14 @@ pub(super) struct Args {
     #[arg(long, value_name = "J")]
     jobs: Option<usize>,
     /// The largest N and M the games reach (the statement's: 200000; up to 2000000 with
-    /// --beyond). From game 10 on, every other game up to game 32 is a judge's max test at this
+    /// --beyond). From game 10 on, every other game up to game 34 is a judge's max test at this
     /// size, one of each shape a problem setter writes (gen --shape): all X distinct (random),
     /// all moves on one X (onex), a long chain of consecutive special points (chain), every
     /// (x, y) for small x (triangle), many drops to one value (zeros), every pile on a special
     /// point (onspecial), all piles equal (equal), values at 10^18 (top), N = 1 (onepile),
     /// M = 1 (onemove); and the anti-hash games against g++'s std::unordered_map and
-    /// unordered_set keyed by X, X - Y or a Grundy value (gcc-growth, gcc-reserve); later they
-    /// come again with new seeds
+    /// unordered_set keyed by X, X - Y or a Grundy value (gcc-growth, gcc-reserve) and against
+    /// a CPython dict keyed by X (pydict); later they come again with new seeds
     #[arg(long, value_name = "N", default_value_t = 200_000,
           value_parser = clap::value_parser!(u64).range(1..=2_000_000))]
     max_n: u64,

@@ -4,7 +4,7 @@
 //! Most games are small and grow slowly, since a bug is easiest to see in a small game. Mixed in
 //! from the first games on are what costs submissions on the judge: tiny games whose values sit
 //! at and around 2^31, 2^32, 2^53 and at and below 10^18 (overflow, float precision); from game
-//! 10 on, every other game up to game 32, the judge's max tests at the largest size (N = M =
+//! 10 on, every other game up to game 34, the judge's max tests at the largest size (N = M =
 //! `--max-n`), one of each shape a problem setter writes, with the hackers' anti-hash games among
 //! them (see [`MAX_TESTS`]); then they come again with new seeds, with some large games below
 //! the largest size (a fixed array, a timeout, a memory limit). Every game is inside the
@@ -79,14 +79,16 @@ const EDGES_BEYOND: [(u64, &str); 6] = [
 ];
 
 /// The judge's max tests, in the order of the first games (`gen --shape` names; see
-/// `src/cli/shapes.rs`): all X distinct (random), the anti-hash game for a table that grows to
-/// 2·10^5 keys, all moves on one X, a long chain of consecutive special points, the triangle of
-/// every (x, y) for small x, the anti-hash game for a table reserved, many drops to one value
-/// (zeros), every pile on a special point, all piles equal, values at 10^18, N = 1, M = 1.
-pub(super) const MAX_TESTS: [&str; 12] = [
+/// `src/cli/shapes.rs`): all X distinct (random), the anti-hash game for a g++ table that grows
+/// to 2·10^5 keys, all moves on one X, the anti-hash game for a CPython dict keyed by X, a long
+/// chain of consecutive special points, the triangle of every (x, y) for small x, the anti-hash
+/// game for a g++ table reserved, many drops to one value (zeros), every pile on a special
+/// point, all piles equal, values at 10^18, N = 1, M = 1.
+pub(super) const MAX_TESTS: [&str; 13] = [
     "random",
     "gcc-growth",
     "onex",
+    "pydict",
     "chain",
     "triangle",
     "gcc-reserve",
