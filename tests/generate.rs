@@ -241,14 +241,14 @@ fn anti_hash_games_put_every_key_in_one_bucket() {
         for p in primes {
             for &(x, y) in &moves {
                 assert!(
-                    x % p == 0 && (x - y) % p == 0,
+                    x.is_multiple_of(p) && (x - y).is_multiple_of(p),
                     "{shape}: ({x}, {y}) mod {p}"
                 );
             }
             for value in values.assert_ok().lines() {
                 let value: u64 = value.parse().unwrap();
                 assert!(
-                    value > 0 && value % p == 0,
+                    value > 0 && value.is_multiple_of(p),
                     "{shape}: value {value} mod {p}"
                 );
             }
