@@ -21,10 +21,12 @@ pub(super) struct Args {
     /// The seed; the same seed and options give the same game
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
-    /// The number of piles (default: 1 to 5; with --shape, the size of the game)
+    /// The number of piles (default: 1 to 5; with --shape, the size of the game); at most
+    /// 200000 without --beyond
     #[arg(long, value_name = "N")]
     n: Option<u64>,
-    /// The number of forbidden moves (default: 1 to 3 MAX, at most all there are)
+    /// The number of forbidden moves (default: 1 to 3 MAX, at most all there are); at most
+    /// 200000 without --beyond
     #[arg(long, value_name = "M", conflicts_with = "shape")]
     m: Option<u64>,
     /// The largest pile and X (at most 10^18 without --beyond)
