@@ -169,3 +169,161 @@ fn shapes_are_the_benchmark_sizes() {
     let unknown = run(&["gen", "--shape", "nope"], b"");
     assert_eq!(unknown.status, 2, "{unknown:?}");
 }
+
+/// The judge's max tests and the anti-hash games: inside the statement, of the sizes `--help`
+/// gives, each answer within 8 seeds.
+#[test]
+fn max_test_shapes_keep_the_statement_and_answer_both_ways() {
+    for shape in common::shapes::MORE_SHAPES {
+        let mut answers = Vec::new();
+        for seed in 1..=8 {
+            let seed = seed.to_string();
+            let game = run(
+                &["gen", "--shape", shape, "--n", "1000", "--seed", &seed],
+                b"",
+            );
+            let game = game.assert_ok();
+            run(&["--check", "--strict"], game.as_bytes()).assert_ok();
+            let (piles, moves) = parse(game);
+            let sizes = match shape {
+                "onepile" => (1, 1000),
+                "onemove" => (1000, 1),
+                "equal" => (piles.len().clamp(999, 1000), 1000),
+                _ => (1000, 1000),
+            };
+            assert_eq!((piles.len(), moves.len()), sizes, "{shape}");
+            match shape {
+                "equal" => assert!(piles.iter().all(|&a| a == piles[0]), "{shape}"),
+                // But for the pile moved to balance the answers.
+                "onspecial" => {
+                    let off = piles.iter().filter(|a| moves.iter().all(|m| m.0 != **a));
+                    assert!(off.count() <= 1, "{shape}");
+                }
+                "top" => assert!(piles.contains(&1_000_000_000_000_000_000), "{shape}"),
+                _ => {}
+            }
+            answers.push(run(&[], game.as_bytes()).assert_ok().to_owned());
+        }
+        for answer in ["Aoki\n", "Takahashi\n"] {
+            assert!(answers.iter().any(|a| a == answer), "{shape}: {answers:?}");
+        }
+    }
+}
+
+/// Against g++'s `std::unordered_map`: every X, every target X - Y and every value a special
+/// point drops to is a multiple of both bucket-count primes, so all of them share one bucket.
+#[test]
+fn anti_hash_games_put_every_key_in_one_bucket() {
+    for (shape, primes) in [
+        ("gcc-growth", common::shapes::GCC_GROWTH),
+        ("gcc-reserve", common::shapes::GCC_RESERVE),
+    ] {
+        let game = run(
+            &["gen", "--shape", shape, "--n", "20000", "--seed", "1"],
+            b"",
+        );
+        let game = game.assert_ok();
+        let (_, moves) = parse(game);
+        assert_eq!(moves.len(), 20_000, "{shape}");
+        let mut xs: Vec<u64> = moves.iter().map(|m| m.0).collect();
+        xs.dedup();
+        assert_eq!(xs.len(), 20_000, "{shape}: every X distinct");
+        let special: Vec<String> = xs.iter().map(u64::to_string).collect();
+        // Each special point's value, through --grundy on a game whose piles are they.
+        let on_special = format!(
+            "{} {}\n{}\n{}",
+            xs.len(),
+            moves.len(),
+            special.join(" "),
+            game.split_once('\n').unwrap().1.split_once('\n').unwrap().1
+        );
+        let values = run(&["--grundy"], on_special.as_bytes());
+        for p in primes {
+            for &(x, y) in &moves {
+                assert!(
+                    x.is_multiple_of(p) && (x - y).is_multiple_of(p),
+                    "{shape}: ({x}, {y}) mod {p}"
+                );
+            }
+            for value in values.assert_ok().lines() {
+                let value: u64 = value.parse().unwrap();
+                assert!(
+                    value > 0 && value.is_multiple_of(p),
+                    "{shape}: value {value} mod {p}"
+                );
+            }
+        }
+    }
+}
+
+/// N and M past the statement's 200000 only with --beyond, for every kind of game.
+#[test]
+fn counts_past_the_statement_need_beyond() {
+    for args in [
+        &["--n", "200001"][..],
+        &["--m", "200001", "--max", "1000"],
+        &["--shape", "random", "--n", "200001"],
+    ] {
+        let refused = run(&[&["gen", "--seed", "1"], args].concat(), b"");
+        assert_eq!(refused.status, 2, "{refused:?}");
+        assert!(
+            refused
+                .stderr
+                .contains("200001 is above the statement's 200000")
+                && refused.stderr.contains("--beyond"),
+            "{refused:?}"
+        );
+        let beyond = run(&[&["gen", "--seed", "1", "--beyond"], args].concat(), b"");
+        let (piles, moves) = parse(beyond.assert_ok());
+        // --beyond may repeat a forbidden move or two.
+        assert!(
+            (200_001..200_004).contains(&piles.len().max(moves.len())),
+            "{args:?}"
+        );
+    }
+}
+
+/// Against CPython's dict of ints, filled with pydict's X in input order: in the table of 2^18
+/// slots that holds keys 87382 to 174762, every one of the first thousand of those keys walks
+/// more than 40,000 taken slots (uniform keys: about 2). CPython's probing: `h & mask`, then
+/// `5 i + (h >> 5t) + 1`, a key's hash being itself.
+#[test]
+fn the_python_anti_hash_game_makes_each_insertion_walk_a_long_chain() {
+    let walks = |shape: &str| {
+        // Past 88381 keys: the first thousand of the table of 2^18 slots.
+        let game = run(
+            &["gen", "--shape", shape, "--n", "90000", "--seed", "1"],
+            b"",
+        );
+        let (_, moves) = parse(game.assert_ok());
+        let xs: Vec<u64> = moves.iter().map(|m| m.0).collect();
+        dict_walks(&xs)
+    };
+    for (j, walked) in walks("pydict").into_iter().enumerate() {
+        assert!(walked > 40_000, "key {}: {walked} slots", 87_382 + j);
+    }
+    let uniform: u64 = walks("random").into_iter().sum();
+    assert!(uniform < 10_000, "{uniform} slots for 1000 uniform keys");
+}
+
+/// How many taken slots each of keys 87382 to 88381 of `xs` probes when put in a CPython dict.
+fn dict_walks(xs: &[u64]) -> Vec<u64> {
+    let mask = (1u64 << 18) - 1;
+    let mut taken = vec![false; 1 << 18];
+    // The number of taken slots the insertion of `h` probes, and where it puts it.
+    let mut insert = |h: u64| {
+        let (mut i, mut perturb, mut walked) = (h & mask, h, 0u64);
+        while taken[i as usize] {
+            walked += 1;
+            perturb >>= 5;
+            i = (5 * i + perturb + 1) & mask;
+        }
+        taken[i as usize] = true;
+        walked
+    };
+    // The table grows to 2^18 slots at the 87382nd key, and all earlier ones go in again.
+    for &x in &xs[..87_381] {
+        insert(x);
+    }
+    xs[87_381..88_381].iter().map(|&x| insert(x)).collect()
+}

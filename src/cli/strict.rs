@@ -4,7 +4,7 @@
 use crate::Game;
 
 /// The statement's largest N and M.
-const MAX_COUNT: u64 = 200_000;
+pub(super) const MAX_COUNT: u64 = 200_000;
 /// The statement's largest A_i and X_i.
 pub(super) const MAX_VALUE: u64 = 1_000_000_000_000_000_000;
 

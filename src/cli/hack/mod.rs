@@ -23,6 +23,7 @@ mod transcript;
 mod tricks;
 
 use super::game::{Failure, ShownPath, plural};
+use super::strict;
 use crate::Game;
 use indicatif::{ProgressBar, ProgressStyle};
 use outcome::{Case, Confirmed, Outcome, Runner};
@@ -45,6 +46,10 @@ use std::time::{Duration, Instant};
 /// stack overflow, memory limit exceeded or timeout is shrunk while CMD keeps failing the same way, to a game
 /// where no single pile, pair of equal piles or forbidden move can go (or the smallest found when
 /// --shrink-time runs out). The report goes to standard error.
+///
+/// Every generated game is inside the statement's limits unless --beyond: small games that
+/// grow, tiny ones at and around 2^31, 2^32, 2^53 and at and below 10^18, and from game 10 on
+/// the judge's max tests and the anti-hash games (see --max-n).
 ///
 /// The limits are the judge's (ABC255 G: 4 s, 1024 MiB), measured as a judge measures them: a
 /// timeout is a run over --timeout in wall time when run alone (no other job of hack running),
@@ -87,10 +92,23 @@ pub(super) struct Args {
     /// How many games run at once (default: the number of cores)
     #[arg(short, long, value_name = "J")]
     jobs: Option<usize>,
-    /// The largest N and M the games reach (the statement's: 200000; at most 2000000)
+    /// The largest N and M the games reach (the statement's: 200000; up to 2000000 with
+    /// --beyond). From game 10 on, every other game up to game 34 is a judge's max test at this
+    /// size, one of each shape a problem setter writes (gen --shape): all X distinct (random),
+    /// all moves on one X (onex), a long chain of consecutive special points (chain), every
+    /// (x, y) for small x (triangle), many drops to one value (zeros), every pile on a special
+    /// point (onspecial), all piles equal (equal), values at 10^18 (top), N = 1 (onepile),
+    /// M = 1 (onemove); and the anti-hash games against g++'s std::unordered_map and
+    /// unordered_set keyed by X, X - Y or a Grundy value (gcc-growth, gcc-reserve) and against
+    /// a CPython dict keyed by X (pydict); later they come again with new seeds
     #[arg(long, value_name = "N", default_value_t = 200_000,
           value_parser = clap::value_parser!(u64).range(1..=2_000_000))]
     max_n: u64,
+    /// Also games past the statement's limits, as `gen --beyond` makes them: N = 0, M = 0,
+    /// empty piles, a forbidden move listed twice, values past 10^18 up to 2^64 - 1 (by
+    /// default every game is inside the statement)
+    #[arg(long)]
+    beyond: bool,
     /// Write the failing game to FILE, as an input file (checked before the search)
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -140,6 +158,12 @@ pub(super) fn run(args: Args) -> Result<i32, Failure> {
         return Err(Failure::Usage(format!(
             "--shrink-time {}: give a number of seconds from 0 to 1000000",
             args.shrink_time
+        )));
+    }
+    if args.max_n > strict::MAX_COUNT && !args.beyond {
+        return Err(Failure::Usage(format!(
+            "--max-n {} is above the statement's 200000; add --beyond",
+            args.max_n
         )));
     }
     if args.jobs == Some(0) {
@@ -256,7 +280,7 @@ fn hunt(args: &Args, out: Option<&Path>, runner: &Runner, seed: u64) -> Result<i
             bar.set_style(style);
         }
         let on_game = || bar.inc(1);
-        let searched = search::search(runner, seed, args.tests, args.max_n, &on_game);
+        let searched = search::search(runner, seed, args.tests, args.max_n, args.beyond, &on_game);
         bar.finish_and_clear();
         found = searched
             .map_err(Failure::Other)?
@@ -479,15 +503,7 @@ fn found_failure(
     report::explain(&mut text, &shown);
     match &origin {
         Origin::Generated(_, plan) if plan.shift.is_none() && !every => {
-            let options = &plan.options;
-            let _ = writeln!(
-                text,
-                "the game as found: constrained-nim gen --seed {} --n {} --m {} --max {}",
-                plan.game_seed,
-                options.piles.unwrap_or(0),
-                options.moves.unwrap_or(0),
-                options.max
-            );
+            let _ = writeln!(text, "the game as found: {}", plan.gen_command());
         }
         Origin::Saved(path) => {
             let _ = writeln!(text, "the game as found: {}", ShownPath(path));
@@ -511,9 +527,10 @@ fn where_found(origin: &Origin, tests: u64, seed: u64) -> String {
         Origin::Sample(i) => format!("on sample {}", i + 1),
         Origin::Saved(path) => format!("on the saved game {}", ShownPath(path)),
         Origin::Generated(index, plan) => {
-            let near = match plan.shift {
-                Some((_, near)) => format!(", values near {near}"),
-                None => String::new(),
+            let near = match (plan.shift, plan.shape) {
+                (Some((_, near)), _) => format!(", values near {near}"),
+                (_, Some(shape)) => format!(", max test {shape}"),
+                _ => String::new(),
             };
             format!(
                 "on game {} of {tests} (seed {seed}{near}); {} before it passed",

@@ -3,11 +3,13 @@
 //!
 //! Most games are small and grow slowly, since a bug is easiest to see in a small game. Mixed in
 //! from the first games on are what costs submissions on the judge: tiny games whose values sit
-//! at and around 2^31, 2^32, 2^53 and 10^18 (overflow, float precision), a few games at the
-//! largest size (N = M = `--max-n`, values up to 10^18, as a judge's max tests are) and some
-//! large ones below it (a fixed array, a timeout, a memory limit). Games of 50 piles or more
-//! answer `Aoki` as often as `Takahashi` (see `gen`), so that a solution printing one name
-//! regardless is caught on large games too.
+//! at and around 2^31, 2^32, 2^53 and at and below 10^18 (overflow, float precision); from game
+//! 10 on, every other game up to game 34, the judge's max tests at the largest size (N = M =
+//! `--max-n`), one of each shape a problem setter writes, with the hackers' anti-hash games among
+//! them (see [`MAX_TESTS`]); then they come again with new seeds, with some large games below
+//! the largest size (a fixed array, a timeout, a memory limit). Every game is inside the
+//! statement's limits unless `--beyond`. Large games answer `Aoki` as often as `Takahashi` (see
+//! `gen`), so that a solution printing one name regardless is caught on large games too.
 
 use super::limits::stopped;
 use super::outcome::{Case, Outcome, Runner};
@@ -24,13 +26,41 @@ pub(super) struct Plan {
     pub(super) options: Options,
     /// Every pile and X moved up by this much, near a value that overflows: not a `gen` game.
     pub(super) shift: Option<(u64, &'static str)>,
+    /// A max test or an anti-hash game: `gen --shape` of this shape, at `options.piles` size.
+    pub(super) shape: Option<&'static str>,
 }
 
-/// The statement's largest value, which no generated game passes.
+impl Plan {
+    /// The `gen` command line that prints this game (not for a shifted one), with `--beyond`
+    /// where the game needs it.
+    pub(super) fn gen_command(&self) -> String {
+        let options = &self.options;
+        let n = options.piles.unwrap_or(0);
+        let beyond = options.beyond || n > MAX_COUNT || options.moves.unwrap_or(0) > MAX_COUNT;
+        let beyond = if beyond { " --beyond" } else { "" };
+        match self.shape {
+            Some(shape) => format!(
+                "constrained-nim gen --shape {shape} --n {n} --seed {}{beyond}",
+                self.game_seed
+            ),
+            None => format!(
+                "constrained-nim gen --seed {} --n {n} --m {} --max {}{beyond}",
+                self.game_seed,
+                options.moves.unwrap_or(0),
+                options.max
+            ),
+        }
+    }
+}
+
+/// The statement's largest value, which no generated game passes without `--beyond`.
 const E18: u64 = crate::cli::strict::MAX_VALUE;
 
-/// The values that break a type or a float: tiny games are moved up to sit at and around them.
-/// 2^63 is not among them: the statement's values stop at 10^18, below it.
+/// The statement's largest N and M.
+const MAX_COUNT: u64 = crate::cli::strict::MAX_COUNT;
+
+/// The values that break a type or a float: tiny games are moved up to sit at and around them
+/// (at and below 10^18, the statement's largest value).
 const EDGES: [(u64, &str); 4] = [
     (1 << 31, "2^31"),
     (1 << 32, "2^32"),
@@ -38,13 +68,86 @@ const EDGES: [(u64, &str); 4] = [
     (E18, "10^18"),
 ];
 
-/// The games at the largest size, by index: early enough to be met in the first minute.
-const LARGEST_AT: [u64; 4] = [9, 31, 97, 401];
+/// With `--beyond`, also around 2^63 and up to 2^64 - 1, and across 10^18.
+const EDGES_BEYOND: [(u64, &str); 6] = [
+    (1 << 31, "2^31"),
+    (1 << 32, "2^32"),
+    (1 << 53, "2^53"),
+    (E18, "10^18"),
+    (1 << 63, "2^63"),
+    (u64::MAX, "2^64 - 1"),
+];
 
-/// What game `index` of `tests` is.
-pub(super) fn plan(seed: u64, index: u64, tests: u64, max_n: u64) -> Plan {
+/// The judge's max tests, in the order of the first games (`gen --shape` names; see
+/// `src/cli/shapes.rs`): all X distinct (random), the anti-hash game for a g++ table that grows
+/// to 2·10^5 keys, all moves on one X, the anti-hash game for a CPython dict keyed by X, a long
+/// chain of consecutive special points, the triangle of every (x, y) for small x, the anti-hash
+/// game for a g++ table reserved, many drops to one value (zeros), every pile on a special
+/// point, all piles equal, values at 10^18, N = 1, M = 1.
+pub(super) const MAX_TESTS: [&str; 13] = [
+    "random",
+    "gcc-growth",
+    "onex",
+    "pydict",
+    "chain",
+    "triangle",
+    "gcc-reserve",
+    "zeros",
+    "onspecial",
+    "equal",
+    "top",
+    "onepile",
+    "onemove",
+];
+
+/// The first max test's index; then one every other game.
+const FIRST_MAX_TEST: u64 = 9;
+
+/// After the first round, a max test every this many games, the shapes in turn.
+const MAX_TEST_EVERY: u64 = 40;
+
+/// Games at the largest size as `gen` draws them (biased toward drops and piles on special
+/// points, where the max tests are uniform), by index.
+const LARGEST_AT: [u64; 2] = [97, 401];
+
+/// Which max test game `index` is, if one.
+fn max_test(index: u64, beyond: bool) -> Option<&'static str> {
+    let round = MAX_TESTS.len() as u64;
+    let at = index.checked_sub(FIRST_MAX_TEST)?;
+    if at % 2 == 0 && at / 2 < round {
+        return Some(MAX_TESTS[(at / 2) as usize]);
+    }
+    if index < FIRST_MAX_TEST + 2 * round || index % MAX_TEST_EVERY != FIRST_MAX_TEST {
+        return None;
+    }
+    let turn = index / MAX_TEST_EVERY;
+    // With --beyond, every values near 2^64 - 1 in turn too.
+    let round = round + u64::from(beyond);
+    Some(
+        MAX_TESTS
+            .get((turn % round) as usize)
+            .copied()
+            .unwrap_or("u64max"),
+    )
+}
+
+/// What game `index` of `tests` is; games past the statement only when `beyond`.
+pub(super) fn plan(seed: u64, index: u64, tests: u64, max_n: u64, beyond: bool) -> Plan {
     let mut rng = Rng::new(seed ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15));
     let mut shift = None;
+    if let Some(shape) = max_test(index, beyond) {
+        return Plan {
+            game_seed: rng.next_u64(),
+            options: Options {
+                piles: Some(max_n),
+                moves: Some(max_n),
+                max: E18,
+                beyond: false,
+            },
+            shift,
+            shape: Some(shape),
+        };
+    }
     let (max, n, m) = if LARGEST_AT.contains(&index) {
         (E18, max_n, max_n)
     } else if index % 25 == 12 {
@@ -57,10 +160,20 @@ pub(super) fn plan(seed: u64, index: u64, tests: u64, max_n: u64) -> Plan {
         )
     } else if index % 5 == 2 {
         let small = rng.range(1, 8);
-        let (edge, name) = EDGES[rng.below(EDGES.len() as u64) as usize];
+        let edges: &[(u64, &str)] = if beyond { &EDGES_BEYOND } else { &EDGES };
+        let (edge, name) = edges[rng.below(edges.len() as u64) as usize];
         // Exactly the edge (a value k + 2^32 reads as k in 32 bits), or just below it so that
-        // the values straddle it; never past 10^18.
-        let by = if edge < E18 && rng.chance(50) {
+        // the values straddle it; at and below 10^18 (and 2^64 - 1) unless --beyond.
+        let top = if beyond { u64::MAX } else { E18 };
+        let by = if edge == top || (edge == E18 && !beyond) {
+            // The largest value is the edge itself, or a few below it.
+            edge - small
+                - if rng.chance(50) {
+                    0
+                } else {
+                    rng.range(1, small)
+                }
+        } else if rng.chance(50) {
             edge
         } else {
             edge - rng.range(1, small)
@@ -85,17 +198,24 @@ pub(super) fn plan(seed: u64, index: u64, tests: u64, max_n: u64) -> Plan {
         piles: Some(n.clamp(1, max_n)),
         moves: Some(m.min(pairs).clamp(1, max_n)),
         max,
-        beyond: false,
+        // A shifted game stays a small one: only its shift leaves the statement.
+        beyond: beyond && shift.is_none(),
     };
     Plan {
         game_seed: rng.next_u64(),
         options,
         shift,
+        shape: None,
     }
 }
 
 /// The game a plan makes, or why it cannot be made.
 pub(super) fn make(plan: &Plan) -> Result<Case, String> {
+    if let Some(shape) = plan.shape {
+        let n = plan.options.piles.unwrap_or(1) as usize;
+        let (piles, forbidden) = generate::shape_game(shape, n, plan.game_seed);
+        return Ok(Case { piles, forbidden });
+    }
     let (mut piles, mut forbidden) =
         generate::small_game(&mut Rng::new(plan.game_seed), &plan.options)?;
     if let Some((by, _)) = plan.shift {
@@ -115,9 +235,16 @@ pub(super) fn make(plan: &Plan) -> Result<Case, String> {
         }
         // Half the time, the first pile and one next to it alone: past 2^53 the two are one
         // double, so a solution that reads through a double sees equal piles, which cancel,
-        // where the game has two different ones (nim-sum not 0).
+        // where the game has two different ones (nim-sum not 0). Below the largest value: at
+        // 10^18 (even) the other is 10^18 - 1, which rounds to the same double.
         if rng.chance(50) {
-            piles = vec![piles[0], piles[0] ^ 1];
+            let top = if plan.options.max > E18 || by > E18 {
+                u64::MAX
+            } else {
+                E18
+            };
+            let next = Some(piles[0] ^ 1).filter(|&b| b <= top);
+            piles = vec![piles[0], next.unwrap_or(piles[0] - 1)];
         }
     }
     Ok(Case { piles, forbidden })
@@ -155,6 +282,7 @@ pub(super) fn search(
     seed: u64,
     tests: u64,
     max_n: u64,
+    beyond: bool,
     on_game: &(dyn Fn() + Sync),
 ) -> Result<Option<Finding>, String> {
     let next = AtomicU64::new(0);
@@ -175,7 +303,7 @@ pub(super) fn search(
             if index >= tests || stopped() || !go_on(index) {
                 break;
             }
-            let plan = plan(seed, index, tests, max_n);
+            let plan = plan(seed, index, tests, max_n, beyond);
             let case = match make(&plan) {
                 Ok(case) => case,
                 Err(e) => {
