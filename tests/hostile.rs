@@ -322,3 +322,21 @@ fn the_smallest_address_spaces_give_the_answer_or_the_out_of_memory_line() {
     }
     std::fs::remove_file(output).unwrap();
 }
+
+/// `play --machine -` reads the game through the tool's streaming reader: white space without
+/// end (here 30 MB of spaces, under a 32 MiB address-space limit) takes no memory, where the
+/// game's bytes used to be kept whole (1.7 GB after 6 s of `/dev/zero` turned to spaces).
+#[test]
+fn play_machine_reads_endless_white_space_in_bounded_memory() {
+    let run = common::run_bash(
+        "ulimit -v 32768; head -c 30000000 /dev/zero | tr '\\0' ' ' | \"$0\" play --machine -",
+        &[],
+        b"",
+    );
+    assert_eq!(run.status, 1, "{run:?}");
+    assert_eq!(
+        run.stderr, "error: the input is empty; expected N and M first\n",
+        "{run:?}"
+    );
+    assert_eq!(run.stdout, "", "{run:?}");
+}

@@ -308,43 +308,84 @@ fn read_line(input: &mut impl BufRead, line: &mut String) -> io::Result<Read> {
     }
 }
 
-/// Reads the game line by line from `input`, up to the line that holds its last number: the
-/// moves follow on the same stream, and the other side waits for an answer before it sends
-/// them, so nothing past that line may be read (or waited for). The game's bytes are then read
-/// as a file's are, with the same errors.
+/// Reads the game from `input`, up to the end of the line that holds its last number: the moves
+/// follow on the same stream, and the other side waits for an answer before it sends them, so
+/// nothing past that line may be read (or waited for). The bytes go through the tool's own
+/// streaming reader as they come ([`GameLines`]), with the same errors as a file's and memory
+/// bounded however much white space an endless input holds.
 fn game_lines(input: &mut impl BufRead) -> Result<Game, Failure> {
-    let mut bytes = Vec::new();
-    let mut tokens: Vec<u64> = Vec::new();
-    let mut counted = 0;
-    loop {
-        let read = input
-            .read_until(b'\n', &mut bytes)
-            .map_err(|e| Failure::Input(None, crate::InputError::Read(e)))?;
-        let words = bytes[counted..].split(u8::is_ascii_whitespace);
-        let mut words = words.filter(|w| !w.is_empty());
-        // Only N and M are needed as numbers; a token that is not one ends the reading, and the
-        // reader below says why.
-        let mut malformed = false;
-        for word in words.by_ref() {
-            if tokens.len() < 2 {
-                match std::str::from_utf8(word).ok().and_then(|w| w.parse().ok()) {
-                    Some(v) => tokens.push(v),
-                    None => malformed = true,
+    let lines = GameLines {
+        input,
+        counts: [0, 0],
+        tokens: 0,
+        in_token: false,
+        malformed: false,
+        done: false,
+    };
+    crate::read_game(io::BufReader::new(lines)).map_err(|e| Failure::Input(None, e))
+}
+
+/// The game's part of standard input, as a reader that ends (reads 0 bytes) at the end of the
+/// line holding the game's last number, or of a line where N or M is not a number (the reader
+/// then says why). It counts tokens as the bytes pass, and keeps only N and M.
+struct GameLines<'a, R> {
+    input: &'a mut R,
+    /// N and M as far as read (saturating).
+    counts: [u64; 2],
+    /// Tokens begun so far.
+    tokens: u64,
+    in_token: bool,
+    /// N or M held a byte that is not a digit.
+    malformed: bool,
+    done: bool,
+}
+
+impl<R: BufRead> GameLines<'_, R> {
+    /// How many tokens the game has: N, M, the piles and the moves.
+    fn needed(&self) -> u64 {
+        let [n, m] = self.counts;
+        n.saturating_add(m.saturating_mul(2)).saturating_add(2)
+    }
+}
+
+impl<R: BufRead> io::Read for GameLines<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.done || buf.is_empty() {
+            return Ok(0);
+        }
+        let available = self.input.fill_buf()?;
+        let length = available.len().min(buf.len());
+        buf[..length].copy_from_slice(&available[..length]);
+        let mut taken = 0;
+        for &byte in &buf[..length] {
+            taken += 1;
+            if byte.is_ascii_whitespace() {
+                self.in_token = false;
+                let complete = self.tokens >= 2 && self.tokens >= self.needed();
+                if byte == b'\n' && (complete || self.malformed) {
+                    self.done = true;
+                    break;
                 }
-            } else {
-                tokens.push(0);
+                continue;
+            }
+            if !self.in_token {
+                self.in_token = true;
+                self.tokens += 1;
+            }
+            if let Some(count) = self.counts.get_mut(self.tokens as usize - 1) {
+                match byte {
+                    b'0'..=b'9' => {
+                        *count = count
+                            .saturating_mul(10)
+                            .saturating_add(u64::from(byte - b'0'));
+                    }
+                    _ => self.malformed = true,
+                }
             }
         }
-        counted = bytes.len();
-        let needed = match tokens[..] {
-            [n, m, ..] => n.saturating_add(m.saturating_mul(2)).saturating_add(2),
-            _ => u64::MAX,
-        };
-        if read == 0 || malformed || tokens.len() as u64 >= needed {
-            break;
-        }
+        self.input.consume(taken);
+        Ok(taken)
     }
-    crate::read_game(&bytes[..]).map_err(|e| Failure::Input(None, e))
 }
 
 /// The machine protocol (see [`Args`]). Returns the exit status.
