@@ -135,6 +135,31 @@ impl Cli {
     }
 }
 
+/// Run by the C library's start-up (`.init_array`) before `main`, and so before std's own
+/// start-up and before the first allocation: glibc hands it the arguments.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[used]
+#[unsafe(link_section = ".init_array")]
+static AT_START: extern "C" fn(libc::c_int, *const *const libc::c_char) = at_start;
+
+/// Sets the status of running out of memory from the very start, before the command line is
+/// read (which allocates): judge's own failure is testlib's FAIL (3); hack's is its trouble
+/// (2), never "a failure was found" (1). Then the start-up checks of `game::check_start`.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+extern "C" fn at_start(argc: libc::c_int, argv: *const *const libc::c_char) {
+    if argc >= 2 && !argv.is_null() {
+        // SAFETY: glibc passes `main`'s own argc and argv, whose first `argc` entries are
+        // NUL-terminated strings; only argv[1] is read, and nothing is kept.
+        let first = unsafe { std::ffi::CStr::from_ptr(*argv.add(1)) };
+        match first.to_bytes() {
+            b"judge" => game::out_of_memory_status(checker::FAIL),
+            b"hack" => game::out_of_memory_status(hack::TROUBLE),
+            _ => {}
+        }
+    }
+    game::check_start();
+}
+
 /// Runs the tool on this process's arguments and returns its exit status.
 pub(crate) fn run() -> i32 {
     let args: Vec<OsString> = std::env::args_os().collect();
@@ -263,12 +288,16 @@ fn mistyped_subcommand(cli: &Cli) -> Option<clap::Error> {
 fn command_line_error(e: &clap::Error, args: &[OsString]) -> i32 {
     use clap::error::ErrorKind;
     if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
-        return match e.print() {
+        // Through the same guarded standard output as every answer: a closed one is an error.
+        let help = e.render().ansi().to_string();
+        let mut out = Output::new(io::stdout().lock());
+        return match out.write_all(help.as_bytes()).and_then(|()| out.flush()) {
             Ok(()) => 0,
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
             Err(e) => {
                 report(Failure::Write(e));
-                1
+                // judge's own failure is testlib's FAIL, never a verdict.
+                if is_judge(args) { checker::FAIL } else { 1 }
             }
         };
     }

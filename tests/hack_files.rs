@@ -56,10 +56,11 @@ const CRASH_OVER_50: &str =
 #[test]
 fn out_never_overwrites_what_is_not_a_game() {
     let dir = Folder::new("out-guard");
-    // The solution's source, run through a shell: CMD does not name it, yet it is no game.
+    // The solution's source, run through a shell from its folder: no word of CMD names it
+    // (a relative name in another folder), yet it is no game.
     let victim = dir.join("victim.py");
     std::fs::write(&victim, "print('Takahashi')\n").unwrap();
-    let script = format!("python3 {}", text(&victim));
+    let script = format!("cd '{}' && python3 victim.py", text(&dir.0));
     let refused = run(
         &["hack", "--out", text(&victim), "--", "sh", "-c", &script],
         b"",
@@ -132,18 +133,20 @@ fn out_follows_a_link_and_replaces_an_earlier_game() {
     assert_eq!(dir.names(), ["link.in", "target.in"]);
 }
 
-/// A full disk (here a file-size limit, `ulimit -f`, with SIGXFSZ ignored so that the write
-/// fails as on a full disk) keeps the file at --out whole and leaves no partial game in --save
-/// DIR; the report says so, and the next run with that folder is not taken in by a truncated
-/// game.
+/// A full disk (here a file-size limit, `ulimit -f`: hack ignores SIGXFSZ, which would kill it
+/// before it reports, so that the write fails as on a full disk) keeps the file at --out whole,
+/// with its permissions, and leaves nothing in --save DIR (not even a game's answer without its
+/// game); the report says so, and the next run with that folder is not taken in.
 #[test]
 fn a_full_disk_keeps_the_old_game_and_leaves_no_partial_one() {
+    use std::os::unix::fs::PermissionsExt;
     let dir = Folder::new("full-disk");
     let out = dir.join("minimal.in");
     std::fs::copy(SAMPLE_1, &out).unwrap();
+    std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o600)).unwrap();
     let save = dir.join("saved");
     let script = format!(
-        "trap '' XFSZ; ulimit -f 1; exec \"$0\" hack --seed 1 --tests 300 --max-n 300 \
+        "ulimit -f 1; exec \"$0\" hack --seed 1 --tests 300 --max-n 300 \
          --shrink-time 0 --out '{}' --save '{}' -- sh -c '{}' \"$0\"",
         text(&out),
         text(&save),
@@ -169,14 +172,12 @@ fn a_full_disk_keeps_the_old_game_and_leaves_no_partial_one() {
         std::fs::read(SAMPLE_1).unwrap()
     );
     assert_eq!(dir.names(), ["minimal.in", "saved"]);
-    // What little may have been kept in the folder (a game's answer) is no game to replay.
-    let leftovers: Vec<_> = std::fs::read_dir(&save).unwrap().flatten().collect();
-    assert!(
-        leftovers
-            .iter()
-            .all(|e| e.path().extension().is_some_and(|x| x == "out")),
-        "{leftovers:?}"
+    assert_eq!(
+        std::fs::metadata(&out).unwrap().permissions().mode() & 0o777,
+        0o600
     );
+    let leftovers: Vec<_> = std::fs::read_dir(&save).unwrap().flatten().collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
     let right = run(
         &["hack", "--tests", "3", "--save", text(&save), "--", BINARY],
         b"",
@@ -251,4 +252,86 @@ fn a_forgotten_double_dash_gets_the_command_line_that_works() {
     // -j is --jobs, as in make and cargo.
     let jobs = run(&["hack", "-j", "1", "--tests", "1", "--", BINARY], b"");
     assert_eq!(jobs.status, 0, "{jobs:?}");
+}
+
+/// A temporary name that someone else holds is passed over, never removed; a game replacing an
+/// earlier one keeps its permissions.
+#[test]
+fn temporary_names_taken_by_others_are_left_alone() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = Folder::new("taken-names");
+    let out = dir.join("minimal.in");
+    std::fs::copy(SAMPLE_1, &out).unwrap();
+    std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o640)).unwrap();
+    // hack keeps the shell's pid (exec): the names its temporary files would take first.
+    let script = format!(
+        "cd '{}' && for i in 0 1 2 3; do echo precious > .minimal.in.$$-$i.tmp; done; \
+         exec \"$0\" hack --out minimal.in -- echo Takahashi",
+        text(&dir.0)
+    );
+    let found = common::run_shell(&script, BINARY, b"");
+    assert_eq!(found.status, 1, "{found:?}");
+    assert_eq!(run(&[text(&out)], b"").assert_ok(), "Aoki\n", "{found:?}");
+    assert_eq!(
+        std::fs::metadata(&out).unwrap().permissions().mode() & 0o777,
+        0o640
+    );
+    let precious: Vec<String> = dir
+        .names()
+        .into_iter()
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert_eq!(precious.len(), 4, "{:?}", dir.names());
+    for name in precious {
+        assert_eq!(
+            std::fs::read_to_string(dir.join(&name)).unwrap(),
+            "precious\n"
+        );
+    }
+}
+
+/// A game that CMD reads, named inside a shell's script or an option (`--input=FILE`), is
+/// CMD's file too: never overwritten.
+#[test]
+fn out_named_inside_cmds_words_is_refused() {
+    let dir = Folder::new("named-inside");
+    let data = dir.join("data.in");
+    std::fs::copy(SAMPLE_1, &data).unwrap();
+    let script = format!("python3 uses.py {}", text(&data));
+    let option = format!("--input={}", text(&data));
+    for cmd in [
+        vec!["sh", "-c", script.as_str()],
+        vec!["python3", "uses.py", option.as_str()],
+    ] {
+        let mut args = vec!["hack", "--tests", "3", "--out", text(&data), "--"];
+        args.extend(&cmd);
+        let refused = run(&args, b"");
+        assert_eq!(refused.status, 2, "{cmd:?}: {refused:?}");
+        assert!(
+            refused.stderr.contains("CMD names this file"),
+            "{cmd:?}: {refused:?}"
+        );
+    }
+    assert_eq!(
+        std::fs::read(&data).unwrap(),
+        std::fs::read(SAMPLE_1).unwrap()
+    );
+}
+
+/// `--help` goes through the same standard output as every answer: closed, it is an error
+/// (status 1; judge's is testlib's FAIL, 3, as when its output is full).
+#[test]
+fn help_to_a_closed_or_full_output_is_an_error() {
+    let closed = common::run_shell("exec \"$0\" --help >&-", BINARY, b"");
+    assert_eq!(closed.status, 1, "{closed:?}");
+    assert_eq!(
+        closed.stderr,
+        "error: writing the answer: standard output is closed\n"
+    );
+    let full = common::run_shell("exec \"$0\" judge --help >/dev/full", BINARY, b"");
+    assert_eq!(full.status, 3, "{full:?}");
+    assert!(
+        full.stderr.starts_with("error: writing the answer: "),
+        "{full:?}"
+    );
 }

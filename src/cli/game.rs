@@ -131,15 +131,8 @@ impl fmt::Display for Failure {
 /// replaced the closed descriptor with `/dev/null` opened for reading and writing. After that
 /// replacement a closed output looks exactly like a harness's `/dev/null` (Python's
 /// `subprocess.DEVNULL` opens it the same way), so the question is asked earlier, in
-/// [`at_start`].
+/// [`check_start`].
 static OUTPUT_CLOSED_AT_START: AtomicBool = AtomicBool::new(false);
-
-/// Run by the C library's start-up (`.init_array`) before `main`, and so before std's own
-/// start-up and before the first allocation of ours: glibc hands it the arguments.
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-#[used]
-#[unsafe(link_section = ".init_array")]
-static AT_START: extern "C" fn(libc::c_int, *const *const libc::c_char) = at_start;
 
 /// Address space that must be free when the process starts: std's start-up (the main thread's
 /// alternative signal stack, which it panics without), the stack the command line's parsing
@@ -151,24 +144,17 @@ const START_HEADROOM: usize = 1 << 20;
 /// there: a stack that cannot grow later ends the process with SIGSEGV, not an error line.
 const STACK_GROWN_AT_START: usize = 256 << 10;
 
-/// Notes a closed standard output (see [`OUTPUT_CLOSED_AT_START`]); makes running out of
-/// memory testlib's FAIL (3) for `judge` from the very start, before the command line is read
-/// (which allocates); and ends the run with the out-of-memory line when the address space left
-/// is too small for std's start-up, which would otherwise panic or die of SIGSEGV.
+/// What the tool checks before std's start-up (called from the dispatcher's constructor,
+/// `cli::AT_START`): notes a closed standard output (see [`OUTPUT_CLOSED_AT_START`]), and ends
+/// the run with the out-of-memory line (and the status set by [`out_of_memory_status`]) when
+/// the address space left is too small for std's start-up, which would otherwise panic or die
+/// of SIGSEGV.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
-extern "C" fn at_start(argc: libc::c_int, argv: *const *const libc::c_char) {
+pub(crate) fn check_start() {
     // SAFETY: fcntl(F_GETFD) only reads the descriptor's flags; it fails with EBADF on a
     // descriptor that is not open.
     let closed = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFD) } == -1;
     OUTPUT_CLOSED_AT_START.store(closed, Ordering::Relaxed);
-    if argc >= 2 && !argv.is_null() {
-        // SAFETY: glibc passes `main`'s own argc and argv, whose first `argc` entries are
-        // NUL-terminated strings; only argv[1] is read, and nothing is kept.
-        let first = unsafe { std::ffi::CStr::from_ptr(*argv.add(1)) };
-        if first.to_bytes() == b"judge" {
-            out_of_memory_status(super::checker::FAIL);
-        }
-    }
     // SAFETY: an anonymous private mapping of our own, unmapped at once and never touched.
     let probe = unsafe {
         libc::mmap(

@@ -77,6 +77,8 @@ pub(super) fn run(args: &Args) -> Result<i32, Failure> {
     };
     match played {
         Ok(code) => Ok(code),
+        // A person's reader that had enough (`| head`) is no error, as for every answer.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe && !args.machine => Ok(0),
         // Mid-game, a closed output is the other side gone: the game did not end, so no
         // status 0, and one line says why.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {

@@ -10,9 +10,10 @@
 use super::outcome::Case;
 use crate::Game;
 use crate::cli::game::{Failure, ShownPath, load};
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
 use std::fs::{self, File};
 use std::io::{self, Write};
+use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -59,7 +60,7 @@ pub(super) fn check_out(out: &Path, command: &[OsString]) -> Result<PathBuf, Fai
     let target = resolve(out).map_err(refuse)?;
     if let Ok(meta) = fs::metadata(&target) {
         let program = command.first().and_then(on_path);
-        let named = command.iter().map(PathBuf::from).chain(program);
+        let named = command.iter().flat_map(words_of).chain(program);
         for path in named {
             let same =
                 fs::metadata(&path).is_ok_and(|m| m.dev() == meta.dev() && m.ino() == meta.ino());
@@ -116,8 +117,7 @@ pub(super) fn check_save(dir: &Path) -> Result<(), Failure> {
 
 /// Whether a file can be made in `folder`: one is made and removed.
 fn probe_folder(folder: &Path) -> io::Result<()> {
-    let probe = temporary_beside(&folder.join("probe"));
-    File::create_new(&probe)?;
+    let (probe, _) = create_beside(&folder.join("probe"))?;
     fs::remove_file(&probe)
 }
 
@@ -138,21 +138,38 @@ fn temporary_beside(path: &Path) -> PathBuf {
     folder_of(path).join(hidden)
 }
 
-/// Writes `bytes` to `path` whole or not at all: what was at `path` stays as it was when any
-/// step fails (a full disk, a size limit), and no partial file is left behind.
-pub(super) fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let temporary = temporary_beside(path);
-    let written = File::create_new(&temporary).and_then(|mut file| {
-        file.write_all(bytes)?;
-        file.sync_all()
-    });
-    match written.and_then(|()| fs::rename(&temporary, path)) {
-        Ok(()) => Ok(()),
-        Err(e) => {
-            let _ = fs::remove_file(&temporary);
-            Err(e)
+/// Makes a new temporary file beside `path`: a name already taken (by anyone) is passed over,
+/// never opened nor removed.
+fn create_beside(path: &Path) -> io::Result<(PathBuf, File)> {
+    let mut tries = 0;
+    loop {
+        let temporary = temporary_beside(path);
+        match File::create_new(&temporary) {
+            Ok(file) => return Ok((temporary, file)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && tries < 100 => tries += 1,
+            Err(e) => return Err(e),
         }
     }
+}
+
+/// Writes `bytes` to `path` whole or not at all: what was at `path` stays as it was when any
+/// step fails (a full disk, a size limit), and no partial file is left behind. A file replaced
+/// keeps its permissions.
+pub(super) fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let (temporary, mut file) = create_beside(path)?;
+    let written = (|| {
+        if let Ok(meta) = fs::metadata(path) {
+            file.set_permissions(meta.permissions())?;
+        }
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        drop(file);
+        fs::rename(&temporary, path)
+    })();
+    if written.is_err() {
+        let _ = fs::remove_file(&temporary);
+    }
+    written
 }
 
 /// Writes `case` as DIR/NAME.in with its answer in NAME.out, NAME from the game's bytes (the
@@ -169,11 +186,25 @@ pub(super) fn save(dir: &Path, case: &Case, input: &[u8]) -> io::Result<String> 
         forbidden: case.forbidden.clone(),
     };
     let answer = crate::winner(game).map_err(|e| io::Error::other(e.to_string()))?;
-    write_whole(
-        &name.with_extension("out"),
-        format!("{answer}\n").as_bytes(),
-    )?;
-    write_whole(&name.with_extension("in"), input)?;
+    let (game_file, answer_file) = (name.with_extension("in"), name.with_extension("out"));
+    // Only files are replaced: a folder or a link at either name is someone else's.
+    for path in [&game_file, &answer_file] {
+        if fs::symlink_metadata(path).is_ok_and(|m| !m.is_file()) {
+            return Err(io::Error::other(format!(
+                "{} is there and is not a file",
+                ShownPath(path)
+            )));
+        }
+    }
+    let answer_was_there = answer_file.exists();
+    write_whole(&answer_file, format!("{answer}\n").as_bytes())?;
+    if let Err(e) = write_whole(&game_file, input) {
+        // No answer without its game: the pair is kept whole or not at all.
+        if !answer_was_there {
+            let _ = fs::remove_file(&answer_file);
+        }
+        return Err(e);
+    }
     Ok(ShownPath(&name).to_string())
 }
 
@@ -214,6 +245,20 @@ pub(super) fn read_saved(path: &Path) -> Option<Case> {
         ShownPath(path)
     );
     None
+}
+
+/// The paths an argument of CMD may name: the argument itself, and each word of it, split at
+/// white space, quotes, `=`, `;`, `<`, `>`, `|`, `&`, parentheses and backquotes (a script for
+/// `sh -c`, an option `--input=FILE`).
+fn words_of(arg: &OsString) -> Vec<PathBuf> {
+    let bytes = arg.as_encoded_bytes();
+    let separator = |b: &u8| b.is_ascii_whitespace() || b"'\"=;<>|&()`".contains(b);
+    let words = bytes
+        .split(separator)
+        .filter(|w| !w.is_empty() && w.len() < bytes.len());
+    std::iter::once(PathBuf::from(arg))
+        .chain(words.map(|w| PathBuf::from(OsStr::from_bytes(w))))
+        .collect()
 }
 
 /// Where the shell would find `program` on `PATH`, when it is a bare name (no `/`).

@@ -1,12 +1,13 @@
 //! hack's hold on what it starts: the signals that stop it (SIGINT, SIGTERM, SIGHUP), the
 //! subreaper, and the guard, a shell that kills every running group when hack ends, even by
-//! SIGKILL, which runs no handler.
+//! SIGKILL, which runs no handler, and then every process marked as one of hack's in its
+//! environment ([`mark`]).
 
 use std::io::Write;
 use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::{Mutex, OnceLock};
 
 /// The signal (SIGINT, SIGTERM, SIGHUP) that asked hack to stop, or 0.
 static SIGNAL: AtomicI32 = AtomicI32::new(0);
@@ -31,23 +32,53 @@ extern "C" fn on_signal(signal: libc::c_int) {
 /// and its pid.
 static GUARD: Mutex<Option<(std::process::ChildStdin, i32)>> = Mutex::new(None);
 
+/// The name of the variable every solution's environment holds (see [`mark`]).
+const MARK: &str = "CONSTRAINED_NIM_HACK";
+
+/// The value of [`MARK`] in this run: hack's pid and its start in nanoseconds, so that no other
+/// run's solutions hold the same.
+fn mark_value() -> &'static str {
+    static VALUE: OnceLock<String> = OnceLock::new();
+    VALUE.get_or_init(|| {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        format!("{}-{nanos}", std::process::id())
+    })
+}
+
+/// The environment variable that marks a process as started by this run of hack: each solution
+/// gets it, and its descendants inherit it, also those that leave its group (`setsid`, double
+/// forks), which the guard finds by it.
+pub(super) fn mark() -> (&'static str, &'static str) {
+    (MARK, mark_value())
+}
+
 /// The guard: holds the running groups, and kills them all at the end of its input, which is
-/// hack's end however it comes. Builtins only, so that a run costs it no process.
+/// hack's end however it comes, then every process that holds hack's mark in its environment
+/// (what escaped the groups; the subreaper catches those only while hack lives). Builtins only
+/// while hack runs, so that a run costs it no process; `done` (hack's own orderly end, after
+/// its own sweep) lets it go without the scan.
 const GUARD_SCRIPT: &str = r#"groups=
 while read -r group; do
     case $group in
+    done) exit 0 ;;
     +*) groups="$groups ${group#+}" ;;
     -*) kept=; for g in $groups; do [ "$g" = "${group#-}" ] || kept="$kept $g"; done; groups=$kept ;;
     esac
 done
 for g in $groups; do kill -9 "-$g" 2>/dev/null; done
+for p in /proc/[0-9]*; do
+    tr '\0' '\n' < "$p/environ" 2>/dev/null | grep -qxF "$1" && kill -9 "${p#/proc/}" 2>/dev/null
+done
 "#;
 
 /// Starts the guard; without one (no `sh`), the parent-death signal alone covers the solutions'
 /// main processes.
 fn start_guard() {
     let mut sh = Command::new("sh");
-    sh.args(["-c", GUARD_SCRIPT])
+    let (name, value) = mark();
+    sh.args(["-c", GUARD_SCRIPT, "guard", &format!("{name}={value}")])
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::null());
@@ -76,6 +107,13 @@ pub(super) fn tell_guard(sign: char, group: i32) {
     }
 }
 
+/// Lets the guard go at hack's orderly end, when hack has swept what its solutions left itself.
+pub(super) fn dismiss() {
+    if let Some((input, _)) = GUARD.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
+        let _ = input.write_all(b"done\n");
+    }
+}
+
 /// The guard's pid, which is no orphan.
 pub(super) fn guard_pid() -> Option<i32> {
     GUARD
@@ -98,6 +136,12 @@ pub(super) fn take_over() {
             libc::sigemptyset(&mut action.sa_mask);
             libc::sigaction(signal, &action, std::ptr::null_mut());
         }
+    }
+    // A file-size limit (`ulimit -f`) makes a write fail (EFBIG), as a full disk does, instead
+    // of killing hack before it reports: files::write_whole then keeps the old file whole.
+    // SAFETY: setting a signal's disposition to ignore; no handler runs.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
     }
     #[cfg(target_os = "linux")]
     // SAFETY: prctl with an integer argument; no memory involved.

@@ -13,8 +13,8 @@
 //! main process has SIGKILL as its parent-death signal, and the guard (`guard`) kills the rest
 //! of every running group. What a run used is read by `measure`.
 
-use super::guard::{guard_pid, tell_guard};
-pub(super) use super::guard::{signal, stopped, take_over};
+pub(super) use super::guard::{dismiss, signal, stopped, take_over};
+use super::guard::{guard_pid, mark, tell_guard};
 use super::measure::{group_cpu, own_delay, own_peak, run_delay, used};
 use std::collections::HashSet;
 use std::ffi::OsString;
@@ -210,10 +210,12 @@ pub(super) fn run_once(
 /// Confines the process `cmd` starts, between fork and exec: it dies with hack (even by
 /// SIGKILL), has `room` for its address space and stack, and leaves no core file.
 pub(super) fn confine(cmd: &mut Command, room: Room) {
+    let (name, value) = mark();
+    cmd.env(name, value);
     // SAFETY: getpid cannot fail.
     let hack = unsafe { libc::getpid() };
     // SAFETY: between fork and exec only async-signal-safe calls: prctl, getppid, getrlimit,
-    // setrlimit.
+    // setrlimit, signal.
     unsafe {
         cmd.pre_exec(move || {
             // hack killed by SIGKILL (no handler runs) takes the solution with it; the rest of
@@ -228,6 +230,8 @@ pub(super) fn confine(cmd: &mut Command, room: Room) {
             }
             set_limit(libc::RLIMIT_AS, room.space);
             set_limit(libc::RLIMIT_STACK, room.stack);
+            // hack ignores SIGXFSZ (see `guard::take_over`); the solution gets the default.
+            libc::signal(libc::SIGXFSZ, libc::SIG_DFL);
             // A crash must not leave a core file of up to --memory behind, once per game.
             let none = libc::rlimit {
                 rlim_cur: 0,

@@ -220,6 +220,7 @@ pub(super) fn run(args: Args) -> Result<i32, Failure> {
         };
         let result = interactive::run(&settings);
         limits::sweep_orphans();
+        limits::dismiss();
         return result;
     }
     let runner = Runner {
@@ -234,6 +235,7 @@ pub(super) fn run(args: Args) -> Result<i32, Failure> {
     };
     let result = hunt(&args, out.as_deref(), &runner, seed);
     limits::sweep_orphans();
+    limits::dismiss();
     match result {
         // hack could not do its work: told apart from a failure found (1).
         Err(Failure::Usage(message)) => Err(Failure::Usage(message)),
@@ -247,7 +249,7 @@ pub(super) fn run(args: Args) -> Result<i32, Failure> {
 
 /// The exit status when hack itself could not do its work (grep's: 0 nothing found, 1 found,
 /// 2 trouble).
-const TROUBLE: i32 = 2;
+pub(super) const TROUBLE: i32 = 2;
 
 /// Samples, saved games, the search; then the report.
 fn hunt(args: &Args, out: Option<&Path>, runner: &Runner, seed: u64) -> Result<i32, Failure> {
