@@ -27,6 +27,35 @@ pub(super) fn stopped() -> bool {
     SIGNAL.load(Ordering::Relaxed) != 0
 }
 
+thread_local! {
+    /// Set by someone else to end this thread's runs early, as a signal does: the shrinker's
+    /// candidates that lost the race to a smaller failing one.
+    static CANCEL: std::cell::RefCell<Option<std::sync::Arc<std::sync::atomic::AtomicBool>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with `flag` able to end this thread's runs: once it is set, a run is killed and
+/// ends as [`Ran::Stopped`].
+pub(super) fn cancellable<T>(
+    flag: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    f: impl FnOnce() -> T,
+) -> T {
+    CANCEL.with(|c| *c.borrow_mut() = Some(flag));
+    let result = f();
+    CANCEL.with(|c| *c.borrow_mut() = None);
+    result
+}
+
+/// Whether this thread's runs are to end: a signal, or its cancelling flag.
+fn cancelled() -> bool {
+    stopped()
+        || CANCEL.with(|c| {
+            c.borrow()
+                .as_ref()
+                .is_some_and(|f| f.load(Ordering::Relaxed))
+        })
+}
+
 /// The signal that stopped hack, if one did.
 pub(super) fn signal() -> Option<i32> {
     Some(SIGNAL.load(Ordering::Relaxed)).filter(|&s| s != 0)
@@ -140,7 +169,7 @@ pub(super) fn run_once(
     } else {
         _shared = ALONE.read().unwrap_or_else(|p| p.into_inner());
     }
-    if stopped() {
+    if cancelled() {
         return Ok(Ran::Stopped);
     }
     let mut cmd = Command::new(&command[0]);
@@ -228,7 +257,7 @@ pub(super) fn run_once(
         }
         Ok(None) => {
             let (_, cpu) = reap(pid);
-            if stopped() {
+            if cancelled() {
                 Ok(Ran::Stopped)
             } else {
                 Ok(Ran::OutOfTime(cpu))
@@ -407,7 +436,7 @@ impl Pipes<'_> {
                     .cpu
                     .is_some_and(|cpu| rounds.is_multiple_of(8) && cpu_time(pid) > cpu)
             };
-            if started.elapsed() > deadline.wall || stopped() || over_cpu() {
+            if started.elapsed() > deadline.wall || cancelled() || over_cpu() {
                 // SAFETY: kill(2) on our own process group.
                 unsafe {
                     libc::kill(-pid, libc::SIGKILL);

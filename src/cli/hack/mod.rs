@@ -6,6 +6,7 @@
 //! search, shrinking, the report and what is kept. Below it: `search` (the schedule of games),
 //! `limits` (running one command under limits), `outcome` (judging one run), `shrink`, `report`.
 
+mod growth;
 mod limits;
 mod outcome;
 mod report;
@@ -250,15 +251,15 @@ fn found_failure(
     let every = tiny.iter().all(Outcome::failed);
     let mut text = String::new();
     let tests = args.tests;
-    let (shown, last, end) = match &origin {
-        Origin::Sample(i) => {
+    let (shown, last) = match &origin {
+        Origin::Sample(i) if every => {
             let _ = writeln!(
                 text,
                 "hack: {} on sample {} of the statement; nothing shrunk:",
                 outcome.kind(),
                 i + 1
             );
-            (case, outcome, None)
+            (case, outcome)
         }
         _ if every => {
             let at = where_found(&origin, tests, seed);
@@ -270,50 +271,31 @@ fn found_failure(
             );
             let [first, _] = smallest;
             let [o, _]: [Outcome; 2] = tiny.clone().try_into().unwrap_or_else(|_| unreachable!());
-            (first, o, None)
+            (first, o)
         }
         _ => {
-            let at = where_found(&origin, tests, seed);
-            let _ = writeln!(text, "hack: {} {at}", outcome.kind());
-            let bar = ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
-            // A spinner and the message: runs made, the current size, the budget left.
-            if let Ok(style) = ProgressStyle::with_template("{spinner} {msg}") {
-                bar.set_style(style);
-            }
-            bar.enable_steady_tick(Duration::from_millis(200));
-            let budget = Duration::from_secs_f64(args.shrink_time);
-            let from = (case.piles.len(), case.forbidden.len());
-            let shrunk = shrink::shrink(runner, case, outcome, budget, &bar);
-            bar.finish_and_clear();
-            let how = match &shrunk.end {
-                End::Minimal => {
-                    "1-minimal: no single pile, pair of equal piles or forbidden move can go"
-                        .to_owned()
+            match &origin {
+                Origin::Sample(i) => {
+                    let _ = writeln!(
+                        text,
+                        "hack: {} on sample {} of the statement:",
+                        outcome.kind(),
+                        i + 1
+                    );
+                    report::game(&mut text, &case, None);
+                    report::failure(&mut text, &outcome, runner.timeout, runner.memory);
+                    text.push('\n');
                 }
-                End::SinglesOnly => "no single pile or forbidden move can go; pairs of equal \
-                                     piles were not tried at this size"
-                    .to_owned(),
-                End::Budget => format!(
-                    "not proven minimal: --shrink-time {} s ran out",
-                    args.shrink_time
-                ),
-                End::Stopped => "not proven minimal: hack was stopped".to_owned(),
-                End::Unusable(why) => format!("not proven minimal: shrinking stopped: {why}"),
-            };
-            let _ = writeln!(
-                text,
-                "shrunk in {} ({:.1} s) from {} and {} to {} and {} ({how}):",
-                plural(shrunk.runs, "run"),
-                shrunk.time.as_secs_f64(),
-                plural(from.0 as u64, "pile"),
-                plural(from.1 as u64, "forbidden move"),
-                plural(shrunk.case.piles.len() as u64, "pile"),
-                plural(shrunk.case.forbidden.len() as u64, "forbidden move"),
-            );
-            (shrunk.case, shrunk.outcome, Some(shrunk.end))
+                _ => {
+                    let at = where_found(&origin, tests, seed);
+                    let _ = writeln!(text, "hack: {} {at}", outcome.kind());
+                }
+            }
+            let shrunk = shrink_failure(args, runner, case, outcome);
+            text.push_str(&shrunk.0);
+            (shrunk.1, shrunk.2)
         }
     };
-    let _ = end;
     let input = shown.input();
     let mut written = None;
     if let Some(path) = &args.out {
@@ -326,6 +308,9 @@ fn found_failure(
     }
     report::game(&mut text, &shown, written.as_deref());
     report::failure(&mut text, &last, runner.timeout, runner.memory);
+    if let Outcome::Timeout { .. } = last {
+        growth_lines(&mut text, runner, &shown);
+    }
     if let Origin::Sample(_) = origin
         && every
     {
@@ -366,6 +351,63 @@ fn found_failure(
     let _ = runs;
     let _ = io::stderr().lock().write_all(text.as_bytes());
     Ok(1)
+}
+
+/// Shrinks a failure within --shrink-time: the report's line on how it went, the game it
+/// shrank to and how that game fails.
+fn shrink_failure(
+    args: &Args,
+    runner: &Runner,
+    case: Case,
+    outcome: Outcome,
+) -> (String, Case, Outcome) {
+    let bar = ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
+    // A spinner and the message: runs made, the current size, the budget left.
+    if let Ok(style) = ProgressStyle::with_template("{spinner} {msg}") {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(Duration::from_millis(200));
+    let budget = Duration::from_secs_f64(args.shrink_time);
+    let from = (case.piles.len(), case.forbidden.len());
+    let shrunk = shrink::shrink(runner, case, outcome, budget, &bar);
+    bar.finish_and_clear();
+    let how = match &shrunk.end {
+        End::Minimal => "1-minimal: no pile, pair of equal piles or forbidden move can go, and \
+                         no pile, X or Y can be 1 lower"
+            .to_owned(),
+        End::Budget => format!(
+            "not proven minimal: --shrink-time {} s ran out",
+            args.shrink_time
+        ),
+        End::Stopped => "not proven minimal: hack was stopped".to_owned(),
+        End::Unusable(why) => format!("not proven minimal: shrinking stopped: {why}"),
+    };
+    let line = format!(
+        "shrunk in {} ({:.1} s) from {} and {} to {} and {} ({how}):\n",
+        plural(shrunk.runs, "run"),
+        shrunk.time.as_secs_f64(),
+        plural(from.0 as u64, "pile"),
+        plural(from.1 as u64, "forbidden move"),
+        plural(shrunk.case.piles.len() as u64, "pile"),
+        plural(shrunk.case.forbidden.len() as u64, "forbidden move"),
+    );
+    (line, shrunk.case, shrunk.outcome)
+}
+
+/// A timeout's growth: the game's CPU time at smaller sizes of each dimension, and the
+/// exponent, the dimension that matters most first.
+fn growth_lines(text: &mut String, runner: &Runner, case: &Case) {
+    let found = growth::growth(runner, case);
+    if found.is_empty() {
+        text.push_str(
+            "growth: no smaller size of this game takes measurably longer than a one-pile game\n",
+        );
+        return;
+    }
+    text.push_str("growth, the same game's first piles or forbidden moves run alone:\n");
+    for growth in found {
+        let _ = writeln!(text, "    {growth}");
+    }
 }
 
 /// Where a failure was found, for the report's first line.
