@@ -9,7 +9,7 @@ use std::fmt;
 
 /// How many smaller sizes are timed in a dimension, at most.
 const SIZES: u32 = 4;
-/// Times above the start-up time by less than this are noise, not growth.
+/// Times above the base time by less than this are noise, not growth.
 const NOISE: f64 = 0.01;
 
 /// The CPU time of one game's shape at sizes of one dimension, and the fitted exponent.
@@ -18,7 +18,7 @@ pub(super) struct Growth {
     pub(super) dimension: &'static str,
     /// Sizes and CPU seconds, smallest first.
     pub(super) points: Vec<(usize, f64)>,
-    /// The slope of log(time - start-up) over log(size).
+    /// The slope of log(time - base) over log(size), the base being the time at size 1.
     pub(super) exponent: f64,
 }
 
@@ -43,21 +43,30 @@ impl fmt::Display for Growth {
 }
 
 /// The growth of `case`'s CPU time in its piles and in its forbidden moves (each halved with
-/// the other kept), the dimension that matters most first; a dimension is left out when its
-/// times do not rise above the start-up time of a one-pile game.
+/// the other kept), the dimension that matters most first. The time that grows is the time
+/// above the game's with one pile (one move) of that dimension: the start-up, reading and the
+/// other dimension's share. A dimension is left out when its times do not rise above that.
 pub(super) fn growth(runner: &Runner, case: &Case) -> Vec<Growth> {
-    let tiny = Case {
-        piles: vec![1],
-        forbidden: vec![(1, 1)],
-    };
-    let Some(start) = cpu_time(runner, &tiny) else {
-        return Vec::new();
-    };
     let mut found = Vec::new();
     for dimension in ["N", "M"] {
+        let cut = |size: usize| {
+            let mut smaller = case.clone();
+            match dimension {
+                "N" => smaller.piles.truncate(size),
+                _ => smaller.forbidden.truncate(size),
+            }
+            smaller
+        };
         let len = match dimension {
             "N" => case.piles.len(),
             _ => case.forbidden.len(),
+        };
+        // What the other dimension and the start-up cost: the time with one pile (one move).
+        if len < 4 || limits::stopped() {
+            continue;
+        }
+        let Some(base) = cpu_time(runner, &cut(1)) else {
+            continue;
         };
         let mut points = Vec::new();
         for halvings in 0..=SIZES {
@@ -65,22 +74,17 @@ pub(super) fn growth(runner: &Runner, case: &Case) -> Vec<Growth> {
             if size < 2 || limits::stopped() {
                 break;
             }
-            let mut smaller = case.clone();
-            match dimension {
-                "N" => smaller.piles.truncate(size),
-                _ => smaller.forbidden.truncate(size),
-            }
             // The full size is over the limit: it may be ended before it ends.
-            let Some(time) = cpu_time(runner, &smaller) else {
+            let Some(time) = cpu_time(runner, &cut(size)) else {
                 continue;
             };
-            if time - start < NOISE {
+            if time - base < NOISE {
                 break;
             }
             points.push((size, time));
         }
         points.reverse();
-        if let Some(exponent) = slope(&points, start) {
+        if let Some(exponent) = slope(&points, base) {
             found.push(Growth {
                 dimension,
                 points,

@@ -400,7 +400,7 @@ fn growth_lines(text: &mut String, runner: &Runner, case: &Case) {
     let found = growth::growth(runner, case);
     if found.is_empty() {
         text.push_str(
-            "growth: no smaller size of this game takes measurably longer than a one-pile game\n",
+            "growth: no size of this game takes measurably longer than with one pile or one move\n",
         );
         return;
     }

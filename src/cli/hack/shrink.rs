@@ -249,6 +249,17 @@ impl Shrinker<'_> {
     /// 4, ... then bisects, J points a round. Ends with `w - 1` passing (or `w` = 1). Whether
     /// it lowered the value.
     fn lower(&mut self, v: u64, make: impl Fn(&Case, u64) -> Option<Case>) -> bool {
+        self.lower_within(v, 1, make)
+    }
+
+    /// As [`Self::lower`], but the bisection stops once `w` is known within 1/`slack` of itself
+    /// (`slack` = 1: exactly).
+    fn lower_within(
+        &mut self,
+        v: u64,
+        slack: u64,
+        make: impl Fn(&Case, u64) -> Option<Case>,
+    ) -> bool {
         let jobs = self.runner.jobs.max(1) as u64;
         let (mut lo, mut hi) = (0, v);
         let mut next = 1u64;
@@ -272,7 +283,7 @@ impl Shrinker<'_> {
             }
         }
         // The bisection of (lo, hi): lo passes (or is 0), hi fails.
-        while hi - lo > 1 && self.end.is_none() {
+        while hi - lo > (hi / slack).max(1) && self.end.is_none() {
             let gap = hi - lo;
             let mut points: Vec<u64> = (1..=jobs)
                 .map(|k| lo + (u128::from(gap) * u128::from(k) / u128::from(jobs + 1)) as u64)
@@ -296,22 +307,33 @@ impl Shrinker<'_> {
         hi < v
     }
 
-    /// The fewest first forbidden moves, then the fewest first piles, that still fail. Moves
-    /// first: a solution's time grows with M most, so every later run is quicker.
+    /// The fewest first forbidden moves, then the fewest first piles, that still fail; first of
+    /// all one move or one pile alone, at once: whichever fails makes every later run quicker.
+    /// A timeout's sizes are bisected to within 1/16 only: each of its failing runs takes the
+    /// time limit and more, and its growth (see `growth`) says more than its exact size.
     fn bisect_size(&mut self) -> bool {
-        let m = self.case.forbidden.len() as u64;
-        let fewer_moves = self.lower(m, |case, k| {
+        let first_moves = |case: &Case, k: u64| {
             let piles = case.piles.clone();
             let forbidden = case.forbidden[..k as usize].to_vec();
             Some(Case { piles, forbidden })
-        });
-        let n = self.case.piles.len() as u64;
-        let fewer_piles = self.lower(n, |case, k| {
+        };
+        let first_piles = |case: &Case, k: u64| {
             let piles = case.piles[..k as usize].to_vec();
             let forbidden = case.forbidden.clone();
             Some(Case { piles, forbidden })
-        });
-        fewer_moves || fewer_piles
+        };
+        let (n, m) = (self.case.piles.len(), self.case.forbidden.len());
+        let corners = vec![
+            (m > 1).then(|| first_moves(&self.case, 1)).flatten(),
+            (n > 1).then(|| first_piles(&self.case, 1)).flatten(),
+        ];
+        let corner = self.first_failing(corners).is_some();
+        let slack = if self.kind == "timeout" { 16 } else { 1 };
+        let m = self.case.forbidden.len() as u64;
+        let fewer_moves = self.lower_within(m, slack, first_moves);
+        let n = self.case.piles.len() as u64;
+        let fewer_piles = self.lower_within(n, slack, first_piles);
+        corner || fewer_moves || fewer_piles
     }
 
     /// One drop pass over chunks of at least 1/2^`depth` of the items, J candidates a run.
@@ -367,20 +389,24 @@ impl Shrinker<'_> {
             let piles = case.piles.clone();
             (distinct.len() == forbidden.len()).then_some(Case { piles, forbidden })
         });
-        // Every pile and X lowered by the same amount, Y kept: the game's shape at smaller
-        // values, which keeps the differences an overflow or a rounding may need.
+        // Every pile and X lowered by the same amount, Y kept or cut to the new X: the game's
+        // shape at smaller values, which keeps the differences an overflow or a rounding may
+        // need, and the moves with Y = X.
         let room = |case: &Case| {
             let piles = case.piles.iter().map(|&a| a - 1);
             piles
-                .chain(case.forbidden.iter().map(|&(x, y)| x - y))
+                .chain(case.forbidden.iter().map(|&(x, _)| x - 1))
                 .min()
         };
         if let Some(most) = room(&self.case).filter(|&r| r > 0) {
             progress |= self.lower(most + 1, |case, w| {
                 let by = room(case)? + 1 - w;
                 let piles = case.piles.iter().map(|&a| a - by).collect();
-                let forbidden = case.forbidden.iter().map(|&(x, y)| (x - by, y)).collect();
-                Some(Case { piles, forbidden })
+                let forbidden: Vec<(u64, u64)> = (case.forbidden.iter())
+                    .map(|&(x, y)| (x - by, y.min(x - by)))
+                    .collect();
+                let distinct: HashSet<&(u64, u64)> = forbidden.iter().collect();
+                (distinct.len() == forbidden.len()).then_some(Case { piles, forbidden })
             });
         }
         progress
