@@ -446,7 +446,7 @@ impl Shrinker<'_> {
         }
         let mut progress = false;
         let values = |case: &Case| -> Vec<u64> {
-            let mut values: Vec<u64> = case.piles.iter().copied().collect();
+            let mut values = case.piles.to_vec();
             values.extend(case.forbidden.iter().map(|&(x, _)| x));
             values.sort_unstable();
             values.dedup();
