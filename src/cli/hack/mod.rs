@@ -33,9 +33,12 @@ use std::time::Duration;
 /// Runs CMD on the statement's two samples, then on the games saved in --save DIR, then on
 /// generated games (the game on its standard input; its answer is its standard output, trimmed)
 /// and compares with this solver. The first wrong answer, crash (a non-zero exit or a signal),
-/// memory limit exceeded or timeout is shrunk while CMD keeps failing the same way, to a game
-/// where no single pile, pair of equal piles or forbidden move can go (or the smallest found when
-/// --shrink-time runs out). The report goes to standard error.
+/// memory limit exceeded or timeout (a sample's too) is shrunk while CMD keeps failing the same
+/// way: its size bisected, piles and forbidden moves dropped, values lowered toward 1, J
+/// candidates at a time, to a game where no pile, pair of equal piles or forbidden move can go
+/// and no value can be 1 lower (or the smallest found when --shrink-time runs out). A timeout's
+/// CPU time is then measured at smaller sizes, with its growth exponent in N and in M. The
+/// report goes to standard error.
 ///
 /// A timeout counts only when the game is also over the limit run alone (no other job of hack
 /// running), in wall and in CPU time, so that a busy machine does not make one. --memory limits each of CMD's processes' address space (RLIMIT_AS), which is at

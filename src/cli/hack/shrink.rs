@@ -283,7 +283,8 @@ impl Shrinker<'_> {
             }
         }
         // The bisection of (lo, hi): lo passes (or is 0), hi fails.
-        while hi - lo > (hi / slack).max(1) && self.end.is_none() {
+        let close = |lo: u64, hi: u64| hi - lo <= 1 || slack > 1 && hi - lo <= hi / slack;
+        while !close(lo, hi) && self.end.is_none() {
             let gap = hi - lo;
             let mut points: Vec<u64> = (1..=jobs)
                 .map(|k| lo + (u128::from(gap) * u128::from(k) / u128::from(jobs + 1)) as u64)
