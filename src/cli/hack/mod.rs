@@ -4,7 +4,8 @@
 //!
 //! This file is the run from start to end: the options, the samples and saved games, the
 //! search, shrinking, the report and what is kept. Below it: `search` (the schedule of games),
-//! `limits` (running one command under limits), `outcome` (judging one run), `shrink`, `report`.
+//! `limits` (running one command under limits), `outcome` (judging one run), `shrink` (and its
+//! `drops`), `growth` (a timeout's time at smaller sizes), `report`.
 
 mod growth;
 mod limits;
