@@ -194,6 +194,11 @@ impl Shrinker<'_> {
                 self.outcome = outcome;
                 return Some(i);
             }
+            // A signal left some of the batch without a verdict: nothing may be claimed of it.
+            if stopped() {
+                self.end = Some(End::Stopped);
+                return None;
+            }
         }
         None
     }
