@@ -8,6 +8,8 @@
 //! constrained-nim gen --shape SHAPE --n N --seed 1 # one of its inputs
 //! cargo bench --bench speed -- --baseline OLD --no-modes --no-scaling --no-play --no-see
 //!                                                 # this build against another one, OLD
+//! cargo bench --bench speed -- --hack 3 --no-modes --no-scaling --no-play --no-see
+//!                                                 # hack's time to a minimal game, 3 runs
 //! ```
 //!
 //! The yardsticks, each a separate process reading the same file:
@@ -55,6 +57,7 @@ fn main() {
     let mut modes = true;
     let mut see = true;
     let mut baseline = None;
+    let mut hack_runs = 0;
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
         match arg.as_str() {
@@ -72,6 +75,7 @@ fn main() {
             "--no-modes" => modes = false,
             "--no-see" => see = false,
             "--baseline" => baseline = Some(PathBuf::from(iter.next().expect("--baseline BINARY"))),
+            "--hack" => hack_runs = iter.next().and_then(|r| r.parse().ok()).expect("--hack N"),
             other => panic!("unknown argument {other:?}"),
         }
     }
@@ -91,9 +95,117 @@ fn main() {
     if see {
         see_table(&dir, &shapes, runs);
     }
-    if let Some(baseline) = baseline {
-        baseline_table(&dir, &shapes, runs, &baseline);
+    if let Some(baseline) = &baseline {
+        baseline_table(&dir, &shapes, runs, baseline);
     }
+    if hack_runs > 0 {
+        hack_table(&dir, hack_runs, baseline.as_deref());
+    }
+}
+
+/// `hack`'s time from the start to a minimal game on the failures of `tests/solutions/nim.cpp`
+/// that need a large game or large values, with default options but the seed (and the
+/// timeout's 4 s): the median of `runs` runs of the whole command, and of its shrinking alone,
+/// the runs it made and what it ended with; beside it the same for `baseline`, when given.
+fn hack_table(dir: &Path, runs: usize, baseline: Option<&Path>) {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/solutions/nim.cpp");
+    let nim = dir.join("nim");
+    let built = Command::new("c++")
+        .args(["-O2", "-std=c++17", "-o"])
+        .arg(&nim)
+        .arg(&source)
+        .status();
+    if !built.is_ok_and(|s| s.success()) {
+        println!("(no hack table: c++ -O2 tests/solutions/nim.cpp did not build)");
+        return;
+    }
+    let failures: [(&str, &[&str], &[&str]); 3] = [
+        (
+            "int32 overflow",
+            &["--seed", "1", "--max-n", "300"],
+            &["int32"],
+        ),
+        (
+            "fixed array of 100,005",
+            &["--seed", "1"],
+            &["array", "100005"],
+        ),
+        (
+            "O(M · drops) timeout",
+            &["--seed", "1", "--timeout", "4"],
+            &["slow"],
+        ),
+    ];
+    let this = PathBuf::from(env!("CARGO_BIN_EXE_constrained-nim"));
+    let binaries: Vec<&Path> = [Some(this.as_path()), baseline]
+        .into_iter()
+        .flatten()
+        .collect();
+    println!("hack to a minimal game: median of {runs} runs (whole run / shrinking), seconds");
+    println!();
+    let mut header =
+        String::from("| failure | build | whole s | shrinking s | runs | ended with |");
+    header.push_str("\n| --- | --- | ---: | ---: | ---: | --- |");
+    println!("{header}");
+    for (name, args, bug) in failures {
+        for (b, binary) in binaries.iter().enumerate() {
+            let mut whole = Vec::new();
+            let mut shrinking = Vec::new();
+            let mut last = (0.0, String::new());
+            for _ in 0..runs {
+                let start = Instant::now();
+                let output = Command::new(binary)
+                    .arg("hack")
+                    .args(args)
+                    .arg("--")
+                    .arg(&nim)
+                    .args(bug)
+                    .stdin(Stdio::null())
+                    .output()
+                    .unwrap();
+                whole.push(start.elapsed().as_secs_f64());
+                let stderr = String::from_utf8_lossy(&output.stderr);
+                let shrunk = stderr.lines().find_map(|l| l.strip_prefix("shrunk in "));
+                let (made, took, ended) = shrunk.map_or((0.0, 0.0, "not shrunk".into()), |l| {
+                    let made = l
+                        .split(' ')
+                        .next()
+                        .and_then(|r| r.parse().ok())
+                        .unwrap_or(0.0);
+                    let took = l
+                        .split('(')
+                        .nth(1)
+                        .and_then(|t| t.split(' ').next())
+                        .and_then(|t| t.parse().ok())
+                        .unwrap_or(0.0);
+                    let to = l
+                        .split(" to ")
+                        .nth(1)
+                        .unwrap_or("")
+                        .split(" (")
+                        .next()
+                        .unwrap_or("");
+                    let minimal = if l.contains("1-minimal") {
+                        "1-minimal"
+                    } else {
+                        "budget"
+                    };
+                    (made, took, format!("{to}, {minimal}"))
+                });
+                shrinking.push(took);
+                last = (made, ended);
+            }
+            let build = if b == 0 { "this" } else { "baseline" };
+            println!(
+                "| {name} | {build} | {:.1} | {:.1} | {} | {} |",
+                median(whole),
+                median(shrinking),
+                last.0,
+                last.1
+            );
+        }
+    }
+    println!();
 }
 
 /// This build against another binary of the tool (an earlier commit's), side by side: each

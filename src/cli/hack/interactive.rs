@@ -451,8 +451,10 @@ fn shrunk(
     );
     bar.finish_and_clear();
     let how = match &result.end {
-        End::Minimal => "1-minimal: no single pile, pair of equal piles or forbidden move can go",
-        End::SinglesOnly => "no single pile or forbidden move can go",
+        End::Minimal => {
+            "1-minimal: no pile, pair of equal piles or forbidden move can go, and no pile, X or \
+             Y can be 1 lower"
+        }
         End::Budget => "not proven minimal: --shrink-time ran out",
         End::Stopped => "not proven minimal: hack was stopped",
         End::Unusable(_) => "not proven minimal: a run gave no verdict",

@@ -22,8 +22,38 @@ use std::io::{self, Read, Write};
 use std::os::fd::AsRawFd;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Command, ExitStatus, Stdio};
+use std::sync::atomic::Ordering;
 use std::sync::{Mutex, RwLock};
 use std::time::{Duration, Instant};
+
+thread_local! {
+    /// Set by someone else to end this thread's runs early, as a signal does: the shrinker's
+    /// candidates that lost the race to a smaller failing one.
+    static CANCEL: std::cell::RefCell<Option<std::sync::Arc<std::sync::atomic::AtomicBool>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with `flag` able to end this thread's runs: once it is set, a run is killed and
+/// ends as [`Ran::Stopped`].
+pub(super) fn cancellable<T>(
+    flag: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    f: impl FnOnce() -> T,
+) -> T {
+    CANCEL.with(|c| *c.borrow_mut() = Some(flag));
+    let result = f();
+    CANCEL.with(|c| *c.borrow_mut() = None);
+    result
+}
+
+/// Whether this thread's runs are to end: a signal, or its cancelling flag.
+fn cancelled() -> bool {
+    stopped()
+        || CANCEL.with(|c| {
+            c.borrow()
+                .as_ref()
+                .is_some_and(|f| f.load(Ordering::Relaxed))
+        })
+}
 
 /// The largest address-space limit this process may give its children: the hard RLIMIT_AS.
 pub(super) fn memory_ceiling() -> u64 {
@@ -122,8 +152,8 @@ pub(super) fn run_once(
     } else {
         _shared = ALONE.read().unwrap_or_else(|p| p.into_inner());
     }
-    // Stopped, or cut while it waited for its turn: nothing to run.
-    if stopped() || deadline.cut.is_some_and(|cut| Instant::now() >= cut) {
+    // Stopped, cancelled, or cut while it waited for its turn: nothing to run.
+    if cancelled() || deadline.cut.is_some_and(|cut| Instant::now() >= cut) {
         return Ok(Ran::Stopped);
     }
     let mut cmd = Command::new(&command[0]);
@@ -186,7 +216,7 @@ pub(super) fn run_once(
         Ok(None) => {
             let time = started.elapsed();
             let (_, reaped) = reap(pid);
-            if stopped() {
+            if cancelled() {
                 Ok(Ran::Stopped)
             } else {
                 Ok(Ran::OutOfTime(
@@ -477,7 +507,7 @@ impl Pipes<'_> {
             let elapsed = started.elapsed();
             let over_wall = elapsed.saturating_sub(self.queued) > deadline.wall
                 || elapsed > deadline.wall.saturating_mul(BUSY_MACHINE);
-            if over_wall || stopped() || over_cpu || cut {
+            if over_wall || cancelled() || over_cpu || cut {
                 // What the group used up to its end: children its main process has not waited
                 // for are gone from its account once killed.
                 self.read_group(pid);

@@ -5,11 +5,12 @@
 //! This file is the run from start to end: the options, the samples and saved games, the
 //! search, shrinking, the report and what is kept. Below it: `search` (the schedule of games),
 //! `limits` (running one command under limits, with `measure`, what a run used, and `guard`,
-//! what ends the solutions with hack), `outcome` (judging and confirming one run), `shrink`,
-//! `report`; `interactive` runs instead with --interactive (over `referee`, `tricks`,
-//! `transcript`).
+//! what ends the solutions with hack), `outcome` (judging and confirming one run), `shrink` (and
+//! its `drops`), `growth` (a timeout's time at smaller sizes), `report`; `interactive` runs
+//! instead with --interactive (over `referee`, `tricks`, `transcript`).
 
 mod files;
+mod growth;
 mod guard;
 mod interactive;
 mod limits;
@@ -43,9 +44,12 @@ use std::time::{Duration, Instant};
 /// Runs CMD on the statement's two samples, then on the games saved in --save DIR, then on
 /// generated games (the game on its standard input; its answer is its standard output, trimmed)
 /// and compares with this solver. The first wrong answer, crash (a non-zero exit or a signal),
-/// stack overflow, memory limit exceeded or timeout is shrunk while CMD keeps failing the same way, to a game
-/// where no single pile, pair of equal piles or forbidden move can go (or the smallest found when
-/// --shrink-time runs out). The report goes to standard error.
+/// stack overflow, memory limit exceeded or timeout (a sample's too) is shrunk while CMD keeps failing the same
+/// way: its size bisected, piles and forbidden moves dropped, values lowered toward 1, J
+/// candidates at a time, to a game where no pile, pair of equal piles or forbidden move can go
+/// and no value can be 1 lower (or the smallest found when --shrink-time runs out). A timeout's
+/// CPU time is then measured at smaller sizes, with its growth exponent in N and in M. The
+/// report goes to standard error.
 ///
 /// Every generated game is inside the statement's limits unless --beyond: small games that
 /// grow, tiny ones at and around 2^31, 2^32, 2^53 and at and below 10^18, and from game 10 on
@@ -398,7 +402,7 @@ fn found_failure(
     let mut text = String::new();
     let tests = args.tests;
     let (shown, last) = match (&origin, flaky) {
-        (Origin::Sample(i), None) => {
+        (Origin::Sample(i), None) if every.is_some() => {
             let _ = writeln!(
                 text,
                 "hack: {} on sample {} of the statement; nothing shrunk:",
@@ -419,48 +423,26 @@ fn found_failure(
             (case, outcome)
         }
         _ => {
-            let at = where_found(&origin, tests, seed);
-            let _ = writeln!(text, "hack: {} {at}", outcome.kind());
-            let bar = ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
-            // A spinner and the message: runs made, the current size, the budget left.
-            if let Ok(style) = ProgressStyle::with_template("{spinner} {msg}") {
-                bar.set_style(style);
-            }
-            bar.enable_steady_tick(Duration::from_millis(200));
-            let budget = Duration::from_secs_f64(args.shrink_time);
-            // A run still going when the budget runs out is cut, confirmations too.
-            *runner.until.lock().unwrap_or_else(|p| p.into_inner()) =
-                Instant::now().checked_add(budget);
-            let from = (case.piles.len(), case.forbidden.len());
-            let shrunk = shrink::shrink(runner, case, outcome, budget, &bar);
-            *runner.until.lock().unwrap_or_else(|p| p.into_inner()) = None;
-            bar.finish_and_clear();
-            let how = match &shrunk.end {
-                End::Minimal => {
-                    "1-minimal: no single pile, pair of equal piles or forbidden move can go"
-                        .to_owned()
+            match &origin {
+                Origin::Sample(i) => {
+                    let _ = writeln!(
+                        text,
+                        "hack: {} on sample {} of the statement:",
+                        outcome.kind(),
+                        i + 1
+                    );
+                    report::game(&mut text, &case, &[], false);
+                    report::failure(&mut text, &outcome, runner);
+                    text.push('\n');
                 }
-                End::SinglesOnly => "no single pile or forbidden move can go; pairs of equal \
-                                     piles were not tried at this size"
-                    .to_owned(),
-                End::Budget => format!(
-                    "not proven minimal: --shrink-time {} s ran out",
-                    args.shrink_time
-                ),
-                End::Stopped => "not proven minimal: hack was stopped".to_owned(),
-                End::Unusable(why) => format!("not proven minimal: shrinking stopped: {why}"),
-            };
-            let _ = writeln!(
-                text,
-                "shrunk in {} ({:.1} s) from {} and {} to {} and {} ({how}):",
-                plural(shrunk.runs, "run"),
-                shrunk.time.as_secs_f64(),
-                plural(from.0 as u64, "pile"),
-                plural(from.1 as u64, "forbidden move"),
-                plural(shrunk.case.piles.len() as u64, "pile"),
-                plural(shrunk.case.forbidden.len() as u64, "forbidden move"),
-            );
-            (shrunk.case, shrunk.outcome)
+                _ => {
+                    let at = where_found(&origin, tests, seed);
+                    let _ = writeln!(text, "hack: {} {at}", outcome.kind());
+                }
+            }
+            let shrunk = shrink_failure(args, runner, case, outcome);
+            text.push_str(&shrunk.0);
+            (shrunk.1, shrunk.2)
         }
     };
     let every = every.is_some();
@@ -494,6 +476,9 @@ fn found_failure(
     let asked = args.out.is_some() || args.save.is_some();
     report::game(&mut text, &shown, &kept, asked);
     report::failure(&mut text, &last, runner);
+    if let Outcome::Timeout { .. } = last {
+        growth_lines(&mut text, runner, &shown);
+    }
     if let Origin::Sample(_) = origin
         && every
     {
@@ -521,6 +506,66 @@ fn found_failure(
     let _ = io::stderr().lock().write_all(text.as_bytes());
     // A failure found that could not be kept where asked: hack's trouble too.
     Ok(if trouble.is_empty() { 1 } else { TROUBLE })
+}
+
+/// Shrinks a failure within --shrink-time: the report's line on how it went, the game it
+/// shrank to and how that game fails.
+fn shrink_failure(
+    args: &Args,
+    runner: &Runner,
+    case: Case,
+    outcome: Outcome,
+) -> (String, Case, Outcome) {
+    let bar = ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
+    // A spinner and the message: runs made, the current size, the budget left.
+    if let Ok(style) = ProgressStyle::with_template("{spinner} {msg}") {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(Duration::from_millis(200));
+    let budget = Duration::from_secs_f64(args.shrink_time);
+    // A run still going when the budget runs out is cut, confirmations too.
+    *runner.until.lock().unwrap_or_else(|p| p.into_inner()) = Instant::now().checked_add(budget);
+    let from = (case.piles.len(), case.forbidden.len());
+    let shrunk = shrink::shrink(runner, case, outcome, budget, &bar);
+    *runner.until.lock().unwrap_or_else(|p| p.into_inner()) = None;
+    bar.finish_and_clear();
+    let how = match &shrunk.end {
+        End::Minimal => "1-minimal: no pile, pair of equal piles or forbidden move can go, and \
+                         no pile, X or Y can be 1 lower"
+            .to_owned(),
+        End::Budget => format!(
+            "not proven minimal: --shrink-time {} s ran out",
+            args.shrink_time
+        ),
+        End::Stopped => "not proven minimal: hack was stopped".to_owned(),
+        End::Unusable(why) => format!("not proven minimal: shrinking stopped: {why}"),
+    };
+    let line = format!(
+        "shrunk in {} ({:.1} s) from {} and {} to {} and {} ({how}):\n",
+        plural(shrunk.runs, "run"),
+        shrunk.time.as_secs_f64(),
+        plural(from.0 as u64, "pile"),
+        plural(from.1 as u64, "forbidden move"),
+        plural(shrunk.case.piles.len() as u64, "pile"),
+        plural(shrunk.case.forbidden.len() as u64, "forbidden move"),
+    );
+    (line, shrunk.case, shrunk.outcome)
+}
+
+/// A timeout's growth: the game's CPU time at smaller sizes of each dimension, and the
+/// exponent, the dimension that matters most first.
+fn growth_lines(text: &mut String, runner: &Runner, case: &Case) {
+    let found = growth::growth(runner, case);
+    if found.is_empty() {
+        text.push_str(
+            "growth: no size of this game takes measurably longer than with one pile or one move\n",
+        );
+        return;
+    }
+    text.push_str("growth, the same game's first piles or forbidden moves run alone:\n");
+    for growth in found {
+        let _ = writeln!(text, "    {growth}");
+    }
 }
 
 /// Where a failure was found, for the report's first line.

@@ -33,14 +33,6 @@ impl Case {
         input
     }
 
-    pub(super) fn largest(&self) -> u64 {
-        let piles = self.piles.iter().copied();
-        piles
-            .chain(self.forbidden.iter().map(|&(x, _)| x))
-            .max()
-            .unwrap_or(0)
-    }
-
     /// N + M: how large the game is.
     pub(super) fn size(&self) -> usize {
         self.piles.len() + self.forbidden.len()

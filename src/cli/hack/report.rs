@@ -12,8 +12,8 @@ const PRINTED_UP_TO: usize = 40;
 
 const MIB: u64 = 1 << 20;
 
-/// The game as the report shows it: whole when small, else its size and where it went: the
-/// places it was `kept` in, when `--out` or `--save` was `asked` for.
+/// The game as the report shows it: whole when small, else its size and values in words and
+/// where it went: the places it was `kept` in, when `--out` or `--save` was `asked` for.
 pub(super) fn game(text: &mut String, case: &Case, kept: &[String], asked: bool) {
     if case.size() <= PRINTED_UP_TO {
         text.push('\n');
@@ -23,13 +23,7 @@ pub(super) fn game(text: &mut String, case: &Case, kept: &[String], asked: bool)
         text.push('\n');
         return;
     }
-    let _ = write!(
-        text,
-        "the game: N = {}, M = {}, largest value {}",
-        case.piles.len(),
-        case.forbidden.len(),
-        case.largest()
-    );
+    let _ = write!(text, "the game: {}", in_words(case));
     let _ = if !kept.is_empty() {
         writeln!(
             text,
@@ -47,6 +41,67 @@ pub(super) fn game(text: &mut String, case: &Case, kept: &[String], asked: bool)
             "; too large to print (give --out FILE or --save DIR to keep it)"
         )
     };
+}
+
+/// A game in words, for one too large to print: "100,006 piles of 1 stone; 1 forbidden move:
+/// 1 1", or the range of its values when they are many.
+pub(super) fn in_words(case: &Case) -> String {
+    let n = case.piles.len() as u64;
+    let low = case.piles.iter().copied().min().unwrap_or(0);
+    let high = case.piles.iter().copied().max().unwrap_or(0);
+    let piles = if low == high {
+        format!(
+            "{} {} of {} {}",
+            grouped(n),
+            if n == 1 { "pile" } else { "piles" },
+            grouped(low),
+            if low == 1 { "stone" } else { "stones" }
+        )
+    } else {
+        format!(
+            "{} piles of {} to {} stones",
+            grouped(n),
+            grouped(low),
+            grouped(high)
+        )
+    };
+    let m = case.forbidden.len() as u64;
+    let kind = if m == 1 {
+        "forbidden move"
+    } else {
+        "forbidden moves"
+    };
+    let moves = if m <= 5 {
+        let listed: Vec<String> = case
+            .forbidden
+            .iter()
+            .map(|(x, y)| format!("{x} {y}"))
+            .collect();
+        format!("{} {kind}: {}", grouped(m), listed.join(", "))
+    } else {
+        let xs = case.forbidden.iter().map(|&(x, _)| x);
+        let (low, high) = (xs.clone().min().unwrap_or(0), xs.max().unwrap_or(0));
+        format!(
+            "{} {kind}, X from {} to {}",
+            grouped(m),
+            grouped(low),
+            grouped(high)
+        )
+    };
+    format!("{piles}; {moves}")
+}
+
+/// `n` with its thousands grouped by commas: 100,006.
+pub(super) fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut shown = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            shown.push(',');
+        }
+        shown.push(digit);
+    }
+    shown
 }
 
 /// How the solution failed, in lines.
@@ -216,4 +271,31 @@ pub(super) fn explain(text: &mut String, case: &Case) {
             "     Aoki wins: every move leaves a nim-sum other than 0"
         ),
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_are_grouped() {
+        assert_eq!(grouped(7), "7");
+        assert_eq!(grouped(100_006), "100,006");
+        assert_eq!(
+            grouped(1_000_000_000_000_000_000),
+            "1,000,000,000,000,000,000"
+        );
+    }
+
+    #[test]
+    fn a_large_game_of_equal_piles_is_said_in_words() {
+        let case = Case {
+            piles: vec![1; 100_006],
+            forbidden: vec![(1, 1)],
+        };
+        assert_eq!(
+            in_words(&case),
+            "100,006 piles of 1 stone; 1 forbidden move: 1 1"
+        );
+    }
 }

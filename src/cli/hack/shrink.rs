@@ -1,63 +1,44 @@
 //! Shrinking a failing game to a small one that fails the same way, within a time budget.
 //!
-//! QuickCheck's shape: try the simplest reductions first and keep any that still fails. The
-//! reductions come in passes (drop piles, drop forbidden moves, drop a pair of equal piles,
-//! lower a pile, lower a forbidden move, lower everything together), each made lazily from the
-//! current game, J candidates at a time, so memory stays a few copies of the game whatever its
-//! size. Drops go by halves first (ddmin), so a large game loses most of itself in O(log) runs.
-//! The result is 1-minimal when a whole round of passes finds nothing: no single pile, no pair of
-//! equal piles (which cancel in the nim-sum) and no single forbidden move can go.
+//! Hypothesis's shape: passes of reductions, each kept when the game still fails, repeated until
+//! a whole round makes no progress (a fixpoint) or the budget ends; games ordered shortlex (fewer
+//! piles and forbidden moves first, then smaller values). Each round:
+//! - bisects the game's size: the fewest first forbidden moves, then the fewest first piles,
+//!   that still fail (an exponential probe 1, 2, 4, ... then bisection: O(log N) runs);
+//! - drops chunks of piles and of forbidden moves, halves first (ddmin), also keeping the
+//!   nim-sum or the answer, and pairs of equal piles (which cancel in the nim-sum);
+//! - lowers every pile at once, every forbidden move at once and every value by the same
+//!   amount, then (after the drops) each X, Y and pile alone, each by an exponential probe and
+//!   bisection toward 1 (O(log v) runs a value, never one step at a time);
+//! - in small games, merges a value into another one of the game.
+//!
+//! Candidates run J at a time ([`Shrinker::first_failing`]): the first in shortlex order that
+//! still fails wins and the runs after it are killed. A game already tried is never run again.
+//! The drops' candidates are made in `drops`.
 
-use super::limits::stopped;
+mod drops;
+
+use super::limits::{cancellable, stopped};
 use super::outcome::{Case, Outcome, Runner};
-use crate::cli::game::Solved;
-use crate::cli::strict::MAX_VALUE;
+use drops::{Cursor, DROPS, Drop, dropped};
 use indicatif::ProgressBar;
+use std::collections::HashSet;
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// Where a pass stands: its meaning depends on the pass (a chunk size and a chunk, a pile and a
-/// choice of value, ...).
-type Cursor = (usize, usize);
-
-#[derive(Clone, Copy, Debug)]
-enum Pass {
-    DropPiles,
-    DropPilesKeepingNimSum,
-    DropMovesKeepingAnswer,
-    DropMoves,
-    DropPairs,
-    LowerPiles,
-    LowerMoves,
-    ShiftDown,
-}
-
-const PASSES: [Pass; 8] = [
-    Pass::DropPilesKeepingNimSum,
-    Pass::DropPiles,
-    Pass::DropMovesKeepingAnswer,
-    Pass::DropMoves,
-    Pass::DropPairs,
-    Pass::LowerPiles,
-    Pass::LowerMoves,
-    Pass::ShiftDown,
-];
-
-/// Above this N, pairs of equal piles are not looked for (a quadratic scan); the result is then
-/// not claimed 1-minimal.
-const PAIRS_UP_TO: usize = 3000;
-/// Above this N + M, values are not lowered: a game that needs its size keeps its values.
-const LOWER_UP_TO: usize = 2000;
 /// Below this N + M, a value may also be merged into another value of the game.
 const MERGE_UP_TO: usize = 64;
 
 /// How shrinking ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum End {
-    /// No reduction fails any more: 1-minimal.
+    /// A whole round found nothing: no pile, pair of equal piles or forbidden move can go, and
+    /// no pile, X or Y can be one lower (the first N - 1 piles, the first M - 1 moves, pass).
     Minimal,
-    /// No single pile or forbidden move can go, but pairs were not all tried (a large game).
-    SinglesOnly,
     /// The budget ran out.
     Budget,
     /// A signal stopped hack.
@@ -77,375 +58,485 @@ pub(super) struct Shrunk {
 /// Shrinks `case`, which failed with `outcome`, to a smaller one that fails the same way.
 pub(super) fn shrink(
     runner: &Runner,
-    mut case: Case,
-    mut outcome: Outcome,
+    case: Case,
+    outcome: Outcome,
     budget: Duration,
     bar: &ProgressBar,
 ) -> Shrunk {
-    let kind = outcome.kind();
-    let started = Instant::now();
-    let mut runs = 0u64;
-    let show = |case: &Case, runs: u64| {
-        let left = budget.saturating_sub(started.elapsed()).as_secs();
-        bar.set_message(format!(
-            "shrinking: {runs} runs, {} piles and {} forbidden moves, {left} s left",
-            case.piles.len(),
-            case.forbidden.len()
-        ));
-        bar.tick();
+    let mut shrinker = Shrinker {
+        runner,
+        kind: outcome.kind(),
+        tried: HashSet::from([fingerprint(&case)]),
+        case,
+        outcome,
+        runs: 0,
+        started: Instant::now(),
+        budget,
+        bar,
+        end: None,
     };
-    // ddmin's order: every pass drops chunks of at least 1/2^depth of its items before any
-    // pass tries smaller ones, so that a large game loses its moves' halves before it is taken
-    // apart one pile at a time.
+    // ddmin's order: every drop pass takes chunks of at least 1/2^depth of its items before any
+    // pass tries smaller ones, so that a large game loses its halves before it is taken apart
+    // one pile at a time.
     let mut depth = 1;
-    let end = 'rounds: loop {
-        let mut progress = false;
-        for pass in PASSES {
-            let mut cursor = (0, 0);
-            loop {
-                let mut batch = Vec::new();
-                let mut next = cursor;
-                while batch.len() < runner.jobs {
-                    let Some((at, candidate)) = candidate(pass, &case, next, depth) else {
-                        break;
-                    };
-                    next = (at.0, at.1 + 1);
-                    batch.push((at, candidate));
-                }
-                if batch.is_empty() {
-                    break;
-                }
-                if stopped() {
-                    break 'rounds End::Stopped;
-                }
-                if started.elapsed() > budget {
-                    break 'rounds End::Budget;
-                }
-                show(&case, runs);
-                let outcomes = run_batch(runner, &batch);
-                runs += batch.len() as u64;
-                let mut kept = None;
-                for ((at, candidate), result) in batch.into_iter().zip(outcomes) {
-                    if result.unusable() {
-                        let reason = match result {
-                            Outcome::NotRun(e) => format!("the command could not start: {e}"),
-                            Outcome::Broken(e) => e,
-                            _ => String::new(),
-                        };
-                        break 'rounds End::Unusable(reason);
-                    }
-                    if result.kind() == kind && runner.confirm(&candidate, &result).repeats() {
-                        kept = Some((at, candidate, result));
-                        break;
-                    }
-                }
-                match kept {
-                    Some((at, smaller, result)) => {
-                        case = smaller;
-                        outcome = result;
-                        cursor = at;
-                        progress = true;
-                    }
-                    None => cursor = next,
-                }
-            }
+    let end = loop {
+        let mut progress = shrinker.bisect_size();
+        progress |= shrinker.lower_all();
+        for pass in DROPS {
+            progress |= shrinker.drop_pass(pass, depth);
+        }
+        progress |= shrinker.lower_each();
+        progress |= shrinker.merge_values();
+        if let Some(end) = shrinker.end.take() {
+            break end;
         }
         // Every chunk size down to one item was tried only once 1/2^depth reaches one item.
-        let longest = case.piles.len().max(case.forbidden.len());
+        let longest = shrinker.case.piles.len().max(shrinker.case.forbidden.len());
         let finest = longest.checked_shr(depth).unwrap_or(0) <= 1;
         if !progress && !finest {
             depth += 1;
-            continue;
-        }
-        if !progress {
-            break if case.piles.len() > PAIRS_UP_TO {
-                End::SinglesOnly
-            } else {
-                End::Minimal
-            };
+        } else if !progress {
+            break End::Minimal;
         }
     };
     Shrunk {
-        case,
-        outcome,
+        case: shrinker.case,
+        outcome: shrinker.outcome,
         end,
-        runs,
-        time: started.elapsed(),
+        runs: shrinker.runs,
+        time: shrinker.started.elapsed(),
     }
 }
 
-/// Runs the cases of `batch` at once, one thread each; a case whose thread cannot start runs
-/// here, the others meanwhile.
-fn run_batch(runner: &Runner, batch: &[(Cursor, Case)]) -> Vec<Outcome> {
-    thread::scope(|scope| {
-        let pending: Vec<_> = batch
-            .iter()
-            .map(|(_, case)| {
-                let run = || runner.try_case(case);
-                thread::Builder::new()
-                    .spawn_scoped(scope, run)
-                    .map_err(|_| case)
-            })
-            .collect();
-        pending
-            .into_iter()
-            .map(|p| match p {
-                Ok(thread) => thread.join().unwrap_or(Outcome::Stopped),
-                Err(case) => runner.try_case(case),
-            })
-            .collect()
-    })
+/// The state of one shrinking: the smallest failing game so far, and every game tried.
+struct Shrinker<'a> {
+    runner: &'a Runner,
+    /// The kind of failure kept ("crash", "wrong answer", ...).
+    kind: &'static str,
+    case: Case,
+    outcome: Outcome,
+    /// Fingerprints of the games run to a verdict: none is run twice.
+    tried: HashSet<u64>,
+    runs: u64,
+    started: Instant,
+    budget: Duration,
+    bar: &'a ProgressBar,
+    /// Set when shrinking must end (budget, signal, a run without verdict).
+    end: Option<End>,
 }
 
-/// The first candidate of `pass` on `case` at or after `cursor`, with its own cursor; the drop
-/// passes drop chunks of at least 1/2^`depth` of the items.
-fn candidate(pass: Pass, case: &Case, cursor: Cursor, depth: u32) -> Option<(Cursor, Case)> {
-    match pass {
-        Pass::DropPiles => {
-            let ((size, k), piles) = drop_chunk(&case.piles, cursor, depth)?;
-            Some((
-                (size, k),
-                Case {
-                    piles,
-                    forbidden: case.forbidden.clone(),
-                },
-            ))
-        }
-        Pass::DropPilesKeepingNimSum => drop_keeping_nim_sum(case, cursor, depth),
-        Pass::DropMovesKeepingAnswer => drop_moves_keeping_answer(case, cursor, depth),
-        Pass::DropMoves => {
-            let ((size, k), forbidden) = drop_chunk(&case.forbidden, cursor, depth)?;
-            Some((
-                (size, k),
-                Case {
-                    piles: case.piles.clone(),
-                    forbidden,
-                },
-            ))
-        }
-        Pass::DropPairs => drop_pair(case, cursor.0).map(|(i, c)| ((i, 0), c)),
-        Pass::LowerPiles => lower_pile(case, cursor),
-        Pass::LowerMoves => lower_move(case, cursor),
-        Pass::ShiftDown => shift_down(case, cursor.1).map(|(c, case)| ((0, c), case)),
+impl Shrinker<'_> {
+    /// Whether `outcome` is the kind of failure being shrunk: the runs after it in a batch are
+    /// then killed.
+    fn same_failure(&self, outcome: &Outcome) -> bool {
+        outcome.kind() == self.kind
     }
-}
 
-/// `items` without the chunk at `(size, k)`: sizes `len / 2`, `len / 4`, ..., down to
-/// `len / 2^depth` or 1 (a size of 0 starts at the largest), chunk `k` of each; never all of
-/// the items.
-fn drop_chunk<T: Clone>(
-    items: &[T],
-    (mut size, mut k): Cursor,
-    depth: u32,
-) -> Option<(Cursor, Vec<T>)> {
-    let len = items.len();
-    if len < 2 {
-        return None;
+    /// Whether `case`, which failed with `outcome`, becomes the game: the one place where a
+    /// candidate is accepted. It must fail the same way, and again when run alone (a failure
+    /// that does not repeat is never kept).
+    fn accepts(&self, case: &Case, outcome: &Outcome) -> bool {
+        self.same_failure(outcome) && self.runner.confirm(case, outcome).repeats()
     }
-    let smallest = len.checked_shr(depth).unwrap_or(0).max(1);
-    if size == 0 || size >= len {
-        size = len / 2;
-    }
-    while k * size >= len {
-        size /= 2;
-        k = 0;
-        if size < smallest {
-            return None;
-        }
-    }
-    let (from, to) = (k * size, ((k + 1) * size).min(len));
-    if to - from >= len {
-        return None;
-    }
-    Some(((size, k), [&items[..from], &items[to..]].concat()))
-}
 
-/// Without the chunk of piles at `cursor` (as [`drop_chunk`]), and with one pile whose Grundy
-/// value is the nim-sum of the dropped ones: the game keeps its nim-sum, so its answer.
-///
-/// A wrong answer on a large game is nearly always on a game that answers Aoki: dropping piles
-/// alone makes it answer Takahashi, for the solution too, and the failure is lost; this keeps it.
-fn drop_keeping_nim_sum(case: &Case, cursor: Cursor, depth: u32) -> Option<(Cursor, Case)> {
-    let solved = solve(&case.piles, &case.forbidden)?;
-    let indices: Vec<usize> = (0..case.piles.len()).collect();
-    let mut at = cursor;
-    loop {
-        let ((size, k), _) = drop_chunk(&indices, at, depth)?;
-        at = (size, k + 1);
-        // One pile for one is no smaller.
-        if size < 2 {
-            return None;
+    /// Runs `candidates` (in shortlex order, smallest first; `None` is a game the statement does
+    /// not allow) J at a time, never one already tried. The first that fails the same way
+    /// becomes the game; the runs after it are killed. Its index, or `None`.
+    fn first_failing(&mut self, candidates: Vec<Option<Case>>) -> Option<usize> {
+        let mut fresh: Vec<(usize, Case, u64)> = Vec::new();
+        for (i, candidate) in candidates.into_iter().enumerate() {
+            if let Some(case) = candidate {
+                let print = fingerprint(&case);
+                if !self.tried.contains(&print) && !fresh.iter().any(|f| f.2 == print) {
+                    fresh.push((i, case, print));
+                }
+            }
         }
-        let (from, to) = (k * size, ((k + 1) * size).min(indices.len()));
-        // One pile for one is no smaller, and would be taken again and again.
-        if to - from < 2 {
-            continue;
+        for batch in fresh.chunks(self.runner.jobs.max(1)) {
+            if self.end.is_some() {
+                return None;
+            }
+            if stopped() {
+                self.end = Some(End::Stopped);
+                return None;
+            }
+            if self.started.elapsed() > self.budget {
+                self.end = Some(End::Budget);
+                return None;
+            }
+            self.show();
+            let outcomes = self.run_batch(batch);
+            let mut won = None;
+            for ((i, case, print), outcome) in batch.iter().zip(outcomes) {
+                match outcome {
+                    // Killed for a smaller failing game, or by a signal: no verdict.
+                    None | Some(Outcome::Stopped) => {}
+                    Some(Outcome::NotRun(e)) => {
+                        let why = format!("the command could not start: {e}");
+                        self.end = Some(End::Unusable(why));
+                        return None;
+                    }
+                    Some(Outcome::Broken(e)) => {
+                        self.end = Some(End::Unusable(e));
+                        return None;
+                    }
+                    Some(outcome) => {
+                        self.runs += 1;
+                        self.tried.insert(*print);
+                        if won.is_none() && self.accepts(case, &outcome) {
+                            won = Some((*i, case.clone(), outcome));
+                        }
+                    }
+                }
+            }
+            if let Some((i, case, outcome)) = won {
+                self.case = case;
+                self.outcome = outcome;
+                return Some(i);
+            }
+            // A signal left some of the batch without a verdict: nothing may be claimed of it.
+            if stopped() {
+                self.end = Some(End::Stopped);
+                return None;
+            }
         }
-        let dropped = solved.values[from..to].iter().fold(0, |sum, v| sum ^ v);
-        let mut piles = [&case.piles[..from], &case.piles[to..]].concat();
-        if dropped != 0 {
-            let Some(pile) = smallest_pile_of(&solved, dropped) else {
-                continue;
+        None
+    }
+
+    /// Runs the games of `batch` at once, one thread each. When one fails the same way, the
+    /// runs of the later ones are killed (`None`); the earlier ones, smaller, go on.
+    fn run_batch(&self, batch: &[(usize, Case, u64)]) -> Vec<Option<Outcome>> {
+        let flags: Vec<Arc<AtomicBool>> = batch.iter().map(|_| Arc::default()).collect();
+        let (done, results) = mpsc::channel();
+        thread::scope(|scope| {
+            let mut outcomes: Vec<Option<Outcome>> = vec![None; batch.len()];
+            let mut running = 0;
+            for (k, (_, case, _)) in batch.iter().enumerate() {
+                let flag = Arc::clone(&flags[k]);
+                let done = done.clone();
+                let run = move || {
+                    let outcome = cancellable(flag, || self.runner.try_case(case));
+                    let _ = done.send((k, outcome));
+                };
+                match thread::Builder::new().spawn_scoped(scope, run) {
+                    Ok(_) => running += 1,
+                    // No thread to be had: the run goes here, the others meanwhile.
+                    Err(_) => outcomes[k] = Some(self.runner.try_case(case)),
+                }
+            }
+            drop(done);
+            let cancel_after = |k: usize, outcome: &Outcome| {
+                if self.same_failure(outcome) {
+                    flags[k + 1..]
+                        .iter()
+                        .for_each(|f| f.store(true, Ordering::Relaxed));
+                }
             };
-            piles.push(pile);
-        }
-        let forbidden = case.forbidden.clone();
-        return Some(((size, k), Case { piles, forbidden }));
+            for (k, outcome) in outcomes.iter().enumerate() {
+                if let Some(outcome) = outcome {
+                    cancel_after(k, outcome);
+                }
+            }
+            for (k, outcome) in results.iter().take(running) {
+                cancel_after(k, &outcome);
+                // A cancelled run's verdict is no verdict.
+                if !flags[k].load(Ordering::Relaxed) {
+                    outcomes[k] = Some(outcome);
+                }
+            }
+            outcomes
+        })
     }
-}
 
-/// The smallest pile the statement allows (1 to 10^18 stones) whose Grundy value is `value`.
-fn smallest_pile_of(solved: &Solved, value: u64) -> Option<u64> {
-    let positions = solved.map.positions_of(value, MAX_VALUE + 1);
-    positions.into_iter().find(|&p| p >= 1)
-}
-
-/// The game's nim-sum, and its map, or `None` when it cannot be solved here.
-fn solve(piles: &[u64], forbidden: &[(u64, u64)]) -> Option<Solved> {
-    let game = crate::Game {
-        piles: piles.to_vec(),
-        forbidden: forbidden.to_vec(),
-    };
-    Solved::new(game).ok()
-}
-
-/// Without the chunk of forbidden moves at `cursor`, and, when the game answered Aoki, its last
-/// pile moved to where the nim-sum is 0 again: dropping moves changes the Grundy values, which
-/// would turn a wrong answer on an Aoki game into a right one on a Takahashi game.
-fn drop_moves_keeping_answer(case: &Case, cursor: Cursor, depth: u32) -> Option<(Cursor, Case)> {
-    let before = solve(&case.piles, &case.forbidden)?;
-    if before.nim_sum() != 0 {
-        return None;
+    fn show(&self) {
+        let left = self.budget.saturating_sub(self.started.elapsed()).as_secs();
+        self.bar.set_message(format!(
+            "shrinking: {} runs, {} piles and {} forbidden moves, {left} s left",
+            self.runs,
+            self.case.piles.len(),
+            self.case.forbidden.len()
+        ));
+        self.bar.tick();
     }
-    let mut at = cursor;
-    loop {
-        let ((size, k), forbidden) = drop_chunk(&case.forbidden, at, depth)?;
-        at = (size, k + 1);
-        let after = solve(&case.piles, &forbidden)?;
-        let sum = after.nim_sum();
-        if sum == 0 {
-            // Plain dropping keeps the answer here: the plain pass tries it.
-            continue;
+
+    /// The smallest `w` in 1..`v` for which `make(game, w)` fails, `v` failing: probes 1, 2,
+    /// 4, ... then bisects, J points a round. Ends with `w - 1` passing (or `w` = 1). Whether
+    /// it lowered the value.
+    fn lower(&mut self, v: u64, make: impl Fn(&Case, u64) -> Option<Case>) -> bool {
+        self.lower_within(v, 1, make)
+    }
+
+    /// As [`Self::lower`], but the bisection stops once `w` is known within 1/`slack` of itself
+    /// (`slack` = 1: exactly).
+    fn lower_within(
+        &mut self,
+        v: u64,
+        slack: u64,
+        make: impl Fn(&Case, u64) -> Option<Case>,
+    ) -> bool {
+        let jobs = self.runner.jobs.max(1) as u64;
+        let (mut lo, mut hi) = (0, v);
+        let mut next = 1u64;
+        // The probe: 1, 2, 4, ... below the value, until one fails.
+        while next < hi && self.end.is_none() {
+            let mut probes = Vec::new();
+            while probes.len() < jobs as usize && next < hi {
+                probes.push(next);
+                next = next.saturating_mul(2);
+            }
+            let candidates = probes.iter().map(|&w| make(&self.case, w)).collect();
+            match self.first_failing(candidates) {
+                Some(i) => {
+                    hi = probes[i];
+                    if i > 0 {
+                        lo = probes[i - 1];
+                    }
+                    break;
+                }
+                None => lo = *probes.last().unwrap_or(&lo),
+            }
         }
-        let last = case.piles.len() - 1;
-        let wanted = sum ^ after.values[last];
-        let Some(pile) = smallest_pile_of(&after, wanted) else {
-            continue;
+        // The bisection of (lo, hi): lo passes (or is 0), hi fails.
+        let close = |lo: u64, hi: u64| hi - lo <= 1 || slack > 1 && hi - lo <= hi / slack;
+        while !close(lo, hi) && self.end.is_none() {
+            let gap = hi - lo;
+            let mut points: Vec<u64> = (1..=jobs)
+                .map(|k| lo + (u128::from(gap) * u128::from(k) / u128::from(jobs + 1)) as u64)
+                .filter(|&p| p > lo && p < hi)
+                .collect();
+            points.dedup();
+            if points.is_empty() {
+                points.push(lo + 1);
+            }
+            let candidates = points.iter().map(|&w| make(&self.case, w)).collect();
+            match self.first_failing(candidates) {
+                Some(i) => {
+                    hi = points[i];
+                    if i > 0 {
+                        lo = points[i - 1];
+                    }
+                }
+                None => lo = *points.last().unwrap_or(&lo),
+            }
+        }
+        hi < v
+    }
+
+    /// The fewest first forbidden moves, then the fewest first piles, that still fail; first of
+    /// all one move or one pile alone, at once: whichever fails makes every later run quicker.
+    /// A timeout's sizes are bisected to within 1/16 only: each of its failing runs takes the
+    /// time limit and more, and its growth (see `growth`) says more than its exact size.
+    fn bisect_size(&mut self) -> bool {
+        let first_moves = |case: &Case, k: u64| {
+            let piles = case.piles.clone();
+            let forbidden = case.forbidden[..k as usize].to_vec();
+            Some(Case { piles, forbidden })
         };
-        let mut piles = case.piles.clone();
-        piles[last] = pile;
-        return Some(((size, k), Case { piles, forbidden }));
-    }
-}
-
-/// Without pile `i` (from `from` on) and a later pile of the same size: equal piles cancel in
-/// the nim-sum, so only both together may go.
-fn drop_pair(case: &Case, from: usize) -> Option<(usize, Case)> {
-    let piles = &case.piles;
-    if piles.len() > PAIRS_UP_TO || piles.len() < 3 {
-        return None;
-    }
-    (from..piles.len()).find_map(|i| {
-        let j = (i + 1..piles.len()).find(|&j| piles[j] == piles[i])?;
-        let kept = (0..piles.len()).filter(|&p| p != i && p != j);
-        Some((
-            i,
-            Case {
-                piles: kept.map(|p| piles[p]).collect(),
-                forbidden: case.forbidden.clone(),
-            },
-        ))
-    })
-}
-
-/// Smaller values for `v`, smallest first: 1, then `v` minus a half, a quarter, ... , 1 of it;
-/// then the values of `others` below `v` (merging two values into one).
-fn smaller(v: u64, others: impl Iterator<Item = u64>) -> Vec<u64> {
-    let mut values = vec![1];
-    let mut step = v / 2;
-    while step >= 1 {
-        values.push(v - step);
-        step /= 2;
-    }
-    values.extend(others.filter(|&o| o < v));
-    values.retain(|&c| c >= 1 && c < v);
-    values.dedup();
-    values
-}
-
-/// Pile `i` lowered to its `c`-th smaller value.
-fn lower_pile(case: &Case, (mut i, mut c): Cursor) -> Option<(Cursor, Case)> {
-    if case.size() > LOWER_UP_TO {
-        return None;
-    }
-    let merge = case.size() <= MERGE_UP_TO;
-    while i < case.piles.len() {
-        let others = case.forbidden.iter().map(|&(x, _)| x);
-        let others = others.chain(case.piles.iter().copied()).filter(|_| merge);
-        let values = smaller(case.piles[i], others);
-        if let Some(&b) = values.get(c) {
-            let mut piles = case.piles.clone();
-            piles[i] = b;
+        let first_piles = |case: &Case, k: u64| {
+            let piles = case.piles[..k as usize].to_vec();
             let forbidden = case.forbidden.clone();
-            return Some(((i, c), Case { piles, forbidden }));
-        }
-        (i, c) = (i + 1, 0);
+            Some(Case { piles, forbidden })
+        };
+        let (n, m) = (self.case.piles.len(), self.case.forbidden.len());
+        let corners = vec![
+            (m > 1).then(|| first_moves(&self.case, 1)).flatten(),
+            (n > 1).then(|| first_piles(&self.case, 1)).flatten(),
+        ];
+        let corner = self.first_failing(corners).is_some();
+        let slack = if self.kind == "timeout" { 16 } else { 1 };
+        let m = self.case.forbidden.len() as u64;
+        let fewer_moves = self.lower_within(m, slack, first_moves);
+        let n = self.case.piles.len() as u64;
+        let fewer_piles = self.lower_within(n, slack, first_piles);
+        corner || fewer_moves || fewer_piles
     }
-    None
-}
 
-/// Forbidden move `j` changed to its `c`-th lower form: X with Y kept (or cut to X), X with the
-/// target kept, and Y; a move that would repeat another is skipped.
-fn lower_move(case: &Case, (mut j, mut c): Cursor) -> Option<(Cursor, Case)> {
-    if case.size() > LOWER_UP_TO {
-        return None;
-    }
-    let merge = case.size() <= MERGE_UP_TO;
-    while j < case.forbidden.len() {
-        let (x, y) = case.forbidden[j];
-        let others = case.piles.iter().copied();
-        let others = others.chain(case.forbidden.iter().map(|&(x, _)| x));
-        let mut moves = Vec::new();
-        for lower in smaller(x, others.filter(|_| merge)) {
-            moves.push((lower, y.min(lower)));
-            if y > x - lower {
-                moves.push((lower, y - (x - lower)));
+    /// One drop pass over chunks of at least 1/2^`depth` of the items, J candidates a run.
+    fn drop_pass(&mut self, pass: Drop, depth: u32) -> bool {
+        let mut progress = false;
+        let mut cursor = (0, 0);
+        while self.end.is_none() {
+            let mut batch = Vec::new();
+            let mut next = cursor;
+            while batch.len() < self.runner.jobs.max(1) {
+                let Some((at, candidate)) = dropped(pass, &self.case, next, depth) else {
+                    break;
+                };
+                next = (at.0, at.1 + 1);
+                batch.push((at, candidate));
+            }
+            if batch.is_empty() {
+                break;
+            }
+            let cursors: Vec<Cursor> = batch.iter().map(|b| b.0).collect();
+            match self.first_failing(batch.into_iter().map(|b| Some(b.1)).collect()) {
+                Some(i) => {
+                    cursor = cursors[i];
+                    progress = true;
+                }
+                None => cursor = next,
             }
         }
-        moves.extend(smaller(y, std::iter::empty()).into_iter().map(|z| (x, z)));
-        while let Some(&changed) = moves.get(c) {
-            if !case.forbidden.contains(&changed) {
-                let mut forbidden = case.forbidden.clone();
-                forbidden[j] = changed;
-                let piles = case.piles.clone();
-                return Some(((j, c), Case { piles, forbidden }));
-            }
-            c += 1;
-        }
-        (j, c) = (j + 1, 0);
+        progress
     }
-    None
+
+    /// Every pile at once, every forbidden move at once, then every value by the same amount,
+    /// lowered toward 1: a few runs, whatever the size of the game.
+    fn lower_all(&mut self) -> bool {
+        let top = self.case.piles.iter().copied().max().unwrap_or(1);
+        let mut progress = self.lower(top, |case, w| {
+            let piles = case.piles.iter().map(|&a| a.min(w)).collect();
+            let forbidden = case.forbidden.clone();
+            Some(Case { piles, forbidden })
+        });
+        let top = self
+            .case
+            .forbidden
+            .iter()
+            .map(|&(x, _)| x)
+            .max()
+            .unwrap_or(1);
+        progress |= self.lower(top, |case, w| {
+            let forbidden: Vec<(u64, u64)> = (case.forbidden.iter())
+                .map(|&(x, y)| (x.min(w), y.min(w)))
+                .collect();
+            let distinct: HashSet<&(u64, u64)> = forbidden.iter().collect();
+            let piles = case.piles.clone();
+            (distinct.len() == forbidden.len()).then_some(Case { piles, forbidden })
+        });
+        // Every pile and X lowered by the same amount, Y kept or cut to the new X: the game's
+        // shape at smaller values, which keeps the differences an overflow or a rounding may
+        // need, and the moves with Y = X.
+        let room = |case: &Case| {
+            let piles = case.piles.iter().map(|&a| a - 1);
+            piles
+                .chain(case.forbidden.iter().map(|&(x, _)| x - 1))
+                .min()
+        };
+        if let Some(most) = room(&self.case).filter(|&r| r > 0) {
+            progress |= self.lower(most + 1, |case, w| {
+                let by = room(case)? + 1 - w;
+                let piles = case.piles.iter().map(|&a| a - by).collect();
+                let forbidden: Vec<(u64, u64)> = (case.forbidden.iter())
+                    .map(|&(x, y)| (x - by, y.min(x - by)))
+                    .collect();
+                let distinct: HashSet<&(u64, u64)> = forbidden.iter().collect();
+                (distinct.len() == forbidden.len()).then_some(Case { piles, forbidden })
+            });
+        }
+        progress
+    }
+
+    /// Each X, each Y and each pile lowered toward 1.
+    fn lower_each(&mut self) -> bool {
+        let mut progress = false;
+        for j in 0..self.case.forbidden.len() {
+            let (x, _) = self.case.forbidden[j];
+            progress |= self.lower(x, |case, w| {
+                let (_, y) = case.forbidden[j];
+                with_move(case, j, (w, y.min(w)))
+            });
+            let (_, y) = self.case.forbidden[j];
+            progress |= self.lower(y, |case, w| with_move(case, j, (case.forbidden[j].0, w)));
+        }
+        for i in 0..self.case.piles.len() {
+            if self.end.is_some() {
+                break;
+            }
+            progress |= self.lower(self.case.piles[i], |case, w| {
+                let mut piles = case.piles.clone();
+                piles[i] = w;
+                let forbidden = case.forbidden.clone();
+                Some(Case { piles, forbidden })
+            });
+        }
+        progress
+    }
+
+    /// In a small game, each value set to a smaller value of the game (a pile to an X, an X to
+    /// a pile, with its target kept): reductions no bisection meets.
+    fn merge_values(&mut self) -> bool {
+        if self.case.size() > MERGE_UP_TO {
+            return false;
+        }
+        let mut progress = false;
+        let values = |case: &Case| -> Vec<u64> {
+            let mut values = case.piles.to_vec();
+            values.extend(case.forbidden.iter().map(|&(x, _)| x));
+            values.sort_unstable();
+            values.dedup();
+            values
+        };
+        for i in 0..self.case.piles.len() {
+            let a = self.case.piles[i];
+            let candidates = values(&self.case)
+                .into_iter()
+                .filter(|&v| v < a)
+                .map(|v| {
+                    let mut piles = self.case.piles.clone();
+                    piles[i] = v;
+                    let forbidden = self.case.forbidden.clone();
+                    Some(Case { piles, forbidden })
+                })
+                .collect();
+            progress |= self.first_failing(candidates).is_some();
+        }
+        for j in 0..self.case.forbidden.len() {
+            let (x, y) = self.case.forbidden[j];
+            let candidates = values(&self.case)
+                .into_iter()
+                .filter(|&v| v < x)
+                .flat_map(|v| {
+                    // The same target x - y, when there is room for it.
+                    let kept = (y > x - v).then(|| with_move(&self.case, j, (v, y - (x - v))));
+                    [with_move(&self.case, j, (v, y.min(v)))]
+                        .into_iter()
+                        .chain(kept)
+                })
+                .collect();
+            progress |= self.first_failing(candidates).is_some();
+        }
+        progress
+    }
 }
 
-/// Every pile and X lowered by the same amount (the room, a half of it, ...), Y kept: the
-/// game's shape, at smaller values.
-fn shift_down(case: &Case, c: usize) -> Option<(usize, Case)> {
-    let room = case
-        .piles
-        .iter()
-        .map(|&a| a - 1)
-        .chain(case.forbidden.iter().map(|&(x, y)| x - y))
-        .min()
-        .unwrap_or(0);
-    let by = room.checked_shr(c as u32).unwrap_or(0);
-    if by == 0 {
+/// A game's fingerprint, for the set of games tried.
+fn fingerprint(case: &Case) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    case.piles.hash(&mut hasher);
+    case.forbidden.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// `case` with forbidden move `j` changed to `changed`, unless that repeats another move or
+/// leaves the statement (1 <= Y <= X).
+fn with_move(case: &Case, j: usize, changed: (u64, u64)) -> Option<Case> {
+    let (x, y) = changed;
+    if y < 1 || y > x || case.forbidden.contains(&changed) {
         return None;
     }
-    Some((
-        c,
-        Case {
-            piles: case.piles.iter().map(|&a| a - by).collect(),
-            forbidden: case.forbidden.iter().map(|&(x, y)| (x - by, y)).collect(),
-        },
-    ))
+    let mut forbidden = case.forbidden.clone();
+    forbidden[j] = changed;
+    let piles = case.piles.clone();
+    Some(Case { piles, forbidden })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_changed_move_stays_inside_the_statement() {
+        let case = Case {
+            piles: vec![5],
+            forbidden: vec![(4, 2), (3, 1)],
+        };
+        assert!(with_move(&case, 0, (3, 1)).is_none(), "a repeated pair");
+        assert!(with_move(&case, 0, (2, 3)).is_none(), "Y above X");
+        assert!(with_move(&case, 0, (2, 0)).is_none(), "Y of 0");
+        assert_eq!(
+            with_move(&case, 0, (2, 2)).unwrap().forbidden,
+            [(2, 2), (3, 1)]
+        );
+    }
 }
