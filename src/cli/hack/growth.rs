@@ -13,7 +13,7 @@ use std::fmt;
 const SIZES: u32 = 4;
 /// Times above the base time by less than this (in seconds), or by less than a fifth of the
 /// base, are noise, not growth: a solution that waits as long on every size has none.
-const NOISE: f64 = 0.05;
+const NOISE: f64 = 0.01;
 
 /// The time of one game's shape at sizes of one dimension, and the fitted exponent.
 pub(super) struct Growth {
