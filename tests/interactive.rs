@@ -357,3 +357,28 @@ fn a_won_position_let_go_mid_game_is_pointed_out() {
         "{report}"
     );
 }
+
+/// A right bot starved of a CPU (it shares one with three busy loops, at the lowest priority)
+/// is neither idle nor late to exit: the time it waits for a CPU that other work holds is no
+/// part of those windows, as it is none of a timeout. Minutes (each of its moves waits seconds
+/// for the CPU): `cargo test --release --test interactive -- --ignored`.
+#[test]
+#[ignore]
+fn a_right_bot_on_a_busy_cpu_is_neither_idle_nor_late() {
+    if Command::new("taskset").arg("-V").output().is_err() {
+        println!("note: no taskset: the busy-machine test is skipped");
+        return;
+    }
+    let script = r#"yes >/dev/null & a=$!; yes >/dev/null & b=$!; yes >/dev/null & c=$!
+"$0" hack --interactive --seed 2 --tests 2 --jobs 1 -- nice -n 19 python3 -I -S "$1" none
+status=$?; kill "$a" "$b" "$c"; exit $status"#;
+    let output = Command::new("taskset")
+        .args(["-c", "0", "sh", "-c", script])
+        .arg(env!("CARGO_BIN_EXE_constrained-nim"))
+        .arg(BOT)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("all 2 generated games passed"), "{stderr}");
+}

@@ -474,10 +474,12 @@ fn shrunk(
     if last.verdict.kind() == kind {
         (result.case, last)
     } else {
-        let _ = writeln!(
-            text,
-            "(the shrunk game passed when played once more: the game as found is shown)"
-        );
+        let why = match last.verdict {
+            Verdict::Stopped => "hack was stopped before the shrunk game was played once more",
+            ref v if v.failed() => "the shrunk game failed another way when played once more",
+            _ => "the shrunk game passed when played once more",
+        };
+        let _ = writeln!(text, "({why}: the game as found is shown)");
         (game.case.clone(), played)
     }
 }

@@ -53,16 +53,38 @@ pub(super) fn run_delay(pid: i32) -> Duration {
     Duration::from_nanos(nanos.unwrap_or(0))
 }
 
-/// The CPU time so far of process group `group`, from /proc: of each process in it, its own
-/// (utime, stime) and that of the children it waited for (cutime, cstime); a child not yet
-/// waited for is still listed, so nothing counts twice. And the longest run delay of its
-/// processes (see [`run_delay`]).
+/// The CPU time so far of process group `group`, from /proc, and the longest run delay of its
+/// processes: see [`group_usage`].
 pub(super) fn group_cpu(group: i32) -> (Duration, Duration) {
+    let usage = group_usage(group);
+    (usage.cpu, usage.queued)
+}
+
+/// What a process group has used, read from /proc.
+pub(super) struct GroupUsage {
+    /// Of each process in it, its own CPU time (utime, stime) and that of the children it
+    /// waited for (cutime, cstime); a child not yet waited for is still listed, so nothing
+    /// counts twice.
+    pub(super) cpu: Duration,
+    /// The longest run delay of its processes (see [`run_delay`]).
+    pub(super) queued: Duration,
+    /// Whether one of them is running or waiting for a CPU or a disk (state R or D), not
+    /// sleeping.
+    pub(super) busy: bool,
+}
+
+/// What process group `group` has used so far.
+pub(super) fn group_usage(group: i32) -> GroupUsage {
+    let mut usage = GroupUsage {
+        cpu: Duration::ZERO,
+        queued: Duration::ZERO,
+        busy: false,
+    };
     let Ok(entries) = std::fs::read_dir("/proc") else {
-        return (Duration::ZERO, Duration::ZERO);
+        usage.busy = true;
+        return usage;
     };
     let mut ticks = 0u64;
-    let mut queued = Duration::ZERO;
     for entry in entries.flatten() {
         let name = entry.file_name();
         let Some(pid) = name
@@ -87,11 +109,12 @@ pub(super) fn group_cpu(group: i32) -> (Duration, Duration) {
                 .iter()
                 .filter_map(|f| f.parse::<u64>().ok())
                 .sum::<u64>();
-            queued = queued.max(run_delay(pid.parse().unwrap_or(0)));
+            usage.queued = usage.queued.max(run_delay(pid.parse().unwrap_or(0)));
+            usage.busy |= matches!(fields[0], "R" | "D");
         }
     }
     // SAFETY: sysconf with a valid name; no memory involved.
     let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
-    let cpu = Duration::from_millis(ticks.saturating_mul(1000) / per_second);
-    (cpu, queued)
+    usage.cpu = Duration::from_millis(ticks.saturating_mul(1000) / per_second);
+    usage
 }

@@ -26,6 +26,11 @@ use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
+/// A window ([`IDLE`], [`GRACE`]) grows by the time the bot waited for a CPU that other work
+/// held, but to this many times its length at most: a machine that busy does not hold hack
+/// forever.
+const BUSY_MACHINE: u32 = 8;
+
 /// How long a bot may sleep, its CPU time standing still, before its turn is idleness.
 pub(super) const IDLE: Duration = Duration::from_secs(1);
 
@@ -247,6 +252,9 @@ struct Session {
     /// Its CPU time when last looked at, and when that was.
     cpu: Duration,
     looked: Instant,
+    /// The longest time one of its processes waited for a CPU that other work held, when last
+    /// looked at: no part of the windows for idleness and for exiting.
+    queued: Duration,
 }
 
 impl Session {
@@ -288,7 +296,17 @@ impl Session {
             exited: None,
             cpu: Duration::ZERO,
             looked: now,
+            queued: Duration::ZERO,
         })
+    }
+
+    /// Whether `window`, opened at `since` when its wait for a CPU stood at `queued`, is still
+    /// open: time the bot waited for a CPU that other work held does not count (as for a
+    /// timeout), up to [`BUSY_MACHINE`] times the window.
+    fn within(&self, window: Duration, since: Instant, queued: Duration) -> bool {
+        let waited = self.queued.saturating_sub(queued);
+        let window = (window + waited).min(window * BUSY_MACHINE);
+        since.elapsed() < window
     }
 
     /// Sends a line of the protocol, and keeps it in the transcript.
@@ -332,8 +350,8 @@ impl Session {
 
     /// The bot's output ended `when`: a crash when it ended badly, else a protocol error.
     fn closed(&mut self, when: &str) -> Verdict {
-        let until = Instant::now() + GRACE;
-        while self.exited.is_none() && Instant::now() < until && !limits::stopped() {
+        let (since, queued) = (Instant::now(), self.queued);
+        while self.exited.is_none() && self.within(GRACE, since, queued) && !limits::stopped() {
             self.wait(Duration::from_millis(10));
         }
         match self.exited {
@@ -356,6 +374,7 @@ impl Session {
     fn hear(&mut self) -> Heard {
         let mut active = Instant::now();
         let mut cpu = self.cpu;
+        let mut queued = self.queued;
         loop {
             if let Some(end) = self.heard.iter().position(|&b| b == b'\n') {
                 let line: Vec<u8> = self.heard.drain(..=end).collect();
@@ -389,7 +408,8 @@ impl Session {
             if busy || self.cpu > cpu {
                 active = Instant::now();
                 cpu = self.cpu;
-            } else if active.elapsed() > IDLE {
+                queued = self.queued;
+            } else if !self.within(IDLE, active, queued) {
                 return Heard::Verdict(Verdict::Idle);
             }
         }
@@ -465,9 +485,10 @@ impl Session {
         }
         if self.exited.is_none() && self.looked.elapsed() >= LOOK_EVERY {
             self.looked = Instant::now();
-            let (cpu, busy) = group_usage(self.pid);
-            self.cpu = self.cpu.max(cpu);
-            return busy;
+            let usage = measure::group_usage(self.pid);
+            self.cpu = self.cpu.max(usage.cpu);
+            self.queued = self.queued.max(usage.queued);
+            return usage.busy;
         }
         // Once exited, its output is all in the pipe: end it when nothing more comes.
         if self.exited.is_some() && self.stdout.is_some() && fds.iter().all(|f| f.revents == 0) {
@@ -488,9 +509,13 @@ impl Session {
     fn finish(mut self, verdict: Verdict) -> Played {
         self.stdin = None;
         self.pending.clear();
-        let until = Instant::now() + GRACE;
+        let (since, queued) = (Instant::now(), self.queued);
         let waits = matches!(verdict, Verdict::Won | Verdict::Lost);
-        while waits && self.exited.is_none() && Instant::now() < until && !limits::stopped() {
+        while waits
+            && self.exited.is_none()
+            && self.within(GRACE, since, queued)
+            && !limits::stopped()
+        {
             self.wait(Duration::from_millis(10));
         }
         let verdict = match (verdict, self.exited) {
@@ -523,43 +548,4 @@ impl Session {
             stderr: escaped_tail(&self.errors),
         }
     }
-}
-
-/// The CPU time of every process in group `group` (theirs and their waited-for children's),
-/// and whether one of them is running (not sleeping), from /proc.
-fn group_usage(group: i32) -> (Duration, bool) {
-    // SAFETY: sysconf with a valid name; no memory involved.
-    let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
-    let mut total = 0u64;
-    let mut busy = false;
-    let Ok(entries) = std::fs::read_dir("/proc") else {
-        return (Duration::ZERO, true);
-    };
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        let Some(pid) = name.to_str().and_then(|s| s.parse::<i32>().ok()) else {
-            continue;
-        };
-        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
-            continue;
-        };
-        // Fields after the command name (which may hold spaces): state, ppid, pgrp, ...;
-        // utime, stime, cutime, cstime are the 12th to 15th.
-        let Some(fields) = stat.rfind(')').map(|end| &stat[end + 1..]) else {
-            continue;
-        };
-        let fields: Vec<&str> = fields.split_whitespace().take(15).collect();
-        if fields.len() < 15 || fields[2].parse::<i32>().ok() != Some(group) {
-            continue;
-        }
-        busy |= matches!(fields[0], "R" | "D");
-        total += fields[11..15]
-            .iter()
-            .filter_map(|f| f.parse::<u64>().ok())
-            .sum::<u64>();
-    }
-    (
-        Duration::from_millis(total.saturating_mul(1000) / ticks),
-        busy,
-    )
 }
