@@ -155,7 +155,7 @@ fn create_beside(path: &Path) -> io::Result<(PathBuf, File)> {
 /// Writes `bytes` to `path` whole or not at all: what was at `path` stays as it was when any
 /// step fails (a full disk, a size limit), and no partial file is left behind. A file replaced
 /// keeps its permissions.
-pub(super) fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
+fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let (temporary, mut file) = create_beside(path)?;
     let written = (|| {
         if let Ok(meta) = fs::metadata(path) {
@@ -175,7 +175,7 @@ pub(super) fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// Writes `case` as DIR/NAME.in with its answer in NAME.out, NAME from the game's bytes (the
 /// same game saved twice is one file); returns DIR/NAME. The answer is written first, so that
 /// a `NAME.in` (what the replay reads) never stands without it.
-pub(super) fn save(dir: &Path, case: &Case, input: &[u8]) -> io::Result<String> {
+fn save(dir: &Path, case: &Case, input: &[u8]) -> io::Result<String> {
     // FNV-1a: a stable name for the same bytes on every machine.
     let hash = input.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
@@ -206,6 +206,77 @@ pub(super) fn save(dir: &Path, case: &Case, input: &[u8]) -> io::Result<String> 
         return Err(e);
     }
     Ok(ShownPath(&name).to_string())
+}
+
+/// Where a failing game was kept, and what could not be kept.
+pub(super) struct Kept {
+    /// The places the game went: `--out` as given, `DIR/NAME.in`.
+    pub(super) places: Vec<String>,
+    /// `DIR/NAME` when it was saved in `--save DIR`.
+    pub(super) saved: Option<String>,
+    /// An `error:` line for each place it could not go.
+    pub(super) trouble: Vec<String>,
+}
+
+impl Kept {
+    /// The report's last lines: where the game was saved, and what could not be kept.
+    pub(super) fn tell(&self, text: &mut String) {
+        use std::fmt::Write as _;
+        if let Some(name) = &self.saved {
+            let _ = writeln!(text, "saved as {name}.in and {name}.out");
+        }
+        for line in &self.trouble {
+            let _ = writeln!(text, "{line}");
+        }
+    }
+
+    /// The exit status of a run that found a failure: 1, or hack's trouble (2) when the game
+    /// could not be kept where asked.
+    pub(super) fn status(&self) -> i32 {
+        if self.trouble.is_empty() {
+            1
+        } else {
+            super::TROUBLE
+        }
+    }
+}
+
+/// Keeps the failing `case` (its `input`) at `--out` (`out`: the file written, links
+/// followed, and the path as given) and in `--save` DIR. A failed write leaves the file that
+/// was there as it was ([`write_whole`]), and says so.
+pub(super) fn keep(
+    out: Option<(&Path, &Path)>,
+    save: Option<&Path>,
+    case: &Case,
+    input: &[u8],
+) -> Kept {
+    let mut kept = Kept {
+        places: Vec::new(),
+        saved: None,
+        trouble: Vec::new(),
+    };
+    if let Some((target, given)) = out {
+        match write_whole(target, input) {
+            Ok(()) => kept.places.push(ShownPath(given).to_string()),
+            Err(e) => kept.trouble.push(format!(
+                "error: --out {}: cannot write the game: {e}; the file was left as it was",
+                ShownPath(given)
+            )),
+        }
+    }
+    if let Some(dir) = save {
+        match self::save(dir, case, input) {
+            Ok(name) => {
+                kept.places.push(format!("{name}.in"));
+                kept.saved = Some(name);
+            }
+            Err(e) => kept.trouble.push(format!(
+                "error: --save {}: cannot save the game: {e}; nothing was kept there",
+                ShownPath(dir)
+            )),
+        }
+    }
+    kept
 }
 
 /// The games saved in `dir`: its `*.in` files, by name.

@@ -341,33 +341,17 @@ fn report_failure(
         shrunk(bot, settings, &mut text, &game, played)
     };
     let input = case.input();
-    // Where the game was kept, and what could not be kept, as hack says it.
-    let mut kept = Vec::new();
-    let mut trouble = Vec::new();
-    if let Some((target, given)) = &settings.out {
-        match files::write_whole(target, &input) {
-            Ok(()) => kept.push(ShownPath(given).to_string()),
-            Err(e) => trouble.push(format!(
-                "error: --out {}: cannot write the game: {e}; the file was left as it was",
-                ShownPath(given)
-            )),
-        }
-    }
-    let mut saved = None;
-    if let Some(dir) = &settings.save {
-        match files::save(dir, &case, &input) {
-            Ok(name) => {
-                kept.push(format!("{name}.in"));
-                saved = Some(name);
-            }
-            Err(e) => trouble.push(format!(
-                "error: --save {}: cannot save the game: {e}; nothing was kept there",
-                ShownPath(dir)
-            )),
-        }
-    }
+    let kept = files::keep(
+        settings
+            .out
+            .as_ref()
+            .map(|(target, given)| (target.as_path(), given.as_path())),
+        settings.save.as_deref(),
+        &case,
+        &input,
+    );
     let asked = settings.out.is_some() || settings.save.is_some();
-    report::game(&mut text, &case, &kept, asked);
+    report::game(&mut text, &case, &kept.places, asked);
     transcript::play_report(&mut text, &case, &played, settings.timeout);
     report::explain(&mut text, &case);
     match &game.origin {
@@ -387,14 +371,10 @@ fn report_failure(
         }
         _ => {}
     }
-    if let Some(name) = saved {
-        let _ = writeln!(text, "saved as {name}.in and {name}.out");
-    }
-    for line in trouble {
-        let _ = writeln!(text, "{line}");
-    }
+    kept.tell(&mut text);
     let _ = io::stderr().lock().write_all(text.as_bytes());
-    Ok(1)
+    // A failure found that could not be kept where asked: hack's trouble too.
+    Ok(kept.status())
 }
 
 /// Shrinks the game with hack's shrinker, each candidate played once with the failing game's

@@ -30,26 +30,20 @@ pub(super) fn used(usage: &libc::rusage) -> (u64, Duration) {
 
 /// The run delay of the calling thread (see [`run_delay`]).
 pub(super) fn own_delay() -> Duration {
-    let Ok(schedstat) = std::fs::read_to_string("/proc/thread-self/schedstat") else {
-        return Duration::ZERO;
-    };
-    let nanos = schedstat
-        .split_whitespace()
-        .nth(1)
-        .and_then(|n| n.parse().ok());
-    Duration::from_nanos(nanos.unwrap_or(0))
+    delay_in("/proc/thread-self/schedstat")
 }
 
 /// How long process `pid` was ready to run but waited for a CPU (its run delay), from
 /// /proc/PID/schedstat; 0 where Linux does not say.
 pub(super) fn run_delay(pid: i32) -> Duration {
-    let Ok(schedstat) = std::fs::read_to_string(format!("/proc/{pid}/schedstat")) else {
-        return Duration::ZERO;
-    };
-    let nanos = schedstat
-        .split_whitespace()
-        .nth(1)
-        .and_then(|n| n.parse().ok());
+    delay_in(&format!("/proc/{pid}/schedstat"))
+}
+
+/// The run delay a schedstat file gives: its second field, in nanoseconds; 0 without one.
+fn delay_in(schedstat: &str) -> Duration {
+    let nanos = std::fs::read_to_string(schedstat)
+        .ok()
+        .and_then(|text| text.split_whitespace().nth(1).and_then(|n| n.parse().ok()));
     Duration::from_nanos(nanos.unwrap_or(0))
 }
 

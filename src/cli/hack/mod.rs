@@ -447,34 +447,14 @@ fn found_failure(
     };
     let every = every.is_some();
     let input = shown.input();
-    // Where the game was kept, and what could not be kept: a failed write leaves the file
-    // that was there as it was (files::write_whole).
-    let mut kept = Vec::new();
-    let mut trouble = Vec::new();
-    if let (Some(target), Some(given)) = (out, &args.out) {
-        match files::write_whole(target, &input) {
-            Ok(()) => kept.push(ShownPath(given).to_string()),
-            Err(e) => trouble.push(format!(
-                "error: --out {}: cannot write the game: {e}; the file was left as it was",
-                ShownPath(given)
-            )),
-        }
-    }
-    let mut saved = None;
-    if let Some(dir) = &args.save {
-        match files::save(dir, &shown, &input) {
-            Ok(name) => {
-                kept.push(format!("{name}.in"));
-                saved = Some(name);
-            }
-            Err(e) => trouble.push(format!(
-                "error: --save {}: cannot save the game: {e}; nothing was kept there",
-                ShownPath(dir)
-            )),
-        }
-    }
+    let kept = files::keep(
+        out.zip(args.out.as_deref()),
+        args.save.as_deref(),
+        &shown,
+        &input,
+    );
     let asked = args.out.is_some() || args.save.is_some();
-    report::game(&mut text, &shown, &kept, asked);
+    report::game(&mut text, &shown, &kept.places, asked);
     report::failure(&mut text, &last, runner);
     if let Outcome::Timeout { .. } = last {
         growth_lines(&mut text, runner, &shown);
@@ -497,15 +477,10 @@ fn found_failure(
         }
         _ => {}
     }
-    if let Some(name) = saved {
-        let _ = writeln!(text, "saved as {name}.in and {name}.out");
-    }
-    for line in &trouble {
-        let _ = writeln!(text, "{line}");
-    }
+    kept.tell(&mut text);
     let _ = io::stderr().lock().write_all(text.as_bytes());
     // A failure found that could not be kept where asked: hack's trouble too.
-    Ok(if trouble.is_empty() { 1 } else { TROUBLE })
+    Ok(kept.status())
 }
 
 /// Shrinks a failure within --shrink-time: the report's line on how it went, the game it
