@@ -305,7 +305,7 @@ fn hunt(args: &Args, out: Option<&Path>, runner: &Runner, seed: u64) -> Result<i
     };
     unusable(&outcome)?;
     // A failure counts once it repeats, run alone; else it is flaky.
-    let confirmed = runner.confirm(&case, &outcome);
+    let confirmed = runner.confirm_found(&case, &outcome);
     if let Confirmed::Unsure(why) = &confirmed {
         unusable(why)?;
         return Ok(nothing_found(args, runner, seed));

@@ -150,9 +150,15 @@ impl Confirmed {
     }
 }
 
-/// How many runs a failure must fail, all of them, to count: the first and a rerun alone.
-/// (Each shrinking step that is kept pays for the rerun.)
+/// How many runs a smaller game the shrinker tries must fail, all of them, to be kept: the
+/// first and a rerun alone. (Each shrinking step that is kept pays for the rerun.)
 const REPEATS: u32 = 2;
+
+/// How many runs the failure found must fail, all of them, before it is reported as one that
+/// repeats: a solution that crashes on one run in five passes three reruns alone by chance
+/// once in 125 (one rerun let it pass as a steady crash once in five, and then every smaller
+/// game looked as if it passed).
+const FOUND_REPEATS: u32 = 4;
 
 /// How many runs a failure that did not repeat is counted over.
 const FLAKY_RUNS: u32 = 8;
@@ -220,26 +226,30 @@ impl Runner {
     /// Runs `case` again, alone, until its failure `outcome` has repeated on every run
     /// ([`REPEATS`] in all), or a run passed (then [`FLAKY_RUNS`] in all are counted).
     pub(super) fn confirm(&self, case: &Case, outcome: &Outcome) -> Confirmed {
+        self.confirm_over(case, outcome, REPEATS)
+    }
+
+    /// [`Runner::confirm`] for the failure found, before it is reported: [`FOUND_REPEATS`]
+    /// runs must fail.
+    pub(super) fn confirm_found(&self, case: &Case, outcome: &Outcome) -> Confirmed {
+        self.confirm_over(case, outcome, FOUND_REPEATS)
+    }
+
+    /// [`Runner::confirm`], with `repeats` runs that must fail.
+    fn confirm_over(&self, case: &Case, outcome: &Outcome, repeats: u32) -> Confirmed {
         if let Some(referee) = &self.referee {
-            return confirm_by(outcome, || {
+            return confirm_by(outcome, repeats, || {
                 self.runs.fetch_add(1, Ordering::Relaxed);
                 referee(case)
             });
         }
         match expected(case) {
-            Ok(expected) => self.confirm_input(&case.input(), expected, outcome),
+            Ok(expected) => {
+                let input = case.input();
+                confirm_by(outcome, repeats, || self.judge_run(&input, expected, true))
+            }
             Err(outcome) => Confirmed::Unsure(outcome),
         }
-    }
-
-    /// [`Runner::confirm`] on an input whose answer is `expected`.
-    pub(super) fn confirm_input(
-        &self,
-        input: &[u8],
-        expected: &'static str,
-        outcome: &Outcome,
-    ) -> Confirmed {
-        confirm_by(outcome, || self.judge_run(input, expected, true))
     }
 
     /// One judged run; a run over the limit among other jobs is run again alone, where its
@@ -465,8 +475,8 @@ pub(super) fn describe(status: ExitStatus) -> String {
 }
 
 /// Confirms the failure `outcome` by calling `rerun` (a run alone) until it has repeated on every run
-/// ([`REPEATS`] in all), or a run passed (then [`FLAKY_RUNS`] in all are counted).
-fn confirm_by(outcome: &Outcome, mut rerun: impl FnMut() -> Outcome) -> Confirmed {
+/// (`repeats` in all), or a run passed (then [`FLAKY_RUNS`] in all are counted).
+fn confirm_by(outcome: &Outcome, repeats: u32, mut rerun: impl FnMut() -> Outcome) -> Confirmed {
     if !outcome.failed() {
         return Confirmed::Unsure(outcome.clone());
     }
@@ -484,7 +494,7 @@ fn confirm_by(outcome: &Outcome, mut rerun: impl FnMut() -> Outcome) -> Confirme
                 last = again;
             }
         }
-        if failed == runs && runs == REPEATS {
+        if failed == runs && runs == repeats {
             return Confirmed::Repeats(last);
         }
         if runs == FLAKY_RUNS {
