@@ -528,25 +528,7 @@ fn the_whole_output_is_judged_and_its_standard_error_escaped() {
 fn cpp() -> Option<&'static str> {
     static BUILT: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
     BUILT
-        .get_or_init(|| {
-            let binary = format!("{}/nim-{}", env!("CARGO_TARGET_TMPDIR"), std::process::id());
-            let built = Command::new("c++")
-                .args([
-                    "-O2",
-                    "-std=c++17",
-                    "-o",
-                    &binary,
-                    "tests/solutions/nim.cpp",
-                ])
-                .status();
-            match built {
-                Ok(status) if status.success() => Some(binary),
-                _ => {
-                    println!("note: no working c++: the C++ solutions' tests are skipped");
-                    None
-                }
-            }
-        })
+        .get_or_init(|| common::build_cpp("nim.cpp", "nim"))
         .as_deref()
 }
 

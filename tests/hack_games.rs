@@ -18,29 +18,7 @@ use std::process::Command;
 fn maxtest() -> Option<&'static str> {
     static BUILT: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
     BUILT
-        .get_or_init(|| {
-            let binary = format!(
-                "{}/maxtest-{}",
-                env!("CARGO_TARGET_TMPDIR"),
-                std::process::id()
-            );
-            let built = Command::new("c++")
-                .args([
-                    "-O2",
-                    "-std=c++17",
-                    "-o",
-                    &binary,
-                    "tests/solutions/maxtest.cpp",
-                ])
-                .status();
-            match built {
-                Ok(status) if status.success() => Some(binary),
-                _ => {
-                    println!("note: no working c++: the C++ solutions' tests are skipped");
-                    None
-                }
-            }
-        })
+        .get_or_init(|| common::build_cpp("maxtest.cpp", "maxtest"))
         .as_deref()
 }
 

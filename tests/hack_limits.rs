@@ -178,24 +178,7 @@ fn a_memory_limit_too_small_to_start_is_a_usage_error() {
 fn cpp() -> Option<&'static str> {
     static BUILT: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
     BUILT
-        .get_or_init(|| {
-            let binary = format!(
-                "{}/nim-limits-{}",
-                env!("CARGO_TARGET_TMPDIR"),
-                std::process::id()
-            );
-            let built = Command::new("c++")
-                .args(["-O2", "-std=c++17", "-o", &binary])
-                .arg("tests/solutions/nim.cpp")
-                .status();
-            match built {
-                Ok(status) if status.success() => Some(binary),
-                _ => {
-                    println!("note: no working c++: the C++ solutions' tests are skipped");
-                    None
-                }
-            }
-        })
+        .get_or_init(|| common::build_cpp("nim.cpp", "nim-limits"))
         .as_deref()
 }
 

@@ -126,3 +126,24 @@ impl Run {
         &self.stdout
     }
 }
+
+/// `tests/solutions/SOURCE` built with `c++ -O2 -std=c++17` as NAME in the test's scratch
+/// folder, or `None`, with a note, where there is no working `c++` (the C++ tests are skipped).
+pub fn build_cpp(source: &str, name: &str) -> Option<String> {
+    let binary = format!(
+        "{}/{name}-{}",
+        env!("CARGO_TARGET_TMPDIR"),
+        std::process::id()
+    );
+    let built = Command::new("c++")
+        .args(["-O2", "-std=c++17", "-o", &binary])
+        .arg(format!("tests/solutions/{source}"))
+        .status();
+    match built {
+        Ok(status) if status.success() => Some(binary),
+        _ => {
+            println!("note: no working c++: the C++ solutions' tests are skipped");
+            None
+        }
+    }
+}
