@@ -4,7 +4,7 @@
 //! The bot gets the game on standard input, prints `First` or `Second`, and the sides print
 //! their moves `I K` in turn, `0 0` for no move left; the referee answers a move it cannot take
 //! with `-1 -1` and ends the game. The tool's side plays perfectly from a won position and, from
-//! a lost one, the moves of [`tricks`](super::tricks). The bot runs as a process group of its
+//! a lost one, the moves of [`tricks`]. The bot runs as a process group of its
 //! own under `--memory` (from `limits`); its pipes are polled, never read blocking, so that a
 //! bot that waits, loops or never exits cannot hold the referee: it is watched for CPU time (the
 //! whole game's, all its processes'), for idleness (no line while every process of it sleeps and
