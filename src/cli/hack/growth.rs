@@ -21,8 +21,13 @@ pub(super) struct Growth {
     pub(super) dimension: &'static str,
     /// Sizes and seconds, smallest first.
     pub(super) points: Vec<(usize, f64)>,
-    /// The slope of log(time - base) over log(size), the base being the time at size 1.
+    /// The slope of log(time - base) over log(size), the base being the time at size 1;
+    /// infinite for a jump.
     pub(super) exponent: f64,
+    /// A jump instead of a power: the largest size whose time is still the base's, and its
+    /// time. Then `points` holds the one size above it that takes longer (its time `None`
+    /// when that size was over the limit).
+    pub(super) jump: Option<(usize, f64)>,
 }
 
 impl fmt::Display for Growth {
@@ -34,6 +39,24 @@ impl fmt::Display for Growth {
                 grouped(size as u64)
             )
         };
+        if let (Some(below), Some(&(size, time))) = (self.jump, self.points.first()) {
+            let above = if time.is_finite() {
+                at(&(size, time))
+            } else {
+                format!(
+                    "over the limit at {} = {}",
+                    self.dimension,
+                    grouped(size as u64)
+                )
+            };
+            return write!(
+                f,
+                "time jumps: {} but {above}; not a power of {}: a threshold, or collisions (in a \
+                 hash table), between these sizes",
+                at(&below),
+                self.dimension
+            );
+        }
         let points: Vec<String> = self.points.iter().map(at).collect();
         write!(
             f,
@@ -72,6 +95,8 @@ pub(super) fn growth(runner: &Runner, case: &Case) -> Vec<Growth> {
             continue;
         };
         let mut points = Vec::new();
+        // The smallest size ended over the limit, and the first size back at the base's time.
+        let (mut over, mut below) = (None, None);
         for halvings in 0..=SIZES {
             let size = len >> halvings;
             if size < 2 || limits::stopped() {
@@ -79,9 +104,11 @@ pub(super) fn growth(runner: &Runner, case: &Case) -> Vec<Growth> {
             }
             // The full size is over the limit: it may be ended before it ends.
             let Some(time) = judged_time(runner, &cut(size)) else {
+                over = Some(size);
                 continue;
             };
             if time - base < NOISE.max(base / 5.0) {
+                below = Some((size, time));
                 break;
             }
             points.push((size, time));
@@ -92,6 +119,22 @@ pub(super) fn growth(runner: &Runner, case: &Case) -> Vec<Growth> {
                 dimension,
                 points,
                 exponent,
+                jump: None,
+            });
+        } else if points.len() <= 1
+            && let Some(below) = below
+        {
+            // One size takes longer, the next below it no longer than one pile (one move).
+            let above = match (points.first(), over) {
+                (Some(&point), _) => point,
+                (None, Some(size)) => (size, f64::INFINITY),
+                (None, None) => continue,
+            };
+            found.push(Growth {
+                dimension,
+                points: vec![above],
+                exponent: f64::INFINITY,
+                jump: Some(below),
             });
         }
     }
@@ -147,6 +190,30 @@ mod tests {
             .collect();
         let exponent = slope(&points, start).unwrap();
         assert!((exponent - 2.0).abs() < 1e-9, "{exponent}");
+    }
+
+    #[test]
+    fn a_jump_names_both_sizes() {
+        let jump = super::Growth {
+            dimension: "M",
+            points: vec![(52_185, 4.23)],
+            exponent: f64::INFINITY,
+            jump: Some((26_092, 0.03)),
+        };
+        assert_eq!(
+            jump.to_string(),
+            "time jumps: 0.03 s at M = 26,092 but 4.23 s at M = 52,185; not a power of M: a \
+             threshold, or collisions (in a hash table), between these sizes"
+        );
+        let over = super::Growth {
+            points: vec![(101_944, f64::INFINITY)],
+            dimension: "N",
+            ..jump
+        };
+        assert!(
+            over.to_string()
+                .contains("but over the limit at N = 101,944;")
+        );
     }
 
     #[test]
