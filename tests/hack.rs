@@ -286,16 +286,6 @@ fn misuse_is_status_2() {
     );
 }
 
-/// Whether a process whose command line holds `marker` is running.
-fn running(marker: &str) -> bool {
-    std::fs::read_dir("/proc").unwrap().flatten().any(|entry| {
-        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
-        String::from_utf8_lossy(&cmdline)
-            .replace('\0', " ")
-            .contains(marker)
-    })
-}
-
 #[test]
 fn a_signal_kills_every_running_solution_and_sets_the_status() {
     use std::process::{Command, Stdio};
@@ -318,7 +308,10 @@ fn a_signal_kills_every_running_solution_and_sets_the_status() {
             .spawn()
             .unwrap();
         std::thread::sleep(Duration::from_millis(700));
-        assert!(running(&marker), "{name}: the solutions are running");
+        assert!(
+            common::running(&marker),
+            "{name}: the solutions are running"
+        );
         // SAFETY: kill(2) on the child's pid: a signal, no memory involved.
         unsafe {
             libc::kill(child.id() as i32, signal);
@@ -331,7 +324,10 @@ fn a_signal_kills_every_running_solution_and_sets_the_status() {
             stderr.contains(&format!("by {name}; no failure found")),
             "{stderr}"
         );
-        assert!(!running(&marker), "{name}: a solution outlived hack");
+        assert!(
+            !common::running(&marker),
+            "{name}: a solution outlived hack"
+        );
     }
 }
 
@@ -343,7 +339,10 @@ fn a_descendant_outside_the_group_does_not_hold_hack() {
     let (run, _) = hack("escape", &["--tests", "8"]);
     assert_eq!(run.status, 0, "{run:?}");
     assert!(started.elapsed().as_secs() < 30, "{run:?}");
-    assert!(!running("sleep 1234.5"), "an escaped process outlived hack");
+    assert!(
+        !common::running("sleep 1234.5"),
+        "an escaped process outlived hack"
+    );
 }
 
 #[test]

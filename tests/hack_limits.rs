@@ -263,16 +263,6 @@ runpy.run_path("tests/solutions/nim.py")
     assert!(!run.stderr.contains("fails on every game"), "{run:?}");
 }
 
-/// Whether a process whose command line holds `marker` is running (a zombie has none).
-fn running(marker: &str) -> bool {
-    std::fs::read_dir("/proc").unwrap().flatten().any(|entry| {
-        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
-        String::from_utf8_lossy(&cmdline)
-            .replace('\0', " ")
-            .contains(marker)
-    })
-}
-
 #[test]
 fn hack_killed_by_sigkill_leaves_no_solution_running() {
     // The sleep is the shell's child, in the solution's group: not the process hack started.
@@ -313,7 +303,10 @@ fn hack_killed_by_sigkill_leaves_no_solution_running() {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
-    assert!(!running(&format!("-c {marker}")), "its shell outlived hack");
+    assert!(
+        !common::running(&format!("-c {marker}")),
+        "its shell outlived hack"
+    );
 }
 
 fn running_is(cmdline: &[u8], marker: &str) -> bool {

@@ -41,10 +41,15 @@ struct Machine {
 
 impl Machine {
     fn start(file: &GameFile, extra: &[&str]) -> Machine {
+        let path = file.0.to_str().unwrap();
+        Machine::spawn(&[extra, &[path]].concat())
+    }
+
+    /// `play --machine ARGS`.
+    fn spawn(args: &[&str]) -> Machine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_constrained-nim"))
             .args(["play", "--machine"])
-            .args(extra)
-            .arg(&file.0)
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -329,16 +334,7 @@ fn play_for_a_person_refuses_the_game_on_standard_input() {
 /// then the moves, on the same stream; it answers before the moves are sent.
 #[test]
 fn play_machine_reads_the_game_then_the_moves_from_standard_input() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_constrained-nim"))
-        .args(["play", "--machine", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let to = child.stdin.take();
-    let from = BufReader::new(child.stdout.take().unwrap());
-    let mut machine = Machine { child, to, from };
+    let mut machine = Machine::spawn(&["-"]);
     // The game, with the piles over two lines: read to its last number, no further.
     for line in ["3 4", "1 2", "4", "2 1", "3 3", "3 1", "1 1"] {
         machine.send(line);

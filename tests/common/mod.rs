@@ -147,3 +147,13 @@ pub fn build_cpp(source: &str, name: &str) -> Option<String> {
         }
     }
 }
+
+/// Whether a process whose command line holds `marker` is running (a zombie has none).
+pub fn running(marker: &str) -> bool {
+    std::fs::read_dir("/proc").unwrap().flatten().any(|entry| {
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        String::from_utf8_lossy(&cmdline)
+            .replace('\0', " ")
+            .contains(marker)
+    })
+}

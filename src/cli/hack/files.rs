@@ -220,7 +220,7 @@ pub(super) struct Kept {
 
 impl Kept {
     /// The report's last lines: where the game was saved, and what could not be kept.
-    pub(super) fn tell(&self, text: &mut String) {
+    fn tell(&self, text: &mut String) {
         use std::fmt::Write as _;
         if let Some(name) = &self.saved {
             let _ = writeln!(text, "saved as {name}.in and {name}.out");
@@ -230,9 +230,17 @@ impl Kept {
         }
     }
 
+    /// Ends the report `text` with [`Kept::tell`], writes it to standard error, and returns
+    /// the run's exit status ([`Kept::status`]).
+    pub(super) fn finish(&self, mut text: String) -> i32 {
+        self.tell(&mut text);
+        let _ = io::stderr().lock().write_all(text.as_bytes());
+        self.status()
+    }
+
     /// The exit status of a run that found a failure: 1, or hack's trouble (2) when the game
     /// could not be kept where asked.
-    pub(super) fn status(&self) -> i32 {
+    fn status(&self) -> i32 {
         if self.trouble.is_empty() {
             1
         } else {

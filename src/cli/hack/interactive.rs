@@ -371,10 +371,8 @@ fn report_failure(
         }
         _ => {}
     }
-    kept.tell(&mut text);
-    let _ = io::stderr().lock().write_all(text.as_bytes());
     // A failure found that could not be kept where asked: hack's trouble too.
-    Ok(kept.status())
+    Ok(kept.finish(text))
 }
 
 /// Shrinks the game with hack's shrinker, each candidate played once with the failing game's

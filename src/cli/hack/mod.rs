@@ -477,10 +477,8 @@ fn found_failure(
         }
         _ => {}
     }
-    kept.tell(&mut text);
-    let _ = io::stderr().lock().write_all(text.as_bytes());
     // A failure found that could not be kept where asked: hack's trouble too.
-    Ok(kept.status())
+    Ok(kept.finish(text))
 }
 
 /// Shrinks a failure within --shrink-time: the report's line on how it went, the game it
