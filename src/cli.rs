@@ -289,7 +289,13 @@ fn command_line_error(e: &clap::Error, args: &[OsString]) -> i32 {
     use clap::error::ErrorKind;
     if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
         // Through the same guarded standard output as every answer: a closed one is an error.
-        let help = e.render().ansi().to_string();
+        // That bypasses clap's own choice of colour, so it is made here, as clap makes it.
+        let rendered = e.render();
+        let help = if colour(&io::stdout()) {
+            rendered.ansi().to_string()
+        } else {
+            rendered.to_string()
+        };
         let mut out = Output::new(io::stdout().lock());
         return match out.write_all(help.as_bytes()).and_then(|()| out.flush()) {
             Ok(()) => 0,
@@ -301,7 +307,12 @@ fn command_line_error(e: &clap::Error, args: &[OsString]) -> i32 {
             }
         };
     }
-    let mut message = e.render().to_string();
+    let rendered = e.render();
+    let mut message = if colour(&io::stderr()) {
+        rendered.ansi().to_string()
+    } else {
+        rendered.to_string()
+    };
     if let Some(tip) = hack_tip(e, args) {
         message = tip;
     }
@@ -316,6 +327,25 @@ fn command_line_error(e: &clap::Error, args: &[OsString]) -> i32 {
     // A checker that cannot take its command line has failed (testlib's 3); clap's 2 would
     // read as a presentation error of the output.
     if is_judge(args) { checker::FAIL } else { 2 }
+}
+
+/// Whether clap's bold and underline go to `stream`, decided as clap decides by default
+/// (anstream's rules): never with `NO_COLOR` (not empty); anywhere with `CLICOLOR_FORCE` (not
+/// `0`); else never with `CLICOLOR=0`, and on a terminal only when `TERM` names one that is not
+/// `dumb` (or `CLICOLOR` asks for colour).
+fn colour(stream: &impl io::IsTerminal) -> bool {
+    let var = |name| std::env::var_os(name).filter(|v| !v.is_empty());
+    let clicolor = var("CLICOLOR").map(|v| v != "0");
+    if var("NO_COLOR").is_some() {
+        false
+    } else if var("CLICOLOR_FORCE").is_some_and(|v| v != "0") {
+        true
+    } else if clicolor == Some(false) {
+        false
+    } else {
+        let term = var("TERM").is_some_and(|t| t != "dumb");
+        stream.is_terminal() && (term || clicolor == Some(true))
+    }
 }
 
 /// clap's message for an argument `hack` does not know, with the tip it needs: the solution

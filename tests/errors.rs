@@ -505,6 +505,70 @@ fn help_documents_modes_input_and_exit_codes() {
     );
 }
 
+/// clap's bold and underline go only to a terminal, never with NO_COLOR, as clap decides by
+/// default: `--help | cat`, a help saved to a file, a usage error in a log carry no escape code.
+#[test]
+fn help_and_usage_errors_are_coloured_only_on_a_terminal() {
+    use std::process::{Command, Stdio};
+    let binary = env!("CARGO_BIN_EXE_constrained-nim");
+    let escape = |text: &str| text.contains('\u{1b}');
+    let variables = ["NO_COLOR", "CLICOLOR_FORCE", "CLICOLOR", "TERM"];
+    let piped = |args: &[&str], vars: &[(&str, &str)]| {
+        let output = Command::new(binary)
+            .args(args)
+            .env_clear()
+            .envs(std::env::vars().filter(|(k, _)| !variables.contains(&k.as_str())))
+            .envs(vars.iter().copied())
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&output.stdout).into_owned()
+            + &String::from_utf8_lossy(&output.stderr)
+    };
+    let commands: [&[&str]; 6] = [
+        &["--help"],
+        &["-h"],
+        &["hack", "--help"],
+        &["judge", "-h"],
+        &["--bogus"],
+        &["hack", "--tests", "x", "--", "true"],
+    ];
+    for args in commands {
+        for vars in [
+            &[("TERM", "xterm")][..],
+            &[("NO_COLOR", "1"), ("CLICOLOR_FORCE", "1")],
+        ] {
+            let text = piped(args, vars);
+            assert!(
+                text.contains("Usage") || text.starts_with("error: "),
+                "{args:?}: {text}"
+            );
+            assert!(!escape(&text), "{args:?} {vars:?}: {text:?}");
+        }
+        // Asked for, the colour is there: the check above can fail.
+        let forced = piped(args, &[("CLICOLOR_FORCE", "1")]);
+        assert!(
+            escape(&forced),
+            "{args:?} with CLICOLOR_FORCE=1: {forced:?}"
+        );
+    }
+    // On a terminal (a pseudo-terminal from util-linux's `script`): bold, unless NO_COLOR.
+    for (no_color, coloured) in [("", true), ("1", false)] {
+        let output = Command::new("script")
+            .args(["-qec", &format!("{binary} --help"), "/dev/null"])
+            .env("TERM", "xterm")
+            .env("NO_COLOR", no_color)
+            .env_remove("CLICOLOR_FORCE")
+            .env_remove("CLICOLOR")
+            .stdin(Stdio::null())
+            .output()
+            .expect("util-linux's script runs a command on a terminal");
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(text.contains("Usage"), "NO_COLOR={no_color:?}: {text}");
+        assert_eq!(escape(&text), coloured, "NO_COLOR={no_color:?}: {text:?}");
+    }
+}
+
 /// A number of stones on the command line is read as the game's numbers are: a sign, a
 /// negative number or an exponent is refused in the game's words, and so is 2^64.
 #[test]

@@ -71,7 +71,11 @@ fn judge_accepts_any_winning_move_and_says_why_it_rejects() {
         "  Takahashi \r\n3 1\n\n",
     ] {
         let run = judge(accepted);
-        assert_eq!((run.status, run.stderr.as_str()), (0, ""), "{accepted:?}");
+        assert_eq!(
+            (run.status, run.stdout.as_str(), run.stderr.as_str()),
+            (0, "", ""),
+            "{accepted:?}"
+        );
     }
     // testlib's verdicts: 1 for a wrong answer, 2 for output not in the format.
     for (rejected, status, why) in [
@@ -158,6 +162,12 @@ fn judge_accepts_any_winning_move_and_says_why_it_rejects() {
             "{rejected:?}: {run:?}"
         );
         assert_eq!(run.stderr.lines().count(), 1, "{rejected:?}: {run:?}");
+        // oj's --judge-command shows only standard output: the same reason is there.
+        assert_eq!(
+            Some(run.stdout.as_str()),
+            run.stderr.strip_prefix("error: "),
+            "{rejected:?}: {run:?}"
+        );
     }
 }
 
@@ -210,7 +220,12 @@ fn judge_tells_its_own_failure_from_a_wrong_answer() {
         assert_eq!(run.status, 3, "{args:?}: {run:?}");
         assert!(run.stderr.starts_with(why), "{args:?}: {run:?}");
         assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {run:?}");
-        assert_eq!(run.stdout, "", "{args:?}: {run:?}");
+        // The reason on standard output too, where oj shows a judge's output.
+        assert_eq!(
+            Some(run.stdout.as_str()),
+            run.stderr.strip_prefix("error: "),
+            "{args:?}: {run:?}"
+        );
     }
     std::fs::remove_file(not_a_game).unwrap();
 }

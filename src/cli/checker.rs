@@ -12,7 +12,8 @@ use std::path::{Path, PathBuf};
 ///
 /// Accepts OUTPUT when its first line is the winner and, if a second line `I K` is there, taking
 /// K stones from pile I (1-based) is allowed and leaves nim-sum 0. The exit status is testlib's
-/// verdict, with the reason on standard error.
+/// verdict; the reason is printed on standard output (where oj's --judge-command shows it) and,
+/// as an 'error: ' line, on standard error.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 exit status (testlib's):
@@ -61,15 +62,25 @@ pub(super) fn run(args: &Args) -> Result<i32, Failure> {
     match judged {
         Ok(Ok(())) => Ok(0),
         Ok(Err(rejection)) => {
-            report(&rejection);
+            tell(&rejection);
             Ok(rejection.status())
         }
         // Not the solution's fault: the checker's own failure, which testlib keeps apart.
         Err(failure) => {
-            report(format_args!("cannot judge: {failure}"));
+            tell(format_args!("cannot judge: {failure}"));
             Ok(FAIL)
         }
     }
+}
+
+/// Gives the reason for a status on both outputs: as an `error: ` line on standard error, as
+/// every failure of the tool, and as it is on standard output, which is where oj's
+/// `--judge-command` looks for the judge's output (it shows standard error nowhere). The status
+/// is the verdict: an output that cannot be written changes nothing.
+fn tell(reason: impl std::fmt::Display) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stdout().lock(), "{reason}");
+    report(reason);
 }
 
 /// Why an output is rejected: testlib's wrong answer or presentation error, with the reason.
