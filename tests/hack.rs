@@ -286,6 +286,80 @@ fn misuse_is_status_2() {
     );
 }
 
+/// A solution given the way a newcomer first types it, from its own folder: `sol.py` (no `./`,
+/// not executable, no `#!`), `./sol.py` not executable, `./sol.py` executable without `#!` (the
+/// shell would run the Python), `a.out` without `./`. Each is refused with the command line
+/// that works, and that command line, run as given, passes.
+#[test]
+fn a_solution_given_the_wrong_way_gets_the_command_that_works() {
+    use std::os::unix::fs::PermissionsExt;
+    let folder =
+        std::env::temp_dir().join(format!("constrained-nim-hack-start-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let script = folder.join("sol.py");
+    let source = std::fs::read_to_string(SOLUTION).unwrap();
+    std::fs::write(&script, &source).unwrap();
+    let chmod = |path: &std::path::Path, mode| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap()
+    };
+    // hack run from the folder, with `words` after its own options.
+    let hack_in = |words: &str| {
+        common::run_bash(
+            &format!("cd \"$1\" && exec \"$0\" hack --seed 1 --tests 0 -- {words}"),
+            &[folder.to_str().unwrap()],
+            b"",
+        )
+    };
+    let refused = |words: &str, said: &str, works: &str| {
+        let run = hack_in(words);
+        assert_eq!(run.status, 2, "{words}: {run:?}");
+        assert!(
+            run.stderr.starts_with(&format!("error: {said}")),
+            "{words}: {run:?}"
+        );
+        let tip = format!("constrained-nim hack -- {works}");
+        assert!(run.stderr.contains(&tip), "{words}: {run:?}");
+        let worked = hack_in(works);
+        assert_eq!(
+            worked.status, 0,
+            "{works}, as the tip to {words} says: {worked:?}"
+        );
+    };
+    refused(
+        "sol.py none",
+        "cannot run sol.py: No such file or directory",
+        "python3 sol.py none",
+    );
+    refused(
+        "./sol.py none",
+        "cannot run ./sol.py: Permission denied",
+        "python3 ./sol.py none",
+    );
+    chmod(&script, 0o755);
+    refused(
+        "./sol.py none",
+        "./sol.py has no '#!' line, so the system would run it as a shell script",
+        "python3 ./sol.py none",
+    );
+    std::fs::write(&script, format!("#!/usr/bin/env python3\n{source}")).unwrap();
+    refused(
+        "sol.py none",
+        "cannot run sol.py: No such file or directory",
+        "./sol.py none",
+    );
+    // A compiled program in the folder, given without `./`.
+    let program = folder.join("a.out");
+    std::fs::copy("/bin/true", &program).unwrap();
+    let run = hack_in("a.out");
+    assert_eq!(run.status, 2, "{run:?}");
+    assert!(
+        run.stderr.contains("a.out is in the current folder")
+            && run.stderr.contains("constrained-nim hack -- ./a.out"),
+        "{run:?}"
+    );
+    std::fs::remove_dir_all(&folder).unwrap();
+}
+
 #[test]
 fn a_signal_kills_every_running_solution_and_sets_the_status() {
     use std::process::{Command, Stdio};

@@ -22,7 +22,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::{self, Write as _};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::thread;
@@ -124,9 +124,9 @@ pub(super) fn run(settings: &Settings) -> Result<i32, Failure> {
     let (game, played) = found;
     match &played.verdict {
         Verdict::NotRun(e) => {
-            return Err(Failure::Usage(format!(
-                "cannot run {}: {e}",
-                ShownPath(Path::new(&settings.command[0]))
+            return Err(Failure::Usage(super::start::cannot_run(
+                &settings.command,
+                e,
             )));
         }
         Verdict::Broken(e) => return Err(Failure::Other(format!("cannot go on testing: {e}"))),

@@ -20,6 +20,7 @@ mod referee;
 mod report;
 mod search;
 mod shrink;
+mod start;
 mod transcript;
 mod tricks;
 
@@ -203,6 +204,7 @@ pub(super) fn run(args: Args) -> Result<i32, Failure> {
     if let Some(dir) = &args.save {
         files::check_save(dir)?;
     }
+    start::check(&args.command)?;
     limits::take_over();
     let seed = args.seed.unwrap_or_else(super::generate::fresh_seed);
     let jobs = args
@@ -296,10 +298,7 @@ fn hunt(args: &Args, out: Option<&Path>, runner: &Runner, seed: u64) -> Result<i
         return Ok(nothing_found(args, runner, seed));
     };
     let unusable = |outcome: &Outcome| match outcome {
-        Outcome::NotRun(e) => Err(Failure::Usage(format!(
-            "cannot run {}: {e}",
-            ShownPath(Path::new(&runner.command[0]))
-        ))),
+        Outcome::NotRun(e) => Err(Failure::Usage(start::cannot_run(&runner.command, e))),
         Outcome::Broken(e) => Err(Failure::Other(format!("cannot go on testing: {e}"))),
         _ => Ok(()),
     };
