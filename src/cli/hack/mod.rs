@@ -12,6 +12,7 @@
 mod files;
 mod growth;
 mod guard;
+mod help;
 mod interactive;
 mod limits;
 mod measure;
@@ -44,35 +45,14 @@ use std::time::{Duration, Instant};
 ///
 /// Runs CMD on the statement's two samples, then on the games saved in --save DIR, then on
 /// generated games (the game on its standard input; its answer is its standard output, trimmed)
-/// and compares with this solver. The first wrong answer, crash (a non-zero exit or a signal),
-/// stack overflow, memory limit exceeded or timeout (a sample's too) is shrunk while CMD keeps failing the same
-/// way: its size bisected, piles and forbidden moves dropped, values lowered toward 1, J
-/// candidates at a time, to a game where no pile, pair of equal piles or forbidden move can go
-/// and no value can be 1 lower (or the smallest found when --shrink-time runs out). A timeout's
-/// CPU time is then measured at smaller sizes, with its growth exponent in N and in M. The
-/// report goes to standard error.
-///
-/// Every generated game is inside the statement's limits unless --beyond: small games that
-/// grow, tiny ones at and around 2^31, 2^32, 2^53 and at and below 10^18, and from game 10 on
-/// the judge's max tests and the anti-hash games (see --max-n).
-///
-/// The limits are the judge's (ABC255 G: 4 s, 1024 MiB), measured as a judge measures them: a
-/// timeout is a run over --timeout in wall time when run alone (no other job of hack running),
-/// not counting the time it waited for a CPU that other work held, its CPU time (of all its
-/// processes) shown beside; memory limit exceeded is a resident peak
-/// over --memory (the address space is capped well above it, only against a runaway); the main
-/// thread's stack is --stack, as large as --memory by default, as AtCoder gives. A crash that
-/// goes away with a larger stack is reported as a stack overflow with the --stack it needs.
-/// Every failure is run again alone before it counts: one that does not repeat every time is
-/// reported as flaky, with how often it failed.
-///
-/// Exit status: 0 every game passed; 1 a failure was found; 2 hack could not do its work: a bad
-/// command line, a CMD that cannot start, a --memory too small for CMD to run at all, a game
-/// it cannot write, the machine refusing a process; 130, 143, 129 stopped by SIGINT (Ctrl-C),
-/// SIGTERM, SIGHUP with nothing found (every running solution is killed first; with hack, even
-/// by SIGKILL, every solution ends too).
+/// and compares with this solver. The first wrong answer, crash, stack overflow, memory limit
+/// exceeded or timeout is confirmed by running it again, then shrunk while CMD keeps failing the
+/// same way, to a game where no pile, pair of equal piles or forbidden move can go and no value
+/// can be 1 lower (or the smallest found when --shrink-time runs out). The report goes to
+/// standard error. The limits are the judge's (ABC255 G: 4 s, 1024 MiB), measured as a judge
+/// measures them.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "example: constrained-nim hack --save failures -- python3 my_solution.py")]
+#[command(after_help = help::SHORT, after_long_help = help::reference())]
 pub(super) struct Args {
     /// How many generated games to try
     #[arg(long, value_name = "K", default_value_t = 1000)]
@@ -98,14 +78,8 @@ pub(super) struct Args {
     #[arg(short, long, value_name = "J")]
     jobs: Option<usize>,
     /// The largest N and M the games reach (the statement's: 200000; up to 2000000 with
-    /// --beyond). From game 10 on, every other game up to game 34 is a judge's max test at this
-    /// size, one of each shape a problem setter writes (gen --shape): all X distinct (random),
-    /// all moves on one X (onex), a long chain of consecutive special points (chain), every
-    /// (x, y) for small x (triangle), many drops to one value (zeros), every pile on a special
-    /// point (onspecial), all piles equal (equal), values at 10^18 (top), N = 1 (onepile),
-    /// M = 1 (onemove); and the anti-hash games against g++'s std::unordered_map and
-    /// unordered_set keyed by X, X - Y or a Grundy value (gcc-growth, gcc-reserve) and against
-    /// a CPython dict keyed by X (pydict); later they come again with new seeds
+    /// --beyond): the judge's max tests and the anti-hash games are at this size (see "The
+    /// games" in --help)
     #[arg(long, value_name = "N", default_value_t = 200_000,
           value_parser = clap::value_parser!(u64).range(1..=2_000_000))]
     max_n: u64,
@@ -122,8 +96,8 @@ pub(super) struct Args {
     #[arg(long, value_name = "DIR")]
     save: Option<PathBuf>,
     /// CMD is a bot for the interactive version (ABC278 G's protocol): hack plays it, taking
-    /// the other side, and --timeout is its CPU time for a whole game (see README: hack
-    /// --interactive)
+    /// the other side, and --timeout is its CPU time for a whole game (see "--interactive" in
+    /// --help)
     #[arg(long)]
     interactive: bool,
     /// The solution to test, and its arguments

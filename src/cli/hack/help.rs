@@ -1,0 +1,209 @@
+//! `hack --help`'s reference, below the options: the games, how a run is measured, confirmed and
+//! shrunk, a timeout's growth, the files, the processes and signals, the interactive version and
+//! the exit status. One constant a topic, each replaced whole when its part of hack changes;
+//! `hack -h` shows none of it. Lines are at most 100 columns.
+
+/// The reference, in the order a reader meets the topics.
+pub(super) fn reference() -> String {
+    [
+        EXAMPLES,
+        SCHEDULE,
+        GAMES,
+        MEASUREMENT,
+        CONFIRMATION,
+        SHRINKING,
+        GROWTH,
+        FILES,
+        PROCESSES,
+        INTERACTIVE,
+        EXIT,
+    ]
+    .join("\n\n")
+}
+
+/// What `hack -h` shows below the options instead.
+pub(super) const SHORT: &str = "\
+example: constrained-nim hack --save failures -- python3 my_solution.py
+(--help: the games, the limits, shrinking, the files, --interactive, the exit status)";
+
+const EXAMPLES: &str = "\
+Examples:
+  constrained-nim hack -- ./a.out                       a compiled solution in this folder
+  constrained-nim hack -- python3 sol.py                a script: its interpreter first
+  constrained-nim hack --save failures -- ./a.out       keep each failure, replay them first
+  constrained-nim hack --seed 42 --max-n 300 -- ./a.out small games, the same run every time
+  constrained-nim hack --tests 0 --save max -- ./a.out  only the samples and the games in max/
+
+  CMD is run as it is given, without a shell: a program in the current folder is `./a.out`,
+  a script not executable (or without a `#!` line) goes after its interpreter.";
+
+const SCHEDULE: &str = "\
+The run and the report:
+  hack runs CMD on the statement's two samples (a failure there is reported as the sample, then
+  shrunk), then on the games of --save DIR, then on --tests generated games (1000), --jobs at a
+  time. The judge's max tests come early (game 10 is the first), so a fixed array, a timeout or
+  a memory limit shows within the first minute or two. A correct C++ solution passes all 1000
+  games in about 40 s, a Python one takes minutes (on a busy 2-core machine). hack's own
+  resident memory stays far below the solution's: 51 to 85 MiB at its peak on the full-size
+  games (up to about 130 MiB has been seen at the default sizes).
+
+  The first failure, once confirmed, is shrunk and reported on standard error: the verdict and
+  where it was found (`wrong answer on game 44 of 1000 (seed 42)`), how the shrinking went and
+  whether the game is 1-minimal, the game (or, too large to print, in words: `100,001 piles of 1
+  stone; 1 forbidden move: 1 1`, written to --out), the expected and actual output or what the
+  run did (the end of its standard error, escaped), each pile's Grundy value, the breakpoints
+  and a winning move (`why:`), and the game as found as a `gen` command line. The whole standard
+  output is compared, trimmed, however long.";
+
+const GAMES: &str = "\
+The games:
+  Every game is inside the statement's limits (1 <= N, M <= 2*10^5, values up to 10^18,
+  distinct pairs): mostly small and growing, with tiny games at and around 2^31, 2^32, 2^53 and
+  at and below 10^18 from the start, and some large ones, answering Aoki as often as Takahashi.
+  From game 10 on, every other game up to game 34 is one of the judge's max tests at the largest
+  size (--max-n, 200000), one of each shape a problem setter writes (`gen --shape NAME` prints
+  it): all X distinct (random), the anti-hash game for a table growing to 2*10^5 keys
+  (gcc-growth), all moves on one X (onex), the anti-hash game for a Python dict keyed by X
+  (pydict), a long chain of consecutive special points (chain), every (x, y) for small x
+  (triangle), the anti-hash game for a table reserved (gcc-reserve), many drops to one value
+  (zeros), every pile on a special point (onspecial), all piles equal (equal), values at 10^18
+  (top), N = 1 with M at most (onepile), M = 1 with N at most (onemove); later they come again
+  with new seeds.
+
+  The anti-hash games are against g++'s std::unordered_map and unordered_set (whose hash of an
+  integer is itself, and whose bucket is the key modulo a prime of libstdc++'s list) keyed by X,
+  by a target X - Y or by a Grundy value: every such key is a multiple of 85229 and 172933, the
+  bucket counts a table passes through on its way to 2*10^5 keys, or of 107897 and 202409, those
+  of reserve(100000) and reserve(200000), so every key falls in one bucket. CPython's dict of
+  ints probes h & mask, then 5 i + (h >> 5t) + 1: once h >> 5t is 0 every key follows one cycle,
+  and pydict's X, in input order, first take a run of that cycle, then each one's first probes
+  land on taken slots and its 12th inside the run, which it walks (80 s in CPython 3.11 to fill
+  a dict of its 2*10^5 X, 0.1 s for uniform ones).
+
+  Only the max tests: write them with gen and give their folder as --save, with --tests 0:
+    mkdir max; for s in random gcc-growth onex pydict chain triangle gcc-reserve zeros \\
+      onspecial equal top onepile onemove; do constrained-nim gen --shape $s > max/$s.in; done
+    constrained-nim hack --tests 0 --save max -- ./a.out
+
+  --beyond also makes games past the statement, as `gen --beyond` does (N = 0, empty piles,
+  repeated moves, values up to 2^64 - 1), and allows --max-n up to 2000000.";
+
+const MEASUREMENT: &str = "\
+Limits and verdicts:
+  The limits are the judge's, ABC255 G's by default (4 s, 1024 MiB). The verdicts:
+  - wrong answer;
+  - crash: a failure status or a signal (the end of its standard error shown, escaped);
+  - stack overflow: a crash by a signal that goes away with a larger stack, with the --stack it
+    needs (the main thread's stack, set before exec, is as large as --memory by default, as
+    AtCoder and DOMjudge give);
+  - memory limit exceeded: a resident peak (of the largest of its processes, from wait4) over
+    --memory MiB. The address space is capped well above it (4 times, or the limit and 2 GiB),
+    only so that a runaway cannot take the machine (a JVM reserves a quarter of the machine's
+    memory: give it -Xmx). A peak below hack's own size (tens of MiB) does not show, so a
+    --memory that small is not checked;
+  - timeout: a run over --timeout in wall time when run alone (no other job of hack running): a
+    solution that waits is out of time too. The time it waited for a CPU that other work held
+    (Linux's run delay) is not counted: an idle judge has none, and a busy machine must not make
+    a timeout. The report gives its CPU time beside, of its whole process group (children
+    included): `run alone it ran 4.21 s (4.19 s of CPU time); the limit is 4 s`. hack ends a
+    run alone at 1.25 times the limit.";
+
+const CONFIRMATION: &str = "\
+Confirmation:
+  Every failure is run again, alone, before it counts: the failure found must fail 4 runs of 4
+  (a solution that crashes one run in five passes that by chance once in 125). One that does not
+  is flaky: it is run 8 times in all and reported with how often it failed (`it failed 2 of 8
+  runs`), not shrunk. The shrinker keeps a smaller game only when it fails a rerun too.
+  \"Fails on every game\" is said only when the solution fails sample 1 every time, sample 2 and
+  the two smallest games. A --memory too small for CMD to run at all (it ends well, but its
+  resident peak is over the limit even on the smallest games, as with --memory 1 for Python) is
+  a usage error; a runaway, stopped by the cap, is memory limit exceeded.";
+
+const SHRINKING: &str = "\
+Shrinking:
+  Shrinking keeps the kind of failure and runs to a fixpoint, in rounds: the size bisected first
+  (the fewest first forbidden moves, then the fewest first piles, that still fail: a probe 1, 2,
+  4, ... then bisection, O(log N) runs); every pile, every move, every value at once lowered;
+  halves of the piles and of the moves dropped, then quarters, down to one (keeping an Aoki
+  game's nim-sum at 0); pairs of equal piles; each pile, X and Y lowered toward 1 by a probe and
+  bisection (O(log v) runs a value, never one step at a time). Candidates run --jobs at a time;
+  the first that still fails wins and the others are killed; a game already tried is never run
+  again. It stops at a 1-minimal game (no pile, pair of equal piles or forbidden move can go, no
+  pile, X or Y can be 1 lower), or when --shrink-time (60 s) runs out, with the smallest failing
+  game so far (a run still going is cut then); the report says which. The games stay inside the
+  statement.";
+
+const GROWTH: &str = "\
+A timeout's growth:
+  The shrunk game is run alone with its piles, then its moves, halved, quartered, ... and its CPU
+  time fitted above the time at size 1, in each dimension, the one that matters first:
+  `time ≈ M^2.0 (0.05 s at M = 12,500, ...)` says it is quadratic in M, the number of forbidden
+  moves; a time that leaps between two sizes (a threshold, a hash table's collisions) is said as
+  such: `time jumps: 0.03 s at M = 26,092 but 4.23 s at M = 52,185`. The growth says what the
+  shrunk game cannot: with one pile left, whether the time is quadratic in M.";
+
+const FILES: &str = "\
+Files:
+  --out FILE is checked before the search: it must be a new file or a game (an earlier --out); a
+  file that does not read as a game, a file CMD names (also inside a `sh -c` script or an option
+  --input=FILE), an executable, a FIFO or a device is refused, and a symbolic link is followed.
+  --save DIR keeps each failure as DIR/hack-HASH.in and .out (`oj t -d DIR` replays them) and
+  runs them first next time, like proptest's regression files; what in DIR is not a game is
+  skipped with a warning. Both are written whole or not at all (a temporary file renamed into
+  place): on a full disk the old --out stays as it was, no partial game is left in DIR, and the
+  report says so.";
+
+const PROCESSES: &str = "\
+Processes and signals:
+  Each run is a process group of its own, killed when it ends; a process that escaped it
+  (setsid) cannot hold hack, which kills it too. SIGINT, SIGTERM and SIGHUP kill every running
+  solution first; so does SIGKILL, which hack cannot catch: each solution dies with hack (its
+  parent-death signal), and a small guard shell kills the rest of its group.";
+
+const INTERACTIVE: &str = "\
+--interactive (the interactive version, as in AtCoder ABC278 G):
+  CMD is a bot that plays the game against hack, a line a message. It receives the game on
+  standard input (N M, the piles, the forbidden moves) and prints First or Second, the side it
+  chooses. The sides alternate, First first; on its turn a side prints `I K` (take K stones from
+  pile I, from 1), or `0 0` when it has no legal move, and then it has lost. After an illegal
+  move by the bot (a pile out of range, K out of range, a forbidden move, a line that is not two
+  integers, a `0 0` while it has a move, a line over 4096 bytes) hack prints `-1 -1` and the
+  game ends. After hack's `0 0` the bot has won and must exit.
+
+  It plays CMD on the statement's two samples, the games of --save DIR (up to 10,000 stones in
+  all), then on --tests generated games, small first and growing (up to 6 piles of 40 stones:
+  every game ends within a few hundred moves), --jobs at a time. It takes the side CMD leaves
+  and plays perfectly from a won position; from a lost one it plays, by the seed, the move that
+  most often trips a bot: one after which plain Nim's answer (the xor of the piles) is forbidden
+  or wrong, or only one move wins, or a pile sits on a special point. Verdicts:
+  - lost: the bot chose the losing side, or let a won position go, and lost the game;
+  - illegal move: the line, and why it is not a move (`from 2 stones, taking 1 is forbidden`);
+  - protocol error: a line where a side or a move was due that is neither (a debug line on
+    standard output), quoted, or no side at all;
+  - idleness: no line for 1 s while every process of the bot sleeps and uses no CPU time: its
+    answer sits unflushed in its buffer (\"did you flush standard output?\"), or it reads more
+    than it is sent (to the end of the input);
+  - timeout: over --timeout seconds of CPU time for the whole game, all its processes together;
+  - crash: a failure status or a signal, mid-game or after it (its standard error shown);
+  - did not exit: it won, but was still running 1 s after the game (its input is closed then,
+    as a judge closes it).
+  Every game is played with a seed of its own, and a failure counts only when the same game with
+  the same seed fails the same way again; one that does not is reported as flaky, with its play,
+  and not shrunk. A bot that fails both of the smallest games (one pile of 1 or of 2 stones,
+  taking 1 forbidden from 1) fails every game and is reported on the first of them; any other
+  failure is shrunk by hack's shrinker, each smaller game played with the same seed, and the
+  smallest played once more. The report gives the game, the whole play, each move with the piles
+  and nim-sum it leaves, where the bot went wrong in the game's terms (the Grundy values, the
+  nim-sum, a winning move it could have made), the game as gen makes it, and --out/--save as
+  above. --memory holds each of its processes, as for a batch solution. The tool's own player is
+  a bot that must pass: `constrained-nim hack --interactive -- constrained-nim play --machine -`.";
+
+const EXIT: &str = "\
+Exit status (grep's convention):
+  0  every game passed
+  1  a failure was found (flaky ones too)
+  2  hack could not do its work: a bad command line, a CMD that cannot be started, a --memory
+     too small for CMD to run at all, a game it cannot write or save, the machine refusing a
+     process or a pipe, memory run out
+  129, 130, 143  stopped by SIGHUP, SIGINT (Ctrl-C), SIGTERM with nothing found (every running
+     solution is killed first)";
