@@ -35,8 +35,14 @@ input (whitespace-separated ASCII decimal numbers):
   A_1 ... A_N          the piles (0 <= A_i < 2^64)
   X_1 Y_1 ... X_M Y_M  forbidden moves: from a pile of exactly X stones,
                        taking exactly Y is not allowed (1 <= Y <= X < 2^64)
-  A forbidden move listed twice counts once; N = 0 and M = 0 are allowed
-  (--check --strict holds the input to the statement's limits instead).
+  A forbidden move listed twice counts once; N = 0, M = 0, empty piles and leading
+  zeros are allowed (--check --strict holds the input to the statement's limits instead).
+  Any ASCII white space separates numbers (spaces, tabs, CR, LF, form feed, vertical
+  tab); the final newline is optional. Signs, decimal points, commas, hex and exponents
+  are not numbers. Anything else is refused with one 'error: ' line naming the input
+  line and, where the layout shows it, the likely cause (tokens and file names are cut
+  and escaped). The input is read as a stream: reading stops at the first token no game
+  can hold, so `yes 1 | constrained-nim` fails at once.
 
 exit status:
   0  the answer was printed
@@ -93,11 +99,12 @@ struct ModeFlags {
     #[arg(long)]
     grundy: bool,
     /// Print the winner; when Takahashi wins, a second line 'I K': take K stones from pile I
-    /// (1-based), a move that wins
+    /// (1-based), a move that wins (the first pile whose value has the nim-sum's top bit, the
+    /// fewest stones)
     #[arg(long = "move")]
     winning_move: bool,
-    /// Print a report: piles and their Grundy values, the nim-sum, the verdict and a winning
-    /// move in words
+    /// Print a report: piles and their Grundy values (at most 1,000 listed), the nim-sum, the
+    /// verdict and a winning move in words
     #[arg(long)]
     explain: bool,
     /// Check that the input is a game; print nothing

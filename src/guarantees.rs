@@ -177,6 +177,74 @@
 //! itself (`.ci/oj-check`: `oj t` on samples/, plain and through `judge`, from a virtual
 //! environment under `target/`).
 //!
+//! # hack, worked
+//!
+//! Three sessions of `hack` on solutions from `tests/solutions/`, run from that folder (`nim` is
+//! `nim.cpp` built with `c++ -O2`), on a busy 2-core machine, as they showed what a report is
+//! for. (`hack --help` is the reference; the README shows a report in its quick start.)
+//!
+//! A wrong answer: `nim.py smallest-target` lets a special point drop only to the value of its
+//! smallest target. With games of at most 300 piles and moves (at full size this Python solution
+//! first meets the anti-hash game `pydict`, game 16: its dict keyed by X makes it a timeout
+//! there, as on a judge with that test):
+//!
+//! ```text
+//! $ constrained-nim hack --seed 42 --max-n 300 --out minimal.in -- python3 nim.py smallest-target
+//! hack: wrong answer on game 44 of 1000 (seed 42); the samples and the 43 games before it passed
+//! shrunk in 53 runs (9.2 s) from 3 piles and 6 forbidden moves to 2 piles and 3 forbidden moves (1-minimal: no pile, pair of equal piles or forbidden move can go, and no pile, X or Y can be 1 lower):
+//!
+//!     2 3
+//!     3 2
+//!     3 1
+//!     1 1
+//!     3 2
+//!
+//! expected: Aoki
+//! actual:   Takahashi
+//! why: the piles' Grundy values are g(3) = 1, g(2) = 1; nim-sum 0
+//!      breakpoints up to 3 (g goes on by 1 after each): g(1) = 0, g(3) = 1
+//!      Aoki wins: every move leaves a nim-sum other than 0
+//! the game as found: constrained-nim gen --seed 18084085170817898734 --n 3 --m 6 --max 5
+//! ```
+//!
+//! From 3 the targets are 2 (value 1) and 1 (value 0); 0 is also held at 0, so it stays
+//! reachable, but 1 is held only at 2, so g(3) = 1 = g(2): nim-sum 0. The wrong solution checks
+//! only the smallest target's value, finds it reachable, and keeps g(3) = 2 (`why 3 minimal.in`
+//! explains).
+//!
+//! A solution that is right but too slow on large games (`nim slow`: each target's value counts
+//! the drops below it one by one, O(M · drops)):
+//!
+//! ```text
+//! $ constrained-nim hack --seed 1 -- ./nim slow
+//! hack: timeout on game 10 of 1000 (seed 1, max test random); the samples and the 9 games before it passed
+//! shrunk in 24 runs (60.0 s) from 200000 piles and 200000 forbidden moves to 1 pile and 109226 forbidden moves (not proven minimal: --shrink-time 60 s ran out):
+//! the game: 1 pile of 858,521,648,700,260,108 stones; 109,226 forbidden moves, X from 7,239,470,591,929 to 999,978,057,581,612,391; too large to print (give --out FILE or --save DIR to keep it)
+//! timeout: run alone it ran 4.23 s, not counting 0.18 s it waited for a CPU other work held (4.23 s of CPU time); the limit is 4 s
+//! growth, the same game's first piles or forbidden moves run alone:
+//!     time ≈ M^1.8 (0.03 s at M = 6,826, 0.09 s at M = 13,653, 0.30 s at M = 27,306, 1.10 s at M = 54,613, 4.22 s at M = 109,226)
+//! the game as found: constrained-nim gen --shape random --n 200000 --seed 224706085343030812
+//! ```
+//!
+//! The growth says what the shrunk game cannot: with one pile left, the time is about quadratic
+//! in M, the number of forbidden moves (O(M · drops)). In those sessions the fixed array (`nim
+//! array`, the README's example) was found and shrunk to its smallest size in 2.7 s in all, the
+//! wrong answer in 15 s, and the timeout found, shrunk for the 60 s of `--shrink-time` and its
+//! growth stated in 94 s. hack's own resident memory stays far below the solution's: 51 to
+//! 85 MiB at its peak in the full-size runs of `tests/hack_games.rs` (up to about 130 MiB has
+//! been seen at the default sizes; the tests hold it under 256 MiB).
+//!
+//! How long a run that finds nothing takes, with default options (release build, the machine
+//! shared with five other builds): `hack -- ./nim none` (a correct C++ solution) passed all 1000
+//! games in 40.6 s; `hack --tests 15 -- python3 nim.py none` passed its first 15 games (three of
+//! them max tests) in 20.8 s, and with the default 1000 games it meets `pydict` at game 16 and
+//! is reported as a timeout there after 200 s in all (found, shrunk for 60 s, its growth
+//! measured).
+//!
+//! `plot` stays under 300 KiB and half a second on the largest games; a mark is blue on the rising
+//! line, red for a drop (with a dashed fall), an orange ring for a special point that does not
+//! drop. `why` answers any N up to 2^64 − 1 in about 0.2 s, in at most 16 lines.
+//!
 //! # Measuring
 //!
 //! ```sh
@@ -326,3 +394,14 @@
 //! | u64max | 1.01 (0.87) | 1.00 (0.93) |
 //! | short | 0.44 (0.41) | 1.03 (0.92) |
 //! | antihash | 1.02 (0.78) | 1.01 (0.71) |
+//!
+//! `cargo bench --bench speed -- --hack 3`, on the same loaded machine: hack's time from its start
+//! to a minimal game on the failures of `tests/solutions/nim.cpp` (seed 1, default options, the
+//! timeout at 4 s), medians of 3 runs; the timeout's shrinking ends with `--shrink-time`, then its
+//! growth is measured:
+//!
+//! | failure | whole s | shrinking s | runs | ended with |
+//! | --- | ---: | ---: | ---: | --- |
+//! | int32 overflow | 3.7 | 3.5 | 648 | 2 piles and 1 forbidden move, 1-minimal |
+//! | fixed array of 100,005 | 5.7 | 5.2 | 95 | 100006 piles and 1 forbidden move, 1-minimal |
+//! | O(M · drops) timeout | 101.5 | 69.8 | 24 | 1 pile and 169365 forbidden moves, budget |

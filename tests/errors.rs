@@ -505,6 +505,39 @@ fn help_documents_modes_input_and_exit_codes() {
     );
 }
 
+/// `hack -h` is a summary; `hack --help` is hack's whole reference, a paragraph a topic, wrapped
+/// to 100 columns in a pipe.
+#[test]
+fn hack_help_is_the_reference_and_h_a_summary() {
+    let long = run(&["hack", "--help"], b"").assert_ok().to_owned();
+    let short = run(&["hack", "-h"], b"").assert_ok().to_owned();
+    for topic in [
+        "Examples:",
+        "The run and the report:",
+        "The games:",
+        "Limits and verdicts:",
+        "Confirmation:",
+        "Shrinking:",
+        "A timeout's growth:",
+        "Files:",
+        "Processes and signals:",
+        "--interactive (the interactive version",
+        "Exit status",
+    ] {
+        assert!(long.contains(&format!("\n{topic}")), "--help: no {topic:?}");
+        assert!(!short.contains(&format!("\n{topic}")), "-h: {topic:?}");
+    }
+    // The detail lives in the long help only: libstdc++'s bucket counts, the max tests' recipe.
+    for detail in ["85229 and 172933", "--tests 0 --save max", "4 runs of 4"] {
+        assert!(long.contains(detail), "--help: no {detail:?}");
+        assert!(!short.contains(detail), "-h: {detail:?}");
+    }
+    assert!(short.contains("--help"), "{short}");
+    for line in long.lines() {
+        assert!(line.chars().count() <= 100, "{line:?}");
+    }
+}
+
 /// clap's bold and underline go only to a terminal, never with NO_COLOR, as clap decides by
 /// default: `--help | cat`, a help saved to a file, a usage error in a log carry no escape code.
 #[test]

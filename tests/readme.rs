@@ -35,10 +35,15 @@ fn the_readme_is_short_and_opens_with_a_quick_start() {
         "hack: wrong answer on game",
         "expected: ",
     ] {
-        assert!(start.contains(needed), "not in the first 40 lines: {needed:?}");
+        assert!(
+            start.contains(needed),
+            "not in the first 40 lines: {needed:?}"
+        );
     }
     // .ci/run runs the test command the README gives.
-    let development = &readme[readme.find("## Development").expect("a Development section")..];
+    let development = &readme[readme
+        .find("## Development")
+        .expect("a Development section")..];
     assert!(development.contains("\ncargo test "), "{development}");
     let ci = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(".ci/run"));
     assert!(ci.unwrap().lines().any(|line| line == "cargo test"));
@@ -76,8 +81,16 @@ fn the_readmes_console_examples_print_what_they_show() {
     let mut ran = 0;
     for (command, shown) in &examples {
         // A file of the user's own (game.in) is not in the repository.
-        let words: Vec<&str> = command.split('#').next().unwrap().split_whitespace().collect();
-        if words.iter().any(|w| w.ends_with(".in") && !root.join(w).exists()) {
+        let words: Vec<&str> = command
+            .split('#')
+            .next()
+            .unwrap()
+            .split_whitespace()
+            .collect();
+        if words
+            .iter()
+            .any(|w| w.ends_with(".in") && !root.join(w).exists())
+        {
             continue;
         }
         let prompt = "your move (I K)> ";

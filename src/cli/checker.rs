@@ -24,7 +24,13 @@ exit status (testlib's):
   3  the checker failed: INPUT is not a game or cannot be read, OUTPUT cannot be read,
      the command line is wrong, or memory ran out
 
-online-judge-tools reads only zero against non-zero, so --judge-command works as it is.")]
+online-judge-tools reads only zero against non-zero, so --judge-command works as it is, and it
+shows the reason (standard output) as the judge's output. With oj:
+  oj t -c \"python3 main.py\" -d samples                  # samples/: NAME.in / NAME.out
+  oj g/i -d random \"constrained-nim gen\" 100           # 100 generated games in random/
+  oj g/o -c constrained-nim -d random                  # their answers, from this solver
+  oj t -c \"python3 main.py\" -d random --judge-command \"constrained-nim judge\"
+  oj g/i --hack-expected constrained-nim --hack-actual \"python3 main.py\" \"constrained-nim gen\"")]
 pub(super) struct Args {
     /// The game; standard input when '-' (`gen | constrained-nim judge - out.txt`)
     #[arg(value_name = "INPUT")]

@@ -15,7 +15,8 @@ use std::path::PathBuf;
 /// there); if not, every smaller value is reachable and g(N) = H(N), the number of values
 /// below N; if it is, each value its forbidden targets hold, how many positions below N hold
 /// it and how many of them the forbidden moves block, so which values are out of reach:
-/// g(N) is the smallest of them, or H(N) when there is none.
+/// g(N) is the smallest of them, or H(N) when there is none. At most 16 lines, for any N up to
+/// 2^64 - 1.
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
     /// The position: a pile of N stones

@@ -3,7 +3,7 @@
 //     ./nim BUG [SIZE] < game
 //
 // BUG is one of:
-//   none      right: the sweep over special points, as the README explains
+//   none      right: the sweep over special points, as src/guarantees.rs explains
 //   int32     piles and forbidden moves kept in 32-bit int: values past 2^31 wrap
 //   double    piles and forbidden moves read through a double: values past 2^53 round
 //   array     the piles in a fixed array of SIZE (default 100000): more piles crash

@@ -3,7 +3,7 @@
     python3 nim.py BUG < game
 
 BUG is one of:
-  none                 right (the sweep over special points, as the README explains)
+  none                 right (the sweep over special points, as src/guarantees.rs explains)
   plain-nim            forbidden moves ignored: the nim-sum of the piles
   pile-on-special      a pile sitting on a special point gets the line's value, as if it had
                        not dropped

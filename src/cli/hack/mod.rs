@@ -7,7 +7,8 @@
 //! `limits` (running one command under limits, with `measure`, what a run used, and `guard`,
 //! what ends the solutions with hack), `outcome` (judging and confirming one run), `shrink` (and
 //! its `drops`), `growth` (a timeout's time at smaller sizes), `report`; `interactive` runs
-//! instead with --interactive (over `referee`, `tricks`, `transcript`).
+//! instead with --interactive (over `referee`, `tricks`, `transcript`). Beside them: `start`
+//! (what is said when CMD cannot be started) and `help` (the reference `--help` shows).
 
 mod files;
 mod growth;
