@@ -234,6 +234,36 @@
 //! 85 MiB at its peak in the full-size runs of `tests/hack_games.rs` (up to about 130 MiB has
 //! been seen at the default sizes; the tests hold it under 256 MiB).
 //!
+//! A bot for the interactive version (`bot.py plain-big` has plain Nim's values, g(n) = n, once
+//! a pile has more than 5 stones):
+//!
+//! ```text
+//! $ constrained-nim hack --interactive --seed 1 --tests 10 -- python3 bot.py plain-big
+//! hack --interactive: lost on game 4 of 10 (seed 1); the samples and the 3 games before it passed
+//! shrunk in 36 games (6.2 s) from 3 piles and 7 forbidden moves to 3 piles and 1 forbidden move (1-minimal: no pile, pair of equal piles or forbidden move can go, and no pile, X or Y can be 1 lower):
+//!
+//!     3 1
+//!     1 2 6
+//!     1 1
+//!
+//! the play (> the bot's lines, < hack's; the game went first, piles 1 2 6):
+//!     > First
+//!     > 3 3          piles 1 2 3, nim-sum 3
+//!     < 3 1          piles 1 2 2, nim-sum 0
+//!     > 2 1          piles 1 1 2, nim-sum 1
+//!     < 3 1          piles 1 1 1, nim-sum 0
+//!     > 0 0
+//! lost: it had no move left at the end
+//! where it went wrong: its move `3 3` let a won position go: piles 1 2 6 have Grundy values g(1) = 0, g(2) = 1, g(6) = 5, nim-sum 4, and it left nim-sum 3; a winning move was `3 4` (pile 3: 6 -> 2, Grundy value 5 -> 1)
+//! why: the piles' Grundy values are g(1) = 0, g(2) = 1, g(6) = 5; nim-sum 4
+//!      breakpoints up to 6 (g goes on by 1 after each): g(1) = 0
+//!      Takahashi wins: take 4 stones from pile 3 (6 -> 2)
+//! the game as found: constrained-nim gen --seed 6781766638642454415 --n 3 --m 7 --max 13
+//! ```
+//!
+//! From 1 2 6 it sees nim-sum 1 ^ 2 ^ 6 = 5 and moves to 1 2 3, but g(6) = 5, so the winning
+//! move was to 2.
+//!
 //! How long a run that finds nothing takes, with default options (release build, the machine
 //! shared with five other builds): `hack -- ./nim none` (a correct C++ solution) passed all 1000
 //! games in 40.6 s; `hack --tests 15 -- python3 nim.py none` passed its first 15 games (three of
@@ -243,7 +273,8 @@
 //!
 //! `plot` stays under 300 KiB and half a second on the largest games; a mark is blue on the rising
 //! line, red for a drop (with a dashed fall), an orange ring for a special point that does not
-//! drop. `why` answers any N up to 2^64 − 1 in about 0.2 s, in at most 16 lines.
+//! drop (`chromium --headless --no-sandbox --screenshot=g.png --window-size=1000,620 g.svg`
+//! makes a picture of it). `why` answers any N up to 2^64 − 1 in about 0.2 s, in at most 16 lines.
 //!
 //! # Measuring
 //!

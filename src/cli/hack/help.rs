@@ -168,7 +168,19 @@ const INTERACTIVE: &str = "\
   pile I, from 1), or `0 0` when it has no legal move, and then it has lost. After an illegal
   move by the bot (a pile out of range, K out of range, a forbidden move, a line that is not two
   integers, a `0 0` while it has a move, a line over 4096 bytes) hack prints `-1 -1` and the
-  game ends. After hack's `0 0` the bot has won and must exit.
+  game ends. After hack's `0 0` the bot has won and must exit. On sample 1 (piles 1 2 4; from 2
+  taking 1, from 3 taking 3 or 1, from 1 taking 1 are forbidden), > the bot's lines, < hack's:
+    < 3 4            the game: N M, the piles, the forbidden moves
+    < 1 2 4
+    < 2 1
+    < 3 3
+    < 3 1
+    < 1 1
+    > First          nim-sum of the Grundy values 0 ^ 1 ^ 2 = 3: whoever moves first wins
+    > 3 1            piles 1 2 3, values 0 1 1: nim-sum 0
+    < 2 2            piles 1 0 3
+    > 3 2            piles 1 0 1: from 1 taking 1 is forbidden, no move is left
+    < 0 0            hack has no move: the bot has won, and exits
 
   It plays CMD on the statement's two samples, the games of --save DIR (up to 10,000 stones in
   all), then on --tests generated games, small first and growing (up to 6 piles of 40 stones:
