@@ -80,7 +80,8 @@ The games:
   land on taken slots and its 12th inside the run, which it walks (80 s in CPython 3.11 to fill
   a dict of its 2*10^5 X, 0.1 s for uniform ones).
 
-  Only the max tests: write them with gen and give their folder as --save, with --tests 0:
+  Only the max tests: write them with gen and give their folder as --save, with --tests 0 (about
+  45 s for a correct C++ solution on a busy 2-core machine):
     mkdir max; for s in random gcc-growth onex pydict chain triangle gcc-reserve zeros \\
       onspecial equal top onepile onemove; do constrained-nim gen --shape $s > max/$s.in; done
     constrained-nim hack --tests 0 --save max -- ./a.out
