@@ -176,6 +176,7 @@ fn generated(seed: u64, index: u64, tests: u64) -> Result<Game, String> {
         moves: Some(m.min(max * (max + 1) / 2)),
         max,
         beyond: false,
+        lift: false,
     };
     let game_seed = rng.next_u64();
     let (piles, forbidden) = generate::small_game(&mut Rng::new(game_seed), &options)?;

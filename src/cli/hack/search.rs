@@ -36,7 +36,10 @@ impl Plan {
     pub(super) fn gen_command(&self) -> String {
         let options = &self.options;
         let n = options.piles.unwrap_or(0);
-        let beyond = options.beyond || n > MAX_COUNT || options.moves.unwrap_or(0) > MAX_COUNT;
+        let beyond = options.beyond
+            || n > MAX_COUNT
+            || options.moves.unwrap_or(0) > MAX_COUNT
+            || self.shape == Some(generate::SHAPE_BEYOND);
         let beyond = if beyond { " --beyond" } else { "" };
         match self.shape {
             Some(shape) => format!(
@@ -143,6 +146,7 @@ pub(super) fn plan(seed: u64, index: u64, tests: u64, max_n: u64, beyond: bool) 
                 moves: Some(max_n),
                 max: E18,
                 beyond: false,
+                lift: false,
             },
             shift,
             shape: Some(shape),
@@ -200,6 +204,8 @@ pub(super) fn plan(seed: u64, index: u64, tests: u64, max_n: u64, beyond: bool) 
         max,
         // A shifted game stays a small one: only its shift leaves the statement.
         beyond: beyond && shift.is_none(),
+        // The reproduction line names --max, which gen holds: near 2^64 - 1 is the edges' part.
+        lift: false,
     };
     Plan {
         game_seed: rng.next_u64(),
