@@ -85,7 +85,8 @@ pub(super) fn run(settings: &Settings) -> Result<i32, Failure> {
     }
     if let Some(dir) = &settings.save {
         for (i, path) in files::saved_games(dir).into_iter().enumerate() {
-            let Some(case) = files::read_saved(&path) else {
+            // Played as they are (--interactive has no --beyond): a game's stones bound it below.
+            let Some(case) = files::read_saved(&path, true) else {
                 continue;
             };
             // A game of many stones can last as many moves: not one to play here.
