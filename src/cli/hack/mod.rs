@@ -52,8 +52,9 @@ use std::time::{Duration, Instant};
 /// report goes to standard error.
 ///
 /// Every generated game is inside the statement's limits unless --beyond: small games that
-/// grow, tiny ones at and around 2^31, 2^32, 2^53 and at and below 10^18, and from game 10 on
-/// the judge's max tests and the anti-hash games (see --max-n).
+/// grow, tiny ones at and around 2^31, 2^32, 2^53 and at and below 10^18 (each of them within
+/// the first 11 games, with piles of exactly 10^18 among them), and from game 10 on the
+/// judge's max tests and the anti-hash games (see --max-n).
 ///
 /// The limits are the judge's (ABC255 G: 4 s, 1024 MiB), measured as a judge measures them: a
 /// timeout is a run over --timeout in wall time when run alone (no other job of hack running),
