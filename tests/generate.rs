@@ -102,6 +102,46 @@ fn sizes_and_limits_as_asked() {
     }
 }
 
+/// Issue 33 item 6: every shape `gen` prints without --beyond passes `--check --strict`, the
+/// benchmark's too (`short` at the statement's size repeated pairs), and the one past the
+/// statement is refused without --beyond, saying why.
+#[test]
+fn every_shape_keeps_the_statement_without_beyond() {
+    let short = run(
+        &["gen", "--shape", "short", "--n", "200000", "--seed", "1"],
+        b"",
+    );
+    run(&["--check", "--strict"], short.assert_ok().as_bytes()).assert_ok();
+    for shape in common::shapes::SHAPES {
+        let game = run(
+            &["gen", "--shape", shape, "--n", "3000", "--seed", "1"],
+            b"",
+        );
+        if shape == "u64max" {
+            assert_eq!((game.status, game.stdout.as_str()), (2, ""), "{game:?}");
+            for words in ["--shape u64max", "above 10^18", "add --beyond"] {
+                assert!(game.stderr.contains(words), "{game:?}");
+            }
+            continue;
+        }
+        let checked = run(&["--check", "--strict"], game.assert_ok().as_bytes());
+        assert_eq!(checked.status, 0, "{shape}: {checked:?}");
+    }
+}
+
+/// Issue 33 item 6: `--max` is the largest pile and X with --beyond too; without --max,
+/// --beyond still reaches values near 2^64 - 1 (see the test below).
+#[test]
+fn max_holds_with_beyond() {
+    for seed in 0..40 {
+        let seed = seed.to_string();
+        let game = run(&["gen", "--seed", &seed, "--max", "25", "--beyond"], b"");
+        let (piles, moves) = parse(game.assert_ok());
+        let values = piles.iter().chain(moves.iter().map(|(x, _)| x));
+        assert!(values.copied().all(|v| v <= 25), "seed {seed}: {game:?}");
+    }
+}
+
 #[test]
 fn beyond_reaches_what_only_this_tool_accepts() {
     let (mut no_piles, mut empty_pile, mut repeated, mut top) = (false, false, false, false);
@@ -127,8 +167,18 @@ fn beyond_reaches_what_only_this_tool_accepts() {
 #[test]
 fn shapes_are_the_benchmark_sizes() {
     for shape in common::shapes::SHAPES {
+        // Values near 2^64 - 1 are past the statement: that shape needs --beyond.
+        let beyond: &[&str] = if shape == "u64max" {
+            &["--beyond"]
+        } else {
+            &[]
+        };
         let game = run(
-            &["gen", "--shape", shape, "--n", "1000", "--seed", "2"],
+            &[
+                &["gen", "--shape", shape, "--n", "1000", "--seed", "2"],
+                beyond,
+            ]
+            .concat(),
             b"",
         );
         let (piles, moves) = parse(game.assert_ok());

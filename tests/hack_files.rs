@@ -227,6 +227,68 @@ fn saved_entries_that_are_not_games_are_skipped_with_a_warning() {
     );
 }
 
+/// Issue 32 item 8: a right solution that asserts the statement's limits (exit 3 past them),
+/// as careful submissions do.
+const ASSERTS_THE_LIMITS: &str = r#"g=$(cat); printf '%s\n' "$g" | "$0" --check --strict >/dev/null || exit 3; printf '%s\n' "$g" | "$0""#;
+
+/// Games saved in --save DIR past the statement (one placed by hand with X = 10^18 + 1, one
+/// with a repeated pair) are skipped with a warning without --beyond, never reported as the
+/// crash of a right solution that asserts the limits; with --beyond they run.
+#[test]
+fn saved_games_past_the_statement_run_only_with_beyond() {
+    let dir = Folder::new("save-beyond");
+    std::fs::write(
+        dir.join("big.in"),
+        "1 1\n1000000000000000001\n1000000000000000001 1\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("twice.in"), "1 2\n5\n3 1\n3 1\n").unwrap();
+    let hack = |beyond: &[&str]| {
+        let args = [&["hack", "--tests", "0", "--shrink-time", "0"], beyond].concat();
+        let args = [
+            &args[..],
+            &[
+                "--save",
+                text(&dir.0),
+                "--",
+                "sh",
+                "-c",
+                ASSERTS_THE_LIMITS,
+                BINARY,
+            ],
+        ]
+        .concat();
+        run(&args, b"")
+    };
+    let inside = hack(&[]);
+    assert_eq!(inside.status, 0, "{inside:?}");
+    let warnings: Vec<&str> = inside
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("hack: warning: skipped "))
+        .collect();
+    assert_eq!(warnings.len(), 2, "{inside:?}");
+    assert!(
+        warnings[0]
+            .contains("big.in: past the statement's limits (pile 1: A = 1000000000000000001")
+            && warnings[0].ends_with("; add --beyond"),
+        "{warnings:?}"
+    );
+    assert!(
+        warnings[1].contains(
+            "twice.in: past the statement's limits (forbidden move 2 repeats forbidden move 1"
+        ),
+        "{warnings:?}"
+    );
+    let beyond = hack(&["--beyond"]);
+    assert_eq!(beyond.status, 1, "{beyond:?}");
+    assert!(
+        beyond.stderr.starts_with("hack: crash on the saved game ")
+            && beyond.stderr.contains("big.in"),
+        "{beyond:?}"
+    );
+}
+
 /// The solution goes after `--`: forgetting it gets a tip with the command line that works,
 /// and an option hack does not know is not to be handed to the solution as clap's tip says.
 #[test]

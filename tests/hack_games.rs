@@ -257,3 +257,55 @@ fn a_python_dict_keyed_by_x_is_a_timeout_on_the_anti_hash_game() {
         "{found:?}"
     );
 }
+
+/// A right answer (this tool's), turned over when a pile is exactly 10^18: a solution wrong
+/// only there, as one with a sentinel at 10^18 or a loop bound one short.
+const WRONG_AT_10_18: &str = r#"g=$(cat); a=$(printf '%s\n' "$g" | "$0")
+case " $(printf '%s\n' "$g" | sed -n 2p) " in
+*" 1000000000000000000 "*) if [ "$a" = Takahashi ]; then a=Aoki; else a=Takahashi; fi ;;
+esac
+echo "$a""#;
+
+/// Issue 33 item 5: a solution wrong only on a pile of exactly 10^18 is found within the first
+/// 4 games of `seeds`, and shrinks to a game that holds such a pile.
+fn wrong_only_at_10_18_is_found_early(seeds: std::ops::RangeInclusive<u64>) {
+    let binary = env!("CARGO_BIN_EXE_constrained-nim");
+    for seed in seeds {
+        let seed = seed.to_string();
+        let args = [
+            "--seed",
+            &seed,
+            "--tests",
+            "11",
+            "--max-n",
+            "300",
+            "--shrink-time",
+            "1",
+        ];
+        let found = hack_running(&args, &["sh", "-c", WRONG_AT_10_18, binary]);
+        assert_eq!(found.status, 1, "seed {seed}: {found:?}");
+        let game = found
+            .stderr
+            .strip_prefix("hack: wrong answer on game ")
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|game| game.parse::<u64>().ok());
+        assert!(game.is_some_and(|g| g <= 4), "seed {seed}: {found:?}");
+        assert!(
+            found.stderr.contains("1000000000000000000"),
+            "seed {seed}: {found:?}"
+        );
+    }
+}
+
+#[test]
+fn a_solution_wrong_only_on_a_pile_of_10_18_is_found_early() {
+    wrong_only_at_10_18_is_found_early(1..=2);
+}
+
+/// Every seed from 1 to 16 (2 of them missed it before): `cargo test --release --test
+/// hack_games -- --ignored`.
+#[test]
+#[ignore]
+fn a_solution_wrong_only_on_a_pile_of_10_18_is_found_early_full() {
+    wrong_only_at_10_18_is_found_early(1..=16);
+}

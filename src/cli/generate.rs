@@ -29,11 +29,11 @@ pub(super) struct Args {
     /// 200000 without --beyond
     #[arg(long, value_name = "M", conflicts_with = "shape")]
     m: Option<u64>,
-    /// The largest pile and X (at most 10^18 without --beyond)
-    #[arg(long, value_name = "V", default_value_t = 20, conflicts_with = "shape")]
-    max: u64,
+    /// The largest pile and X, with --beyond too (default 20; at most 10^18 without --beyond)
+    #[arg(long, value_name = "V", conflicts_with = "shape")]
+    max: Option<u64>,
     /// A large game (N = M = --n, default 200000): the benchmark's, each aimed at one part of
-    /// a solver (antihash: N = 1; u64max: values up to 2^64 - 1); then the judge's max tests
+    /// a solver (antihash: N = 1; u64max: values up to 2^64 - 1, with --beyond only); then the judge's max tests
     /// that hack runs early: chain (n consecutive special points), onspecial (every pile on a
     /// special point), equal (every pile the same; N = n or n - 1), top (values at 10^18),
     /// onepile (N = 1), onemove (M = 1); and anti-hash games against std::unordered_map keyed
@@ -45,13 +45,20 @@ pub(super) struct Args {
           value_parser = clap::builder::PossibleValuesParser::new(SHAPES.into_iter().chain(MORE_SHAPES)))]
     shape: Option<String>,
     /// Also what only this tool accepts: N = 0, M = 0, empty piles, a forbidden move listed
-    /// twice, values up to 2^64 - 1; and N or M past the statement's 200000
+    /// twice, values up to 2^64 - 1 (unless --max is given); and N or M past the statement's
+    /// 200000
     #[arg(long)]
     beyond: bool,
 }
 
 /// The largest game `--shape` writes by default: the statement's N and M.
 const SHAPE_SIZE: u64 = 200_000;
+
+/// The largest pile and X of a small game without `--max`.
+const DEFAULT_MAX: u64 = 20;
+
+/// The shape whose values pass the statement's 10^18: `gen` prints it with `--beyond` only.
+pub(super) const SHAPE_BEYOND: &str = "u64max";
 
 pub(super) fn run(args: &Args, out: &mut impl Write) -> Result<(), Failure> {
     let seed = args.seed.unwrap_or_else(fresh_seed);
@@ -75,8 +82,10 @@ pub(super) fn run(args: &Args, out: &mut impl Write) -> Result<(), Failure> {
             let options = Options {
                 piles: args.n,
                 moves: args.m,
-                max: args.max,
+                max: args.max.unwrap_or(DEFAULT_MAX),
                 beyond: args.beyond,
+                // A --max the user gave is the largest value, --beyond or not.
+                lift: args.max.is_none(),
             };
             small_game(&mut Rng::new(seed), &options).map_err(Failure::Usage)?
         }
@@ -119,8 +128,14 @@ fn beyond_the_statement(args: &Args) -> Option<String> {
     }) {
         return Some(format!("{flag} {count} is above the statement's 200000"));
     }
-    (args.shape.is_none() && args.max > super::strict::MAX_VALUE)
-        .then(|| format!("--max {} is above 10^18", args.max))
+    if args.shape.as_deref() == Some(SHAPE_BEYOND) {
+        return Some(format!(
+            "--shape {SHAPE_BEYOND} has values up to 2^64 - 1, above 10^18"
+        ));
+    }
+    args.max
+        .filter(|&max| max > super::strict::MAX_VALUE)
+        .map(|max| format!("--max {max} is above 10^18"))
 }
 
 /// Games of this many piles or more answer `Aoki` as often as `Takahashi` (see [`balance`]).
@@ -171,10 +186,13 @@ pub(super) struct Options {
     pub(super) piles: Option<u64>,
     /// Exactly this many forbidden moves, or a few.
     pub(super) moves: Option<u64>,
-    /// The largest pile and X (before `beyond` may move every value up near 2^64 - 1).
+    /// The largest pile and X (before `lift` may move every value up near 2^64 - 1).
     pub(super) max: u64,
     /// Whether the game may leave the statement's limits (see [`Args`]).
     pub(super) beyond: bool,
+    /// With `beyond`, whether every value may be moved up near 2^64 - 1, past `max`: `gen
+    /// --beyond` without `--max`.
+    pub(super) lift: bool,
 }
 
 /// A game as drawn: its piles and its forbidden moves `(X, Y)`.
@@ -195,6 +213,7 @@ pub(super) fn small_game(rng: &mut Rng, options: &Options) -> Result<Drawn, Stri
         moves,
         max,
         beyond,
+        lift,
     } = options;
     if max == 0 {
         return Err("--max 0: a game needs piles of at least 1 stone".to_owned());
@@ -256,8 +275,9 @@ pub(super) fn small_game(rng: &mut Rng, options: &Options) -> Result<Drawn, Stri
         stones.push(pile);
     }
     // Near 2^64 - 1: every pile and X moved up by the same amount, Y unchanged, so the game's
-    // shape stays and the values take all 20 digits.
-    if beyond && rng.chance(25) {
+    // shape stays and the values take all 20 digits. The coin is drawn with a --max too, so
+    // that the draws after it are the same.
+    if beyond && rng.chance(25) && lift {
         let shift = u64::MAX - max;
         stones
             .iter_mut()

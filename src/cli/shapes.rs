@@ -42,8 +42,18 @@ pub const GCC_GROWTH: [u64; 2] = [85_229, 172_933];
 pub const GCC_RESERVE: [u64; 2] = [107_897, 202_409];
 
 /// A game of `shape` with `n` piles and `n` forbidden moves (`antihash`, `onepile`: one pile;
-/// `onemove`: one forbidden move; `equal`: `n` or `n - 1` piles).
+/// `onemove`: one forbidden move; `equal`: `n` or `n - 1` piles), its pairs distinct as the
+/// statement has them.
 pub fn game(shape: &str, n: usize, seed: u64) -> (Vec<u64>, Vec<(u64, u64)>) {
+    let (piles, mut forbidden) = drawn(shape, n, seed);
+    // Uniform draws repeat a pair now and then (`short` nearly always at n = 2·10^5: its 5·10^9
+    // pairs meet the birthday bound), which the statement forbids.
+    dedup(&mut forbidden);
+    (piles, forbidden)
+}
+
+/// The game of `shape` as drawn, where a pair may come twice.
+fn drawn(shape: &str, n: usize, seed: u64) -> (Vec<u64>, Vec<(u64, u64)>) {
     let mut rng = Rng::new(seed);
     match shape {
         // X, Y and A uniform up to 10^18: nearly every special point has one move and drops.
@@ -264,7 +274,8 @@ fn chain(rng: &mut Rng, n: usize) -> (Vec<u64>, Vec<(u64, u64)>) {
             (x, y)
         })
         .collect();
-    let piles = uniform(rng, n, start - n as u64, start + 2 * n as u64);
+    // Around the chain, and no higher than the statement's 10^18.
+    let piles = uniform(rng, n, start - n as u64, (start + 2 * n as u64).min(E18));
     (piles, forbidden)
 }
 
@@ -283,19 +294,25 @@ fn spread(rng: &mut Rng, n: usize, most: u64) -> Vec<(u64, u64)> {
 }
 
 /// Makes the pairs distinct, as the statement has them, keeping the first of each (and the
-/// order): a repeat becomes the move (X, X), or (X, 1), not yet taken.
+/// order): a repeat becomes the move (X, X), or (X, 1), not yet taken; when every move from X
+/// is taken (X = 2 in `short`), one from the X below, or above.
 fn dedup(forbidden: &mut [(u64, u64)]) {
     let mut seen = std::collections::HashSet::with_capacity(forbidden.len());
     for pair in forbidden.iter_mut() {
         let (x, y) = *pair;
-        if !seen.insert((x, y)) {
-            for other in [x, 1].into_iter().chain((2..x).rev()) {
-                if seen.insert((x, other)) {
-                    *pair = (x, other);
-                    break;
-                }
-            }
+        if seen.insert((x, y)) {
+            continue;
         }
+        let froms = (1..=x).rev().chain(x.saturating_add(1)..);
+        *pair = froms
+            .flat_map(|from| {
+                [from, 1]
+                    .into_iter()
+                    .chain((2..from).rev())
+                    .map(move |y| (from, y))
+            })
+            .find(|&other| seen.insert(other))
+            .expect("fewer pairs than there are u64 values");
     }
 }
 

@@ -148,8 +148,19 @@ fn assert_breakpoints(breakpoints: &[(u64, u64)], table: &[u64], context: &str) 
 
 #[test]
 fn random_games_match_the_oracle_at_every_position() {
+    random_games_match_the_oracle_at_every_position_on(0..2_040);
+}
+
+/// The same on 10,200 seeds: `cargo test --release --bin constrained-nim -- --ignored`.
+#[test]
+#[ignore]
+fn random_games_match_the_oracle_at_every_position_full() {
+    random_games_match_the_oracle_at_every_position_on(0..10_200);
+}
+
+fn random_games_match_the_oracle_at_every_position_on(seeds: std::ops::Range<u64>) {
     let mut checked = 0;
-    for seed in 0..10_200u64 {
+    for seed in seeds.clone() {
         let (game, context) = random_game(seed, SHAPES[seed as usize % SHAPES.len()], 60);
         // A few positions past the last special point check the line after it.
         let expected = oracle::grundy_table(&game.forbidden, game.limit + 3);
@@ -168,14 +179,27 @@ fn random_games_match_the_oracle_at_every_position() {
         assert_eq!(verdict(&game.piles, &game.forbidden), want, "{context}");
         checked += 1;
     }
-    assert_eq!(checked, 10_200);
+    assert_eq!(checked, seeds.end - seeds.start);
 }
 
 #[cfg(feature = "cli")]
 #[test]
 fn winning_moves_of_random_games_are_legal_and_reach_nim_sum_zero() {
+    winning_moves_of_random_games_are_legal_and_reach_nim_sum_zero_on(0..1_000);
+}
+
+/// The same on 5,000 seeds: `cargo test --release --bin constrained-nim -- --ignored`.
+#[cfg(feature = "cli")]
+#[test]
+#[ignore]
+fn winning_moves_of_random_games_are_legal_and_reach_nim_sum_zero_full() {
+    winning_moves_of_random_games_are_legal_and_reach_nim_sum_zero_on(0..5_000);
+}
+
+#[cfg(feature = "cli")]
+fn winning_moves_of_random_games_are_legal_and_reach_nim_sum_zero_on(seeds: std::ops::Range<u64>) {
     use crate::cli::game::Solved;
-    for seed in 0..5_000u64 {
+    for seed in seeds {
         let shape = SHAPES[seed as usize % SHAPES.len()];
         let (game, context) = random_game(1_000_000 + seed, shape, 40);
         let table = oracle::grundy_table(&game.forbidden, game.limit);
@@ -226,7 +250,20 @@ fn solved_game(seed: u64) -> (SmallGame, crate::cli::game::Solved, Vec<u64>, Str
 #[cfg(feature = "cli")]
 #[test]
 fn table_values_and_breakpoints_match_the_oracle() {
-    for seed in 0..3_000u64 {
+    table_values_and_breakpoints_match_the_oracle_on(0..600);
+}
+
+/// The same on 3,000 seeds: `cargo test --release --bin constrained-nim -- --ignored`.
+#[cfg(feature = "cli")]
+#[test]
+#[ignore]
+fn table_values_and_breakpoints_match_the_oracle_full() {
+    table_values_and_breakpoints_match_the_oracle_on(0..3_000);
+}
+
+#[cfg(feature = "cli")]
+fn table_values_and_breakpoints_match_the_oracle_on(seeds: std::ops::Range<u64>) {
+    for seed in seeds {
         let (game, solved, table, context) = solved_game(2_000_000 + seed);
         let top = game.limit + 3;
         let values: Vec<u64> = (0..=top).map(|n| solved.map.value(n)).collect();
@@ -296,8 +333,21 @@ fn judge_accepts_exactly_the_winning_moves_of_the_oracle() {
 #[cfg(feature = "cli")]
 #[test]
 fn play_replies_match_the_oracle_from_every_position_of_a_pile() {
+    play_replies_match_the_oracle_from_every_position_of_a_pile_on(0..600);
+}
+
+/// The same on 3,000 seeds: `cargo test --release --bin constrained-nim -- --ignored`.
+#[cfg(feature = "cli")]
+#[test]
+#[ignore]
+fn play_replies_match_the_oracle_from_every_position_of_a_pile_full() {
+    play_replies_match_the_oracle_from_every_position_of_a_pile_on(0..3_000);
+}
+
+#[cfg(feature = "cli")]
+fn play_replies_match_the_oracle_from_every_position_of_a_pile_on(seeds: std::ops::Range<u64>) {
     use crate::cli::play::Board;
-    for seed in 0..3_000u64 {
+    for seed in seeds {
         let (game, _, table, context) = solved_game(4_000_000 + seed);
         // One pile at each size: every position of the map is asked once.
         for stones in 0..=game.limit + 2 {
@@ -339,8 +389,21 @@ fn play_replies_match_the_oracle_from_every_position_of_a_pile() {
 #[cfg(feature = "cli")]
 #[test]
 fn why_states_the_oracles_facts_at_every_position() {
+    why_states_the_oracles_facts_at_every_position_on(0..500);
+}
+
+/// The same on 2,500 seeds: `cargo test --release --bin constrained-nim -- --ignored`.
+#[cfg(feature = "cli")]
+#[test]
+#[ignore]
+fn why_states_the_oracles_facts_at_every_position_full() {
+    why_states_the_oracles_facts_at_every_position_on(0..2_500);
+}
+
+#[cfg(feature = "cli")]
+fn why_states_the_oracles_facts_at_every_position_on(seeds: std::ops::Range<u64>) {
     use crate::cli::why::Why;
-    for seed in 0..2_500u64 {
+    for seed in seeds {
         let (game, solved, table, context) = solved_game(6_000_000 + seed);
         for n in 0..=game.limit + 3 {
             let why = Why::new(&solved, n);
@@ -390,8 +453,19 @@ fn why_states_the_oracles_facts_at_every_position() {
 
 #[test]
 fn large_games_near_the_top_match_the_plain_algorithm() {
+    large_games_near_the_top_match_the_plain_algorithm_on(0..60);
+}
+
+/// The same on 300 seeds: `cargo test --release --bin constrained-nim -- --ignored`.
+#[test]
+#[ignore]
+fn large_games_near_the_top_match_the_plain_algorithm_full() {
+    large_games_near_the_top_match_the_plain_algorithm_on(0..300);
+}
+
+fn large_games_near_the_top_match_the_plain_algorithm_on(seeds: std::ops::Range<u64>) {
     const E18: u64 = 1_000_000_000_000_000_000;
-    for seed in 0..300u64 {
+    for seed in seeds {
         let mut rng = Rng::new(4_000_000 + seed);
         // A window of pile sizes near 10^18 or near 2^64 - 1; targets either anywhere below
         // or among a few positions, so that targets are shared and values dropped to often.
@@ -436,7 +510,18 @@ fn move_to_hub_or_near(rng: &mut Rng, x: u64, hubs: &[u64], near: u64) -> (u64, 
 /// each sort on two threads: keys all equal, few and repeated, and spread out.
 #[test]
 fn games_sorted_on_two_threads_match_the_plain_algorithm() {
-    for seed in 0..6u64 {
+    games_sorted_on_two_threads_match_the_plain_algorithm_on(0..3);
+}
+
+/// The same on 6 seeds: `cargo test --release --bin constrained-nim -- --ignored`.
+#[test]
+#[ignore]
+fn games_sorted_on_two_threads_match_the_plain_algorithm_full() {
+    games_sorted_on_two_threads_match_the_plain_algorithm_on(0..6);
+}
+
+fn games_sorted_on_two_threads_match_the_plain_algorithm_on(seeds: std::ops::Range<u64>) {
+    for seed in seeds {
         let mut rng = Rng::new(5_000_000 + seed);
         let moves = PARALLEL + rng.range(1, 3 * PARALLEL as u64) as usize;
         let top = [100, 3_000, 1 << 40][seed as usize % 3];

@@ -4,12 +4,14 @@
 //! Every file is written whole or not at all: to a temporary file in the same folder, synced,
 //! then renamed into place, so that a full disk or a killed hack never leaves a truncated game
 //! where a game was, nor a truncated `hack-*.in` that later runs would replay. A file that is
-//! not a game is never overwritten, and a saved "game" that does not read as one is skipped
-//! with a warning, never taken for a failure.
+//! not a game is never overwritten, and a saved "game" that does not read as one, or one past
+//! the statement's limits without `--beyond`, is skipped with a warning, never taken for a
+//! failure.
 
 use super::outcome::Case;
 use crate::Game;
 use crate::cli::game::{Failure, ShownPath, load};
+use crate::cli::strict;
 use std::ffi::{OsStr, OsString};
 use std::fs::{self, File};
 use std::io::{self, Write};
@@ -302,16 +304,21 @@ pub(super) fn saved_games(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// The saved game at `path`; what is not a game (a folder named `x.in`, a file that does not
-/// read as a game, one that cannot be read) is skipped with a warning on standard error.
-pub(super) fn read_saved(path: &Path) -> Option<Case> {
+/// read as a game, one that cannot be read) is skipped with a warning on standard error, and so
+/// is a game past the statement's limits unless `beyond`: a right solution may assert them, and
+/// would be reported as a crash on a game the judge never gives.
+pub(super) fn read_saved(path: &Path, beyond: bool) -> Option<Case> {
     let why = if fs::metadata(path).is_ok_and(|m| m.is_file()) {
         match load(Some(path)) {
-            Ok(game) => {
-                return Some(Case {
-                    piles: game.piles,
-                    forbidden: game.forbidden,
-                });
-            }
+            Ok(game) => match strict::violation(&game).filter(|_| !beyond) {
+                None => {
+                    return Some(Case {
+                        piles: game.piles,
+                        forbidden: game.forbidden,
+                    });
+                }
+                Some(broken) => format!("past the statement's limits ({broken}); add --beyond"),
+            },
             Err(Failure::Input(_, e)) => format!("not a game ({e})"),
             Err(e) => e.to_string(),
         }

@@ -68,7 +68,9 @@ The games:
   (triangle), the anti-hash game for a table reserved (gcc-reserve), many drops to one value
   (zeros), every pile on a special point (onspecial), all piles equal (equal), values at 10^18
   (top), N = 1 with M at most (onepile), M = 1 with N at most (onemove); later they come again
-  with new seeds.
+  with new seeds. Whatever the seed, games 4 to 11 hold the edges: a pile of exactly 10^18 with
+  no move from it forbidden (game 4) and with one (game 7), and tiny games near 2^31 (game 5),
+  2^32 (game 9) and 2^53 (game 11).
 
   The anti-hash games are against g++'s std::unordered_map and unordered_set (whose hash of an
   integer is itself, and whose bucket is the key modulo a prime of libstdc++'s list) keyed by X,
@@ -150,7 +152,8 @@ Files:
   --input=FILE), an executable, a FIFO or a device is refused, and a symbolic link is followed.
   --save DIR keeps each failure as DIR/hack-HASH.in and .out (`oj t -d DIR` replays them) and
   runs them first next time, like proptest's regression files; what in DIR is not a game is
-  skipped with a warning. Both are written whole or not at all (a temporary file renamed into
+  skipped with a warning, and so is a game past the statement's limits (a value over 10^18, a
+  repeated pair) unless --beyond. Both are written whole or not at all (a temporary file renamed into
   place): on a full disk the old --out stays as it was, no partial game is left in DIR, and the
   report says so.";
 

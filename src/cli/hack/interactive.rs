@@ -85,7 +85,8 @@ pub(super) fn run(settings: &Settings) -> Result<i32, Failure> {
     }
     if let Some(dir) = &settings.save {
         for (i, path) in files::saved_games(dir).into_iter().enumerate() {
-            let Some(case) = files::read_saved(&path) else {
+            // Played as they are (--interactive has no --beyond): a game's stones bound it below.
+            let Some(case) = files::read_saved(&path, true) else {
                 continue;
             };
             // A game of many stones can last as many moves: not one to play here.
@@ -176,6 +177,7 @@ fn generated(seed: u64, index: u64, tests: u64) -> Result<Game, String> {
         moves: Some(m.min(max * (max + 1) / 2)),
         max,
         beyond: false,
+        lift: false,
     };
     let game_seed = rng.next_u64();
     let (piles, forbidden) = generate::small_game(&mut Rng::new(game_seed), &options)?;

@@ -93,7 +93,8 @@ pub(super) struct Args {
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
     /// Keep each failure as DIR/NAME.in and NAME.out (oj's layout: `oj t -d DIR` replays
-    /// them), and try DIR's games first on every run
+    /// them), and try DIR's games first on every run (those past the statement's limits only
+    /// with --beyond)
     #[arg(long, value_name = "DIR")]
     save: Option<PathBuf>,
     /// CMD is a bot for the interactive version (ABC278 G's protocol): hack plays it, taking
@@ -251,7 +252,7 @@ fn hunt(args: &Args, out: Option<&Path>, runner: &Runner, seed: u64) -> Result<i
     if found.is_none()
         && let Some(dir) = &args.save
     {
-        found = replay(dir, runner);
+        found = replay(dir, runner, args.beyond);
     }
     if found.is_none() {
         let bar = if args.tests > 0 {
@@ -550,13 +551,14 @@ fn sample_case(input: &str) -> Case {
     }
 }
 
-/// Runs the games saved in `dir` (its `*.in` files, by name); the first that fails.
-fn replay(dir: &Path, runner: &Runner) -> Option<(Origin, Case, Outcome)> {
+/// Runs the games saved in `dir` (its `*.in` files, by name; those past the statement only with
+/// `beyond`); the first that fails.
+fn replay(dir: &Path, runner: &Runner, beyond: bool) -> Option<(Origin, Case, Outcome)> {
     for path in files::saved_games(dir) {
         if limits::stopped() {
             break;
         }
-        let Some(case) = files::read_saved(&path) else {
+        let Some(case) = files::read_saved(&path, beyond) else {
             continue;
         };
         let outcome = runner.try_case(&case);

@@ -3,7 +3,9 @@
 //!
 //! Most games are small and grow slowly, since a bug is easiest to see in a small game. Mixed in
 //! from the first games on are what costs submissions on the judge: tiny games whose values sit
-//! at and around 2^31, 2^32, 2^53 and at and below 10^18 (overflow, float precision); from game
+//! at and around 2^31, 2^32, 2^53 and at and below 10^18 (overflow, float precision), each of
+//! them within the first 11 games of every run, with a pile of exactly 10^18 (see
+//! [`EARLY_EDGES`]); from game
 //! 10 on, every other game up to game 34, the judge's max tests at the largest size (N = M =
 //! `--max-n`), one of each shape a problem setter writes, with the hackers' anti-hash games among
 //! them (see [`MAX_TESTS`]); then they come again with new seeds, with some large games below
@@ -28,6 +30,17 @@ pub(super) struct Plan {
     pub(super) shift: Option<(u64, &'static str)>,
     /// A max test or an anti-hash game: `gen --shape` of this shape, at `options.piles` size.
     pub(super) shape: Option<&'static str>,
+    /// A tiny game near 10^18 whose first pile is exactly 10^18.
+    pub(super) top: Option<Top>,
+}
+
+/// What a tiny game with a pile of exactly 10^18, the statement's largest value, forbids there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Top {
+    /// No move from 10^18: its value is on the rising line, the largest of the game.
+    Open,
+    /// A move from 10^18.
+    Forbidden,
 }
 
 impl Plan {
@@ -36,7 +49,10 @@ impl Plan {
     pub(super) fn gen_command(&self) -> String {
         let options = &self.options;
         let n = options.piles.unwrap_or(0);
-        let beyond = options.beyond || n > MAX_COUNT || options.moves.unwrap_or(0) > MAX_COUNT;
+        let beyond = options.beyond
+            || n > MAX_COUNT
+            || options.moves.unwrap_or(0) > MAX_COUNT
+            || self.shape == Some(generate::SHAPE_BEYOND);
         let beyond = if beyond { " --beyond" } else { "" };
         match self.shape {
             Some(shape) => format!(
@@ -76,6 +92,18 @@ const EDGES_BEYOND: [(u64, &str); 6] = [
     (E18, "10^18"),
     (1 << 63, "2^63"),
     (u64::MAX, "2^64 - 1"),
+];
+
+/// The edges every run tries among its first games, whatever its seed, by game index: a pile
+/// of exactly 10^18 with no move from it forbidden, and with one, then 2^31, 2^32 and 2^53
+/// (a solution wrong only on a pile of 10^18 was missed on 2 seeds of 16 when every edge game
+/// drew its edge). The other edge games, from game 3 on every fifth, draw theirs.
+const EARLY_EDGES: [(u64, u64, &str, Option<Top>); 5] = [
+    (3, E18, "10^18", Some(Top::Open)),
+    (4, 1 << 31, "2^31", None),
+    (6, E18, "10^18", Some(Top::Forbidden)),
+    (8, 1 << 32, "2^32", None),
+    (10, 1 << 53, "2^53", None),
 ];
 
 /// The judge's max tests, in the order of the first games (`gen --shape` names; see
@@ -135,6 +163,8 @@ fn max_test(index: u64, beyond: bool) -> Option<&'static str> {
 pub(super) fn plan(seed: u64, index: u64, tests: u64, max_n: u64, beyond: bool) -> Plan {
     let mut rng = Rng::new(seed ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15));
     let mut shift = None;
+    let mut at_top = None;
+    let early = EARLY_EDGES.into_iter().find(|&(at, ..)| at == index);
     if let Some(shape) = max_test(index, beyond) {
         return Plan {
             game_seed: rng.next_u64(),
@@ -143,9 +173,11 @@ pub(super) fn plan(seed: u64, index: u64, tests: u64, max_n: u64, beyond: bool) 
                 moves: Some(max_n),
                 max: E18,
                 beyond: false,
+                lift: false,
             },
             shift,
             shape: Some(shape),
+            top: None,
         };
     }
     let (max, n, m) = if LARGEST_AT.contains(&index) {
@@ -158,14 +190,19 @@ pub(super) fn plan(seed: u64, index: u64, tests: u64, max_n: u64, beyond: bool) 
             rng.range(top.clamp(1, 1000), top),
             rng.range(top.clamp(1, 1000), top),
         )
-    } else if index % 5 == 2 {
+    } else if early.is_some() || index % 5 == 2 {
         let small = rng.range(1, 8);
         let edges: &[(u64, &str)] = if beyond { &EDGES_BEYOND } else { &EDGES };
-        let (edge, name) = edges[rng.below(edges.len() as u64) as usize];
+        let (edge, name) = match early {
+            Some((_, edge, name, _)) => (edge, name),
+            None => edges[rng.below(edges.len() as u64) as usize],
+        };
+        at_top = early.and_then(|(.., top)| top);
         // Exactly the edge (a value k + 2^32 reads as k in 32 bits), or just below it so that
-        // the values straddle it; at and below 10^18 (and 2^64 - 1) unless --beyond.
-        let top = if beyond { u64::MAX } else { E18 };
-        let by = if edge == top || (edge == E18 && !beyond) {
+        // the values straddle it; at and below 10^18 (and 2^64 - 1) unless --beyond, and a
+        // pile of exactly 10^18 the largest value.
+        let highest = if beyond { u64::MAX } else { E18 };
+        let by = if edge == highest || (edge == E18 && (!beyond || at_top.is_some())) {
             // The largest value is the edge itself, or a few below it.
             edge - small
                 - if rng.chance(50) {
@@ -200,12 +237,15 @@ pub(super) fn plan(seed: u64, index: u64, tests: u64, max_n: u64, beyond: bool) 
         max,
         // A shifted game stays a small one: only its shift leaves the statement.
         beyond: beyond && shift.is_none(),
+        // The reproduction line names --max, which gen holds: near 2^64 - 1 is the edges' part.
+        lift: false,
     };
     Plan {
         game_seed: rng.next_u64(),
         options,
         shift,
         shape: None,
+        top: at_top,
     }
 }
 
@@ -232,6 +272,23 @@ pub(super) fn make(plan: &Plan) -> Result<Case, String> {
             if rng.chance(50) {
                 *x += by;
             }
+        }
+        // The first pile on 10^18 itself; moves from it forbidden or none (a move moved up
+        // there goes back down: its pair stays distinct).
+        match plan.top {
+            Some(Top::Open) => {
+                piles[0] = E18;
+                for (x, _) in forbidden.iter_mut().filter(|(x, _)| *x == E18) {
+                    *x -= by;
+                }
+            }
+            Some(Top::Forbidden) => {
+                piles[0] = E18;
+                if !forbidden.iter().any(|&(x, _)| x == E18) {
+                    forbidden[0].0 = E18;
+                }
+            }
+            None => {}
         }
         // Half the time, the first pile and one next to it alone: past 2^53 the two are one
         // double, so a solution that reads through a double sees equal piles, which cancel,
@@ -344,4 +401,59 @@ pub(super) fn search(
         return Ok(first);
     }
     Ok(good.or(first))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Game;
+    use crate::cli::strict;
+
+    /// Issue 33 item 5: within the first 11 games of every seed, a pile of exactly 10^18 with
+    /// no move from 10^18 forbidden and one with such a move, and tiny games near 2^31, 2^32
+    /// and 2^53; every one of them inside the statement.
+    #[test]
+    fn every_seeds_first_games_hold_a_pile_of_10_18_and_every_edge() {
+        for seed in 0..300 {
+            let (mut open, mut forbidden, mut near) = (false, false, Vec::new());
+            for index in 0..11 {
+                let plan = plan(seed, index, 1000, 200_000, false);
+                if plan.shape.is_some() {
+                    continue;
+                }
+                let case = make(&plan).unwrap();
+                let game = Game {
+                    piles: case.piles.clone(),
+                    forbidden: case.forbidden.clone(),
+                };
+                assert_eq!(strict::violation(&game), None, "seed {seed} game {index}");
+                if case.piles.contains(&E18) {
+                    let from_top = case.forbidden.iter().any(|&(x, _)| x == E18);
+                    open |= !from_top;
+                    forbidden |= from_top;
+                }
+                near.extend(plan.shift.map(|(_, name)| name));
+            }
+            assert!(open && forbidden, "seed {seed}: {open} {forbidden}");
+            for edge in ["2^31", "2^32", "2^53", "10^18"] {
+                assert!(near.contains(&edge), "seed {seed}: {near:?}");
+            }
+        }
+    }
+
+    /// With --beyond the first games keep their piles of exactly 10^18, each game as made.
+    #[test]
+    fn the_first_games_beyond_keep_a_pile_of_10_18() {
+        for seed in 0..100 {
+            let tops: Vec<bool> = [3, 6]
+                .into_iter()
+                .map(|index| {
+                    let case = make(&plan(seed, index, 1000, 200_000, true)).unwrap();
+                    assert_eq!(case.piles[0], E18, "seed {seed} game {index}");
+                    case.forbidden.iter().any(|&(x, _)| x == E18)
+                })
+                .collect();
+            assert_eq!(tops, [false, true], "seed {seed}");
+        }
+    }
 }
