@@ -1,40 +1,13 @@
-//! `plot`: an SVG picture of g(n) over a range of positions, for a browser.
-//!
-//! A small range gets one mark per position, its value in a tooltip; a large one (up to 2^64 - 1
-//! positions) gets the breakpoint map's segments, as lines where they are few and as one bar a
-//! pixel column where they are many, so the file stays small whatever the range.
-//!
-//! Positions near 2^64 - 1 do not fit f64 exactly: every coordinate is measured from the range's
-//! start in integers first, and only that offset becomes f64.
+//! The graph of g over a range with few special points and piles: one mark a position with
+//! its tooltip where the range is small, the map's segments as lines where it is large.
 
-use super::game::{Failure, GrundyMap, ShownPath, Solved, input_path, load, plural, stones};
-use std::io::Write;
-use std::path::PathBuf;
+use super::MOST_MARKS;
+use super::pieces::{Piece, pieces};
+use super::ticks::{Ticks, path, round, segment, text};
+use crate::cli::game::{Solved, plural};
 use svg::Document;
 use svg::node::element::path::Data;
-use svg::node::element::{Circle, Group, Line, Path, Rectangle, Style, Text, Title};
-
-/// Draw g(n) for A <= n <= B as an SVG picture on standard output
-///
-/// A range of up to 400 positions gets one mark per position (its value in a tooltip), drops
-/// at special points in red; a larger one gets the breakpoint map's segments. The game's piles
-/// are marked below the axis. Without --from and --to, the range covers the special points and
-/// the piles.
-#[derive(Debug, clap::Args)]
-pub(super) struct Args {
-    /// The first n (default: from around the smallest special point or pile)
-    #[arg(long, value_name = "A", value_parser = stones, allow_negative_numbers = true)]
-    from: Option<u64>,
-    /// The last n (default: a little past the largest special point or pile)
-    #[arg(long, value_name = "B", value_parser = stones, allow_negative_numbers = true)]
-    to: Option<u64>,
-    /// The game's file; standard input when absent or '-'
-    #[arg(value_name = "FILE")]
-    file: Option<PathBuf>,
-}
-
-/// The largest range drawn one mark per position.
-const MOST_MARKS: u64 = 400;
+use svg::node::element::{Circle, Group, Rectangle, Style, Title};
 
 /// The most pieces of line drawn as lines; past it, one bar a pixel column.
 const MOST_PIECES: usize = 3000;
@@ -63,128 +36,8 @@ text { font-family: sans-serif; font-size: 13px; fill: #222; }
 .rug { stroke: #888; stroke-width: 1; }
 ";
 
-pub(super) fn run(args: &Args, out: &mut impl Write) -> Result<(), Failure> {
-    if let (Some(from), Some(to)) = (args.from, args.to)
-        && from > to
-    {
-        return Err(Failure::Usage(format!(
-            "--from {from} is past --to {to}: the range is empty"
-        )));
-    }
-    let path = input_path(args.file.clone());
-    let game = load(path.as_deref())?;
-    let solved = Solved::new(game).map_err(|e| Failure::Input(path.clone(), e))?;
-    let (from, to) = range(&solved, args.from, args.to);
-    let name = match &path {
-        Some(p) => ShownPath(p).to_string(),
-        None => "standard input".to_owned(),
-    };
-    let picture = Picture::new(&solved, from, to).draw(&solved, &name);
-    svg::write(&mut *out, &picture).map_err(Failure::Write)?;
-    writeln!(out).map_err(Failure::Write)
-}
-
-/// The range to draw: the one asked for, filled in around the special points and the piles.
-fn range(solved: &Solved, from: Option<u64>, to: Option<u64>) -> (u64, u64) {
-    let specials = solved.forbidden.moves.iter().map(|&(x, _)| x);
-    let piles = solved.piles.iter().copied().filter(|&a| a > 0);
-    let (lo, hi) = specials
-        .chain(piles)
-        .fold(None, |seen: Option<(u64, u64)>, n| match seen {
-            None => Some((n, n)),
-            Some((lo, hi)) => Some((lo.min(n), hi.max(n))),
-        })
-        .unwrap_or((0, 30));
-    let margin = ((hi - lo) / 10).max(4);
-    // Starting at 0 costs little when the points of interest are not far from it, and shows
-    // the line from its start.
-    let start = if lo <= (hi - lo) + 2 * margin {
-        0
-    } else {
-        lo - margin
-    };
-    let end = hi.saturating_add(margin);
-    match (from, to) {
-        (Some(from), Some(to)) => (from, to),
-        (Some(from), None) if from <= end => (from, end),
-        (Some(from), None) => (from, from.saturating_add(MOST_MARKS - 1)),
-        (None, Some(to)) if start <= to => (start, to),
-        (None, Some(to)) => (to.saturating_sub(MOST_MARKS - 1), to),
-        (None, None) => (start, end),
-    }
-}
-
-/// A run of positions `start..=end` whose values rise by one from `value`, all on the rising
-/// line or all drops (below it, each `below` under the line at its start).
-#[derive(Clone, Copy, Debug)]
-struct Piece {
-    start: u64,
-    end: u64,
-    value: u64,
-    /// `H(start) - value` for a drop; 0 on the line.
-    below: u64,
-}
-
-impl Piece {
-    fn last_value(&self) -> u64 {
-        self.value + (self.end - self.start)
-    }
-}
-
-/// The pieces of g within `from..=to`, increasing.
-///
-/// Inside a segment of the map that starts below the rising line (`g(p) < H(p)`), the first
-/// `H(p) - g(p)` positions are drops, each one closer to the line; the rest lie on it.
-fn pieces(map: &GrundyMap, from: u64, to: u64) -> Vec<Piece> {
-    let (first, value) = map.breakpoint_of(from);
-    let mut rising = map.rising(first);
-    let mut segments = std::iter::once((first, value))
-        .chain(
-            map.breakpoints(first.saturating_add(1), to)
-                .filter(move |&(p, _)| p > first),
-        )
-        .peekable();
-    let mut pieces = Vec::new();
-    while let Some((p, v)) = segments.next() {
-        let last = segments.peek().map_or(u64::MAX, |&(q, _)| q - 1);
-        let gap = rising.saturating_sub(v);
-        let drops_end = if gap == 0 {
-            None
-        } else {
-            Some(p.saturating_add(gap - 1).min(last))
-        };
-        let mut push = |start: u64, end: u64, below: u64| {
-            let (s, e) = (start.max(from), end.min(to));
-            if s <= e {
-                let value = v + (s - p);
-                let below = if below == 0 { 0 } else { below - (s - start) };
-                pieces.push(Piece {
-                    start: s,
-                    end: e,
-                    value,
-                    below,
-                });
-            }
-        };
-        match drops_end {
-            Some(d) => {
-                push(p, d, gap);
-                if d < last {
-                    push(d + 1, last, 0);
-                }
-            }
-            None => push(p, last, 0),
-        }
-        rising = rising.max((v + (last - p)).saturating_add(1));
-        if last >= to {
-            break;
-        }
-    }
-    pieces
-}
-
 /// What is drawn, in the game's numbers.
-struct Picture {
+pub(super) struct Picture {
     from: u64,
     to: u64,
     pieces: Vec<Piece>,
@@ -194,7 +47,7 @@ struct Picture {
 }
 
 impl Picture {
-    fn new(solved: &Solved, from: u64, to: u64) -> Picture {
+    pub(super) fn new(solved: &Solved, from: u64, to: u64) -> Picture {
         let pieces = pieces(&solved.map, from, to);
         let low = pieces.iter().map(|p| p.value).min().unwrap_or(0);
         let high = pieces
@@ -229,7 +82,7 @@ impl Picture {
         round(BOTTOM - offset / span * (BOTTOM - TOP))
     }
 
-    fn draw(&self, solved: &Solved, name: &str) -> Document {
+    pub(super) fn draw(&self, solved: &Solved, name: &str) -> Document {
         let small = self.to - self.from < MOST_MARKS;
         let mut doc = Document::new()
             .set("width", WIDTH)
@@ -534,136 +387,4 @@ fn legend(small: bool) -> Group {
             .set("class", "pile"),
     );
     item(group, triangle, "pile of the game")
-}
-
-/// Ticks at round numbers over `low..=high`, and their labels.
-struct Ticks {
-    at: Vec<u64>,
-    /// The number labels count from: 0, or a round number near the range when the range is
-    /// narrow against its size (near 10^18, a range of 50), so that labels stay short.
-    base: u64,
-    /// The ticks are multiples of 10^exponent.
-    exponent: u32,
-}
-
-impl Ticks {
-    fn new(low: u64, high: u64) -> Ticks {
-        let span = (high - low) as u128;
-        let mut exponent = 0;
-        let step = 'search: loop {
-            let power = 10u128.pow(exponent);
-            for m in [1, 2, 5] {
-                if span / (m * power) <= 7 {
-                    break 'search m * power;
-                }
-            }
-            exponent += 1;
-        };
-        let first = (low as u128).div_ceil(step) * step;
-        let at: Vec<u64> = (0..)
-            .map(|i| first + i * step)
-            .take_while(|&t| t <= high as u128)
-            .map(|t| t as u64)
-            .collect();
-        // A label shows at most four significant digits; ticks that need more count from a
-        // round number instead.
-        let digits = (high as u128).checked_ilog10().unwrap_or(0);
-        let base = if high >= 100_000 && digits > exponent + 3 {
-            (low as u128 / step * step) as u64
-        } else {
-            0
-        };
-        Ticks { at, base, exponent }
-    }
-
-    /// `t` as a label: plain below 10^5, else as `2.5×10¹⁸`; counted from the base.
-    fn label(&self, t: u64) -> String {
-        let t = t - self.base;
-        let plain = t.to_string();
-        let sign = if self.base > 0 { "+" } else { "" };
-        if t < 100_000 {
-            return format!("{sign}{plain}");
-        }
-        let e = plain.len() - 1;
-        let kept = (e - (self.exponent as usize).min(e)).min(3);
-        let mut mantissa = plain[..1].to_owned();
-        let decimals = plain[1..=kept].trim_end_matches('0');
-        if !decimals.is_empty() {
-            mantissa = format!("{mantissa}.{decimals}");
-        }
-        let power = format!("10{}", superscript(e));
-        if mantissa == "1" {
-            format!("{sign}{power}")
-        } else {
-            format!("{sign}{mantissa}\u{d7}{power}")
-        }
-    }
-}
-
-fn superscript(n: usize) -> String {
-    const DIGITS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
-    n.to_string()
-        .bytes()
-        .map(|b| DIGITS[(b - b'0') as usize])
-        .collect()
-}
-
-/// A coordinate to a tenth of a pixel: the file's numbers stay short.
-fn round(v: f64) -> f64 {
-    (v * 10.0).round() / 10.0
-}
-
-fn text(x: f64, y: f64, words: &str) -> Text {
-    Text::new(words).set("x", x).set("y", y)
-}
-
-fn segment(x1: f64, y1: f64, x2: f64, y2: f64, class: &str) -> Line {
-    Line::new()
-        .set("x1", x1)
-        .set("y1", y1)
-        .set("x2", x2)
-        .set("y2", y2)
-        .set("class", class)
-}
-
-fn path(data: Data, class: &str) -> Path {
-    Path::new().set("d", data).set("class", class)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Ticks;
-    use crate::cli::rng::Rng;
-
-    /// The labels of all of u64 read as powers of ten, not as 19-digit numbers.
-    #[test]
-    fn labels_of_all_of_u64_are_powers_of_ten() {
-        let ticks = Ticks::new(0, u64::MAX);
-        let labels: Vec<String> = ticks.at.iter().map(|&t| ticks.label(t)).collect();
-        assert_eq!(labels, ["0", "5×10¹⁸", "10¹⁹", "1.5×10¹⁹"]);
-    }
-
-    /// Ranges of every size at every height, up to 2^64 - 1: between one and eight ticks, inside
-    /// the range, with labels that are short and tell the ticks apart (near 10^18, a narrow
-    /// range counts from a round number rather than repeating `10¹⁸`).
-    #[test]
-    fn labels_are_short_and_distinct_at_every_scale() {
-        let mut rng = Rng::new(31);
-        for _ in 0..5_000 {
-            let low = rng.below(u64::MAX) >> rng.below(64);
-            let span = (u64::MAX - low) >> rng.below(64);
-            let high = low + span;
-            let ticks = Ticks::new(low, high);
-            assert!((1..=8).contains(&ticks.at.len()), "{low} {high}");
-            let labels: Vec<String> = ticks.at.iter().map(|&t| ticks.label(t)).collect();
-            for (&t, label) in ticks.at.iter().zip(&labels) {
-                assert!((low..=high).contains(&t), "{t} in {low} {high}");
-                assert!(label.chars().count() <= 10, "{label} for {low} {high}");
-            }
-            let mut distinct = labels.clone();
-            distinct.sort();
-            distinct.dedup();
-            assert_eq!(distinct.len(), labels.len(), "{labels:?} for {low} {high}");
-        }
-    }
 }
