@@ -1,5 +1,8 @@
 //! The graph of g over a range with few special points and piles: one mark a position with
 //! its tooltip where the range is small, the map's segments as lines where it is large.
+//!
+//! Positions near 2^64 - 1 do not fit f64 exactly: every coordinate is measured from the range's
+//! start in integers first, and only that offset becomes f64.
 
 use super::MOST_MARKS;
 use super::pieces::{Piece, pieces};
@@ -8,9 +11,6 @@ use crate::cli::game::{Solved, plural};
 use svg::Document;
 use svg::node::element::path::Data;
 use svg::node::element::{Circle, Group, Rectangle, Style, Title};
-
-/// The most pieces of line drawn as lines; past it, one bar a pixel column.
-const MOST_PIECES: usize = 3000;
 
 const WIDTH: f64 = 1000.0;
 const HEIGHT: f64 = 620.0;
@@ -186,82 +186,34 @@ impl Picture {
         group
     }
 
-    /// The pieces as lines, or, when there are too many, one bar a pixel column.
+    /// The pieces as lines (they are few: a range with many special points gets the panels).
     fn lines(&self) -> Group {
         let mut line = Data::new();
         let mut drops = Data::new();
-        if self.pieces.len() <= MOST_PIECES {
-            let mut falls = Data::new();
-            for piece in &self.pieces {
-                let (x0, y0) = (self.x(piece.start), self.y(piece.value));
-                let (x1, y1) = (self.x(piece.end), self.y(piece.last_value()));
-                let data = if piece.below > 0 {
-                    &mut drops
-                } else {
-                    &mut line
-                };
-                *data = std::mem::take(data).move_to((x0, y0)).line_to((x1, y1));
-                if piece.below > 0 {
-                    let top = self.y(piece.value + piece.below);
-                    falls = falls.move_to((x0, top)).line_to((x0, y0));
-                }
-            }
-            return Group::new()
-                .add(path(falls, "fall"))
-                .add(path(line, "line"))
-                .add(path(drops, "dropline"));
-        }
-        let columns = (RIGHT - LEFT) as usize;
-        let mut on_line: Vec<Option<(u64, u64)>> = vec![None; columns];
-        let mut dropped: Vec<Option<(u64, u64)>> = vec![None; columns];
+        let mut falls = Data::new();
         for piece in &self.pieces {
-            let bars = if piece.below > 0 {
-                &mut dropped
+            let (x0, y0) = (self.x(piece.start), self.y(piece.value));
+            let (x1, y1) = (self.x(piece.end), self.y(piece.last_value()));
+            let data = if piece.below > 0 {
+                &mut drops
             } else {
-                &mut on_line
+                &mut line
             };
-            let (first, last) = (
-                self.column(piece.start, columns),
-                self.column(piece.end, columns),
-            );
-            for (bar, c) in bars[first..=last].iter_mut().zip(first..) {
-                let (start, end) = self.column_range(c, columns);
-                let (s, e) = (start.max(piece.start), end.min(piece.end));
-                let (low, high) = (
-                    piece.value + (s - piece.start),
-                    piece.value + (e - piece.start),
-                );
-                *bar = Some(bar.map_or((low, high), |(l, h)| (l.min(low), h.max(high))));
+            *data = std::mem::take(data).move_to((x0, y0)).line_to((x1, y1));
+            if piece.below > 0 {
+                let top = self.y(piece.value + piece.below);
+                falls = falls.move_to((x0, top)).line_to((x0, y0));
             }
         }
-        let step = (RIGHT - LEFT) / columns as f64;
-        for (bars, data) in [(&on_line, &mut line), (&dropped, &mut drops)] {
-            for (c, bar) in bars.iter().enumerate() {
-                if let Some((low, high)) = bar {
-                    let x = round(LEFT + (c as f64 + 0.5) * step);
-                    *data = std::mem::take(data)
-                        .move_to((x, self.y(*high)))
-                        .line_to((x, self.y(*low)));
-                }
-            }
-        }
-        // The drops under the line, so that the line stays in sight where they are dense.
         Group::new()
-            .add(path(drops, "dropline").set("style", "stroke-width: 1.5; opacity: 0.6"))
+            .add(path(falls, "fall"))
             .add(path(line, "line"))
+            .add(path(drops, "dropline"))
     }
 
     /// The pixel column of position `n`, of `columns`.
     fn column(&self, n: u64, columns: usize) -> usize {
         ((n - self.from) as u128 * columns as u128 / self.count()) as usize
-    }
-
-    /// The positions of column `c`, of `columns`: the first and the last.
-    fn column_range(&self, c: usize, columns: usize) -> (u64, u64) {
-        let first = |c: usize| (c as u128 * self.count()).div_ceil(columns as u128);
-        let start = self.from as u128 + first(c);
-        let end = self.from as u128 + first(c + 1) - 1;
-        (start as u64, end.min(self.to as u128) as u64)
     }
 
     /// A tick under the plot for each pixel column holding special points.

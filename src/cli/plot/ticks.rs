@@ -15,12 +15,18 @@ pub(super) struct Ticks {
 
 impl Ticks {
     pub(super) fn new(low: u64, high: u64) -> Ticks {
+        Ticks::with_most(low, high, 7)
+    }
+
+    /// Ticks a step apart that leaves at most `most` steps over the range (a short panel
+    /// takes two or three).
+    pub(super) fn with_most(low: u64, high: u64, most: u128) -> Ticks {
         let span = (high - low) as u128;
         let mut exponent = 0;
         let step = 'search: loop {
             let power = 10u128.pow(exponent);
             for m in [1, 2, 5] {
-                if span / (m * power) <= 7 {
+                if span / (m * power) <= most {
                     break 'search m * power;
                 }
             }
@@ -67,7 +73,7 @@ impl Ticks {
     }
 }
 
-fn superscript(n: usize) -> String {
+pub(super) fn superscript(n: usize) -> String {
     const DIGITS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
     n.to_string()
         .bytes()
