@@ -191,7 +191,8 @@ fn text_of(svg: &roxmltree::Document, class: &str) -> Vec<String> {
         .filter(|n| n.attribute("class") == Some(class))
         .map(|n| {
             let words: String = (n.descendants())
-                .filter_map(|t| t.is_text().then(|| t.text().unwrap_or_default()))
+                .filter(|t| t.is_text())
+                .map(|t| t.text().unwrap_or_default())
                 .collect();
             words.split_whitespace().collect::<Vec<_>>().join(" ")
         })

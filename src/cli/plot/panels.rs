@@ -109,6 +109,9 @@ struct Cells {
 /// to the fullest cell, so that a lone point shows beside a cell of ten thousand.
 const SHADES: usize = 4;
 
+/// The most rectangles a panel of cells draws (about 20 bytes each).
+const MOST_RECTANGLES: usize = 2500;
+
 impl Cells {
     fn new(rows: usize) -> Cells {
         Cells {
@@ -116,18 +119,44 @@ impl Cells {
         }
     }
 
-    /// The cells of `scale` as rectangles, one path a shade, of classes `class s1` to `class s4`.
+    /// The cells as rectangles, one path a shade, of classes `class s1` to `class s4`; rows
+    /// `row` pixels high, merged two by two while there are too many rectangles for a small
+    /// file (a cloud of points whose neighbours differ in shade).
     fn draw(&self, bottom: f64, row: f64, class: &str) -> Group {
-        let most = (self.counts.iter().flatten()).fold(0.0f64, |a, &b| a.max(b));
+        let rectangles = self.rectangles();
+        if rectangles.len() > MOST_RECTANGLES && row < 8.0 {
+            return self.coarser().draw(bottom, 2.0 * row, class);
+        }
         let mut shades = vec![Data::new(); SHADES];
+        for (c, r, rows, shade) in rectangles {
+            let (x, y) = (LEFT + c as f64 * CELL, bottom - r as f64 * row);
+            shades[shade - 1] = std::mem::take(&mut shades[shade - 1])
+                .move_to((round(x), round(y)))
+                .horizontal_line_by(CELL)
+                .vertical_line_by(-(rows as f64) * row)
+                .horizontal_line_by(-CELL)
+                .close();
+        }
+        let mut group = Group::new();
+        for (k, data) in shades.into_iter().enumerate() {
+            let path = Path::new()
+                .set("d", data)
+                .set("class", format!("{class} s{}", k + 1));
+            group = group.add(path);
+        }
+        group
+    }
+
+    /// The cells to draw as (column, first row, rows, shade): a column's cells of one shade
+    /// one above the other make one rectangle.
+    fn rectangles(&self) -> Vec<(usize, usize, usize, usize)> {
+        let most = (self.counts.iter().flatten()).fold(0.0f64, |a, &b| a.max(b));
         let shade_of = |count: f64| {
             let share = (1.0 + count).ln() / (1.0 + most).ln();
             ((share * SHADES as f64).ceil() as usize).clamp(1, SHADES)
         };
+        let mut rectangles = Vec::new();
         for (c, column) in self.counts.iter().enumerate() {
-            let x = LEFT + c as f64 * CELL;
-            // A column's cells of one shade one above the other are drawn as one rectangle:
-            // a cloud of 10^5 points stays a few thousand of them.
             let mut r = 0;
             while r < column.len() {
                 if column[r] <= 0.0 {
@@ -139,24 +168,19 @@ impl Cells {
                 while end < column.len() && column[end] > 0.0 && shade_of(column[end]) == shade {
                     end += 1;
                 }
-                let height = (end - r) as f64 * row;
-                shades[shade - 1] = std::mem::take(&mut shades[shade - 1])
-                    .move_to((round(x), round(bottom - r as f64 * row)))
-                    .horizontal_line_by(CELL)
-                    .vertical_line_by(-height)
-                    .horizontal_line_by(-CELL)
-                    .close();
+                rectangles.push((c, r, end - r, shade));
                 r = end;
             }
         }
-        let mut group = Group::new();
-        for (k, data) in shades.into_iter().enumerate() {
-            let path = Path::new()
-                .set("d", data)
-                .set("class", format!("{class} s{}", k + 1));
-            group = group.add(path);
-        }
-        group
+        rectangles
+    }
+
+    /// The same points in rows twice as high.
+    fn coarser(&self) -> Cells {
+        let counts = (self.counts.iter())
+            .map(|column| column.chunks(2).map(|pair| pair.iter().sum()).collect())
+            .collect();
+        Cells { counts }
     }
 }
 
