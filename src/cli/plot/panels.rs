@@ -6,8 +6,9 @@
 //! drawn instead, each part on a scale where it can be read: the values the drops take; which
 //! special points drop and which stay on the rising line H(n); how far g has fallen below n
 //! (n - H(n), the drops below n); the piles and their values; and how those values make the
-//! nim-sum. Points are counted into cells a few pixels wide, drawn as squares that grow with
-//! their count, so the file stays small and a cloud of drops reads as a cloud, not a wall.
+//! nim-sum. Points are counted into cells a few pixels wide, shaded by their count (drops in a
+//! pale red, with their median and quartiles drawn over them), so the file stays small and a
+//! cloud of 10^5 drops reads as a distribution, not a wall.
 
 use super::pieces::{Piece, pieces};
 use super::ticks::{Ticks, round, segment, superscript, text};
@@ -338,7 +339,7 @@ impl<'a> Panels<'a> {
             ),
             (
                 57.0,
-                "Each panel shares the n axis and has its own scale; the bigger a square, \
+                "Each panel shares the n axis and has its own scale; the darker a cell, \
                  the more points it holds."
                     .to_owned(),
                 "subtitle",
@@ -593,7 +594,9 @@ impl<'a> Panels<'a> {
             high,
             top: PILES.0,
             bottom: PILES.1,
-            row: ROW,
+            // The piles mostly lie on the rising line, a thin diagonal: drawn as fine as
+            // the file allows.
+            row: 1.0,
             cells: true,
         };
         let on_drops = self.piles.iter().filter(|p| p.2).count() as u64;
