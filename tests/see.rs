@@ -405,28 +405,11 @@ fn screenshot(browser: &str, svg: &str, name: &str) -> Option<Vec<f64>> {
     )
 }
 
-/// The largest random game, rendered by Chromium where it is installed: no longer a red
-/// triangle (red under 15% of the pixels, where the graph of g filled half the plot), and the
-/// panels do render: some red (the drops), some green (the piles), dark text.
-#[test]
-fn plot_of_the_largest_random_game_is_not_a_red_triangle_in_chromium() {
-    let Some(browser) = chromium() else { return };
-    let game = run(
-        &["gen", "--shape", "random", "--n", "200000", "--seed", "1"],
-        b"",
-    );
-    let plot = run(&["plot"], game.assert_ok().as_bytes());
-    if let Some(shares) = screenshot(browser, plot.assert_ok(), "random") {
-        assert_eq!(shares[..2], [1000.0, 620.0]);
-        let (red, green, dark) = (shares[2], shares[3], shares[4]);
-        println!("random: red {red:.4}, green {green:.4}, dark {dark:.4}");
-        assert!(red < 0.15 && red > 0.001, "red {red}");
-        assert!(green > 0.001 && dark > 0.005, "green {green}, dark {dark}");
-    }
-}
-
-/// As above for all four largest games of the issue (random, onex, zeros, top): heavier, so
-/// run by hand (`cargo test --test see -- --ignored`).
+/// The largest games of the issue (random, onex, zeros, top, 2·10^5 piles and moves), rendered
+/// by Chromium where it is installed: no longer a red triangle (red under 15% of the pixels,
+/// where the graph of g filled half the plot), and the panels do render: some red (the drops),
+/// some green (the piles), dark text. Chromium takes seconds to start, so this is run by hand:
+/// `cargo test --test see -- --ignored` (without chromium or python3 it says so and passes).
 #[test]
 #[ignore]
 fn plot_of_the_largest_games_is_not_a_red_triangle_in_chromium() {
@@ -440,6 +423,7 @@ fn plot_of_the_largest_games_is_not_a_red_triangle_in_chromium() {
         let Some(shares) = screenshot(browser, plot.assert_ok(), shape) else {
             return;
         };
+        assert_eq!(shares[..2], [1000.0, 620.0], "{shape}");
         let (red, green, dark) = (shares[2], shares[3], shares[4]);
         println!("{shape}: red {red:.4}, green {green:.4}, dark {dark:.4}");
         assert!(red < 0.15 && red > 0.0001, "{shape}: red {red}");
