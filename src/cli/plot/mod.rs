@@ -5,6 +5,7 @@
 //! contest size, panels that each show one part of its structure on a scale of its own. The
 //! file stays small whatever the range, up to all of u64.
 
+mod cells;
 mod graph;
 mod panels;
 mod pieces;

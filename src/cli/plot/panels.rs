@@ -10,6 +10,7 @@
 //! pale red, with their median and quartiles drawn over them), so the file stays small and a
 //! cloud of 10^5 drops reads as a distribution, not a wall.
 
+use super::cells::{CELL, COLUMNS, Cells, LEFT, RIGHT, Scale};
 use super::pieces::{Piece, pieces};
 use super::ticks::{Ticks, round, segment, superscript, text};
 use crate::cli::game::{Solved, plural};
@@ -19,11 +20,6 @@ use svg::node::element::{Group, Path, Rectangle, Style, Title};
 
 const WIDTH: f64 = 1000.0;
 const HEIGHT: f64 = 620.0;
-const LEFT: f64 = 110.0;
-const RIGHT: f64 = WIDTH - 30.0;
-/// The side of a cell, in pixels: the n axis is `COLUMNS` cells wide.
-const CELL: f64 = 4.0;
-const COLUMNS: usize = ((RIGHT - LEFT) / CELL) as usize;
 /// The height of a cell in a panel of values, in pixels.
 const ROW: f64 = 2.0;
 /// The fewest drops in a column whose quartiles are drawn; below it, each drop is a dot.
@@ -64,126 +60,6 @@ text { font-family: sans-serif; font-size: 13px; fill: #222; }
 .cell { fill: #fff; stroke: #bbb; }
 .cell.one { fill: #1f5fa8; stroke: #1f5fa8; }
 ";
-
-/// One panel's y axis: values `low..=high` over `top..bottom` pixels.
-#[derive(Clone, Copy)]
-struct Scale {
-    low: u64,
-    high: u64,
-    top: f64,
-    bottom: f64,
-    /// The height of a row of cells, in pixels.
-    row: f64,
-    /// Whether the panel draws cells (else a line).
-    cells: bool,
-}
-
-impl Scale {
-    /// The y of value `v`; in a panel of cells, the middle of its row, so that the ticks, the
-    /// lines and the cells agree.
-    fn y(&self, v: u64) -> f64 {
-        if self.cells {
-            return round(self.bottom - (self.row(v) as f64 + 0.5) * self.row);
-        }
-        let span = (self.high - self.low) as f64 + 1.0;
-        let offset = (v - self.low) as f64 + 0.5;
-        round(self.bottom - offset / span * (self.bottom - self.top))
-    }
-
-    fn rows(&self) -> usize {
-        ((self.bottom - self.top) / self.row) as usize
-    }
-
-    /// The row of cells (0 at the bottom) that holds value `v`.
-    fn row(&self, v: u64) -> usize {
-        let span = (self.high - self.low) as u128 + 1;
-        ((v - self.low) as u128 * self.rows() as u128 / span) as usize
-    }
-}
-
-/// Points counted into cells, `counts[column][row]`.
-struct Cells {
-    counts: Vec<Vec<f64>>,
-}
-
-/// The shades of a cell, palest first: the cell's count on a logarithmic scale from one point
-/// to the fullest cell, so that a lone point shows beside a cell of ten thousand.
-const SHADES: usize = 4;
-
-/// The most rectangles a panel of cells draws (about 20 bytes each).
-const MOST_RECTANGLES: usize = 2500;
-
-impl Cells {
-    fn new(rows: usize) -> Cells {
-        Cells {
-            counts: vec![vec![0.0; rows]; COLUMNS],
-        }
-    }
-
-    /// The cells as rectangles, one path a shade, of classes `class s1` to `class s4`; rows
-    /// `row` pixels high, merged two by two while there are too many rectangles for a small
-    /// file (a cloud of points whose neighbours differ in shade).
-    fn draw(&self, bottom: f64, row: f64, class: &str) -> Group {
-        let rectangles = self.rectangles();
-        if rectangles.len() > MOST_RECTANGLES && row < 8.0 {
-            return self.coarser().draw(bottom, 2.0 * row, class);
-        }
-        let mut shades = vec![Data::new(); SHADES];
-        for (c, r, rows, shade) in rectangles {
-            let (x, y) = (LEFT + c as f64 * CELL, bottom - r as f64 * row);
-            shades[shade - 1] = std::mem::take(&mut shades[shade - 1])
-                .move_to((round(x), round(y)))
-                .horizontal_line_by(CELL)
-                .vertical_line_by(-(rows as f64) * row)
-                .horizontal_line_by(-CELL)
-                .close();
-        }
-        let mut group = Group::new();
-        for (k, data) in shades.into_iter().enumerate() {
-            let path = Path::new()
-                .set("d", data)
-                .set("class", format!("{class} s{}", k + 1));
-            group = group.add(path);
-        }
-        group
-    }
-
-    /// The cells to draw as (column, first row, rows, shade): a column's cells of one shade
-    /// one above the other make one rectangle.
-    fn rectangles(&self) -> Vec<(usize, usize, usize, usize)> {
-        let most = (self.counts.iter().flatten()).fold(0.0f64, |a, &b| a.max(b));
-        let shade_of = |count: f64| {
-            let share = (1.0 + count).ln() / (1.0 + most).ln();
-            ((share * SHADES as f64).ceil() as usize).clamp(1, SHADES)
-        };
-        let mut rectangles = Vec::new();
-        for (c, column) in self.counts.iter().enumerate() {
-            let mut r = 0;
-            while r < column.len() {
-                if column[r] <= 0.0 {
-                    r += 1;
-                    continue;
-                }
-                let shade = shade_of(column[r]);
-                let mut end = r + 1;
-                while end < column.len() && column[end] > 0.0 && shade_of(column[end]) == shade {
-                    end += 1;
-                }
-                rectangles.push((c, r, end - r, shade));
-                r = end;
-            }
-        }
-        rectangles
-    }
-
-    /// The same points in rows twice as high.
-    fn coarser(&self) -> Cells {
-        let counts = (self.counts.iter())
-            .map(|column| column.chunks(2).map(|pair| pair.iter().sum()).collect())
-            .collect();
-        Cells { counts }
-    }
-}
 
 /// What the panels show, counted over the range.
 pub(super) struct Panels<'a> {
