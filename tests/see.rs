@@ -140,9 +140,10 @@ fn plot_falls_from_h_along_a_run_of_drops() {
 }
 
 /// A max-size game (N = M = 2·10^5, values up to 10^18) in its default range, and a smaller one
-/// over all of u64, are drawn from the map's segments, not position by position, in well under 1 MiB; tick labels
-/// are short (10^18 as a power); the release build takes well under 2 s (the benchmark times
-/// it), so even this debug build is given only a generous bound.
+/// over all of u64, are drawn as panels counted into cells, not position by position: under
+/// 300 KiB and a few thousand elements; tick labels are short (10^18 as a power); the release
+/// build takes well under half a second (the benchmark times it), so even this debug build is
+/// given only a generous bound.
 #[test]
 fn plot_of_a_max_size_game_is_small_and_quick() {
     let max_size = run(&["gen", "--shape", "random", "--seed", "1"], b"");
@@ -159,10 +160,10 @@ fn plot_of_a_max_size_game_is_small_and_quick() {
         let took = started.elapsed();
         let text = plot.assert_ok();
         assert!(took < Duration::from_secs(30), "{took:?}");
-        assert!(text.len() < 1 << 20, "{} bytes", text.len());
+        assert!(text.len() < 300 << 10, "{} bytes", text.len());
         let svg = roxmltree::Document::parse(text).unwrap();
         let elements = svg.descendants().filter(|n| n.is_element()).count();
-        assert!(elements < 10_000, "{elements} elements");
+        assert!(elements < 5_000, "{elements} elements");
         let labels: Vec<&str> = (svg.descendants())
             .filter(|n| matches!(n.attribute("class"), Some("tick" | "ytick")))
             .filter_map(|n| n.text())
@@ -170,10 +171,263 @@ fn plot_of_a_max_size_game_is_small_and_quick() {
         assert!(labels.len() >= 4, "{labels:?}");
         assert!(labels.iter().all(|l| l.chars().count() <= 10), "{labels:?}");
         assert!(labels.iter().any(|l| l.contains("10¹⁸")), "{labels:?}");
-        assert!(
-            with_titles(&svg, "circle").is_empty(),
-            "no mark per position"
+        assert_eq!(panel_names(&svg).len(), 5, "{args:?}");
+    }
+}
+
+/// The names of the panels, in order (the bold start of each panel's label).
+fn panel_names<'a>(svg: &'a roxmltree::Document<'a>) -> Vec<&'a str> {
+    (svg.descendants())
+        .filter(|n| n.attribute("class") == Some("panel"))
+        .filter_map(|n| n.text())
+        .map(str::trim)
+        .collect()
+}
+
+/// The whole text of each element of class `class` (its tspans included), its white space
+/// collapsed as SVG shows it.
+fn text_of(svg: &roxmltree::Document, class: &str) -> Vec<String> {
+    (svg.descendants())
+        .filter(|n| n.attribute("class") == Some(class))
+        .map(|n| {
+            let words: String = (n.descendants())
+                .filter(|t| t.is_text())
+                .map(|t| t.text().unwrap_or_default())
+                .collect();
+            words.split_whitespace().collect::<Vec<_>>().join(" ")
+        })
+        .collect()
+}
+
+/// The numbers in `words`, in order.
+fn numbers_in(words: &str) -> Vec<u64> {
+    words
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .collect()
+}
+
+/// Drops (positions n with g(n) < H(n)) in `from..=to`, counted from `table --breakpoints`:
+/// each segment starting at p with value v below H holds min(H - v, its length) drops.
+fn drops_in(input: &[u8], from: u64, to: u64) -> u64 {
+    let table = run(&["table", "--breakpoints"], input);
+    let segments: Vec<(u64, u64)> = (table.assert_ok().lines())
+        .map(|line| {
+            let (p, v) = line.split_once(' ').unwrap();
+            (p.parse().unwrap(), v.parse().unwrap())
+        })
+        .collect();
+    let (mut rising, mut drops) = (0u128, 0u128);
+    for (k, &(p, v)) in segments.iter().enumerate() {
+        let end = segments.get(k + 1).map_or(1u128 << 64, |&(q, _)| q as u128);
+        let (p, v) = (p as u128, v as u128);
+        let last_drop = p + rising.saturating_sub(v).min(end - p);
+        // The drops p..last_drop, cut to the range.
+        let (s, e) = (p.max(from as u128), last_drop.min(to as u128 + 1));
+        drops += e.saturating_sub(s);
+        rising = rising.max(v + (end - p));
+    }
+    drops as u64
+}
+
+/// On contest-size games of four shapes, the default picture is the five labelled panels under
+/// a title that says the game's size, and every number it states holds against the other
+/// subcommands: the drops (from `table --breakpoints`), special points that drop plus those that
+/// stay, the nim-sum and each of its bits (from `--grundy`), and the winner.
+#[test]
+fn plot_of_a_contest_size_game_is_panels_that_tell_the_truth() {
+    for shape in ["random", "onex", "zeros", "top"] {
+        let game = run(
+            &["gen", "--shape", shape, "--n", "3000", "--seed", "7"],
+            b"",
         );
+        let input = game.assert_ok().as_bytes().to_vec();
+        let plot = run(&["plot"], &input);
+        let svg = roxmltree::Document::parse(plot.assert_ok()).unwrap();
+        assert_eq!(
+            panel_names(&svg),
+            [
+                "g at the drops:",
+                "Special points:",
+                "How far g has fallen below n:",
+                "Piles and their g(A):",
+                "Nim-sum of all the piles' g(A):"
+            ],
+            "{shape}"
+        );
+        let title = &text_of(&svg, "title")[0];
+        assert!(
+            title.contains("3000 piles, 3000 forbidden moves"),
+            "{shape}: {title}"
+        );
+        let axis = (text_of(&svg, "name").into_iter())
+            .find(|t| t.starts_with("n: stones"))
+            .unwrap();
+        let range = numbers_in(&axis);
+        let (from, to) = (range[0], range[1]);
+        let said = &text_of(&svg, "subtitle")[0];
+        let counts = numbers_in(said);
+        let (specials, dropped, stayed) = (counts[0], counts[1], counts[2]);
+        assert_eq!(specials, dropped + stayed, "{shape}: {said}");
+        assert_eq!(dropped, drops_in(&input, from, to), "{shape}: {said}");
+        if shape == "zeros" {
+            // Y = X on consecutive X: the first special point drops to 0; after it 0 has two
+            // holders, one of them allowed, so every later one stays on the line.
+            assert_eq!((dropped, stayed), (1, 2999), "{said}");
+        }
+        let grundy = run(&["--grundy"], &input);
+        let values: Vec<u64> = (grundy.assert_ok().lines())
+            .map(|l| l.parse().unwrap())
+            .collect();
+        let sum = values.iter().fold(0, |s, v| s ^ v);
+        let label = text_of(&svg, "panel").pop().unwrap();
+        assert!(label.ends_with(&format!(": {sum}")), "{shape}: {label}");
+        let bits: String = (svg.descendants())
+            .filter(|n| matches!(n.attribute("class"), Some("bit" | "bit one")))
+            .filter_map(|n| n.text())
+            .map(str::trim)
+            .filter(|t| *t == "0" || *t == "1")
+            .collect();
+        assert_eq!(u64::from_str_radix(&bits, 2), Ok(sum), "{shape}: {bits}");
+        for (_, tip) in with_titles(&svg, "g") {
+            let Some(rest) = tip.strip_prefix("bit ") else {
+                continue;
+            };
+            let numbers = numbers_in(rest);
+            let k = numbers[0];
+            let holders = values.iter().filter(|&&v| v >> k & 1 == 1).count() as u64;
+            assert_eq!(numbers[3], holders, "{shape}: {tip}");
+        }
+        let winner = run(&[], &input);
+        let verdict = &text_of(&svg, "verdict")[0];
+        let first = winner.assert_ok().lines().next().unwrap();
+        assert!(
+            verdict.contains(&format!("{first} wins")),
+            "{shape}: {verdict}"
+        );
+    }
+}
+
+/// Zooming into a contest-size game: a small range around a special point still gets one mark
+/// a position with the value `table` prints, and a large range holding a single special point
+/// the graph of g, not the panels.
+#[test]
+fn plot_zoomed_into_a_contest_size_game_is_the_graph() {
+    let game = run(
+        &["gen", "--shape", "random", "--n", "3000", "--seed", "7"],
+        b"",
+    );
+    let input = game.assert_ok().as_bytes().to_vec();
+    let x: u64 = String::from_utf8_lossy(&input)
+        .split_ascii_whitespace()
+        .nth(2 + 3000)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let (from, to) = ((x - 20).to_string(), (x + 20).to_string());
+    let table = run(&["table", "--from", &from, "--to", &to], &input);
+    let plot = run(&["plot", "--from", &from, "--to", &to], &input);
+    let svg = roxmltree::Document::parse(plot.assert_ok()).unwrap();
+    let marks = with_titles(&svg, "circle");
+    assert_eq!(marks.len(), 41);
+    for ((_, title), line) in marks.iter().zip(table.assert_ok().lines()) {
+        let (n, value) = line.split_once(' ').unwrap();
+        assert!(title.starts_with(&format!("g({n}) = {value}")), "{title}");
+    }
+    assert!(panel_names(&svg).is_empty());
+    let (from, to) = ((x - 1000).to_string(), (x + 1000).to_string());
+    let plot = run(&["plot", "--from", &from, "--to", &to], &input);
+    let svg = roxmltree::Document::parse(plot.assert_ok()).unwrap();
+    assert!(panel_names(&svg).is_empty());
+    assert!(with_titles(&svg, "circle").is_empty());
+    let line = svg
+        .descendants()
+        .any(|n| n.attribute("class") == Some("line"));
+    assert!(line, "the rising line is drawn");
+}
+
+/// The file that runs Chromium, or `None`, with a note, where none is installed.
+fn chromium() -> Option<&'static str> {
+    let found = ["chromium", "chromium-browser", "google-chrome"]
+        .into_iter()
+        .find(|name| {
+            std::process::Command::new(name)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        });
+    if found.is_none() {
+        println!("note: no chromium: the screenshot test is skipped");
+    }
+    found
+}
+
+/// `svg` as headless Chromium renders it at 1000×620, as (width, height, red, green, dark)
+/// shares of the pixels (tests/pixels.py), or `None`, with a note, where python3 is missing.
+fn screenshot(browser: &str, svg: &str, name: &str) -> Option<Vec<f64>> {
+    let dir = format!(
+        "{}/plot-{name}-{}",
+        env!("CARGO_TARGET_TMPDIR"),
+        std::process::id()
+    );
+    std::fs::create_dir_all(&dir).unwrap();
+    let (picture, png) = (format!("{dir}/g.svg"), format!("{dir}/g.png"));
+    std::fs::write(&picture, svg).unwrap();
+    let shot = std::process::Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+            &format!("--user-data-dir={dir}/profile"),
+            &format!("--screenshot={png}"),
+            "--window-size=1000,620",
+            &format!("file://{picture}"),
+        ])
+        .output()
+        .unwrap();
+    assert!(shot.status.success(), "{shot:?}");
+    let Ok(counted) = std::process::Command::new("python3")
+        .args(["tests/pixels.py", &png])
+        .output()
+    else {
+        println!("note: no python3: the screenshot's pixels are not counted");
+        return None;
+    };
+    assert!(counted.status.success(), "{counted:?}");
+    let shares = String::from_utf8(counted.stdout).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    Some(
+        shares
+            .split_whitespace()
+            .map(|w| w.parse().unwrap())
+            .collect(),
+    )
+}
+
+/// The largest games of the issue (random, onex, zeros, top, 2·10^5 piles and moves), rendered
+/// by Chromium where it is installed: no longer a red triangle (red under 15% of the pixels,
+/// where the graph of g filled half the plot), and the panels do render: some red (the drops),
+/// some green (the piles), dark text. Chromium takes seconds to start, so this is run by hand:
+/// `cargo test --test see -- --ignored` (without chromium or python3 it says so and passes).
+#[test]
+#[ignore]
+fn plot_of_the_largest_games_is_not_a_red_triangle_in_chromium() {
+    let Some(browser) = chromium() else { return };
+    for shape in ["random", "onex", "zeros", "top"] {
+        let game = run(
+            &["gen", "--shape", shape, "--n", "200000", "--seed", "1"],
+            b"",
+        );
+        let plot = run(&["plot"], game.assert_ok().as_bytes());
+        let Some(shares) = screenshot(browser, plot.assert_ok(), shape) else {
+            return;
+        };
+        assert_eq!(shares[..2], [1000.0, 620.0], "{shape}");
+        let (red, green, dark) = (shares[2], shares[3], shares[4]);
+        println!("{shape}: red {red:.4}, green {green:.4}, dark {dark:.4}");
+        assert!(red < 0.15 && red > 0.0001, "{shape}: red {red}");
+        assert!(green > 0.0005 && dark > 0.005, "{shape}: {green} {dark}");
     }
 }
 
