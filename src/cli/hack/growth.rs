@@ -275,17 +275,25 @@ fn fit_line(
     line: &[(usize, Time)],
     start: f64,
 ) -> Option<Growth> {
-    // What the other dimension and the start-up cost: the time at size 1 of this one.
+    // What the other dimension and the start-up cost: the time at size 1 of this one, or any
+    // shorter time of the line (a size-1 run that waited on a loaded machine says nothing).
     let base = match line.first() {
         Some(&(1, Time::Took(time))) => time,
         _ => start,
     };
+    let base = (line.iter())
+        .filter_map(|p| match p.1 {
+            Time::Took(t) => Some(t),
+            Time::Over(_) => None,
+        })
+        .fold(base, f64::min);
     let noise = NOISE.max(base / 5.0);
     let grows = |time: Time| match time {
         Time::Took(t) => t - base >= noise,
         Time::Over(_) => true,
     };
-    // The steepest leap between neighbouring sizes: raw times, so that start-up does not hide it.
+    // The steepest leap between neighbouring sizes, in the time above the base: a time at the
+    // base's counts as the noise, the least growth that could have gone unseen.
     let leap = line
         .windows(2)
         .filter_map(|pair| {
@@ -293,7 +301,8 @@ fn fit_line(
                 return None;
             };
             let (Time::Took(t) | Time::Over(t)) = above;
-            let exponent = (t / below.max(1e-3)).ln() / (large as f64 / small as f64).ln();
+            let grown = (t - base) / (below - base).max(noise);
+            let exponent = grown.ln() / (large as f64 / small as f64).ln();
             Some((exponent, (small, below), (large, above)))
         })
         .max_by(|a, b| a.0.total_cmp(&b.0));
@@ -436,13 +445,17 @@ pub(super) fn growth(runner: &Runner, case: &Case) -> Vec<Growth> {
     fit(&points)
 }
 
-/// Times the game's first `piles` piles and first `moves` forbidden moves, and keeps the point.
+/// Times the game's first `piles` piles and first `moves` forbidden moves, and keeps the point;
+/// a point already timed is not run again.
 fn measure(
     runner: &Runner,
     case: &Case,
     points: &mut Vec<Point>,
     (piles, moves): (usize, usize),
 ) -> Option<Time> {
+    if let Some(time) = time_at(points, (piles, moves)) {
+        return Some(time);
+    }
     let cut = Case {
         piles: case.piles[..piles].to_vec(),
         forbidden: case.forbidden[..moves].to_vec(),
@@ -653,6 +666,27 @@ mod tests {
                 "time jumps between M = 37,500 (0.02 s) and M = 43,750 (2.59 s): a threshold or \
               collisions in a hash table"
             ]
+        );
+    }
+
+    #[test]
+    fn a_slow_run_at_size_one_does_not_hide_a_jump() {
+        // One pile and one move waited 0.37 s on a loaded machine; 20,000 moves took 0.03 s.
+        let mut points = line(
+            Dimension::Moves,
+            &[
+                (20_000, Time::Took(0.033)),
+                (25_000, Time::Over(0.625)),
+                (40_000, Time::Over(0.625)),
+            ],
+        );
+        points[0].time = Time::Took(0.37);
+        assert!(
+            fit(&points)[0]
+                .to_string()
+                .starts_with("time jumps between M = 20,000 (0.03 s) and M = 25,000 (over"),
+            "{:?}",
+            fit(&points)
         );
     }
 
