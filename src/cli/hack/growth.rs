@@ -16,7 +16,8 @@ use std::fmt;
 
 /// How many smaller sizes are timed in a dimension, at most.
 const SIZES: u32 = 4;
-/// How many sizes between the two of a jump are timed, to say where it is.
+/// How many sizes between the two of a jump (or of the last that ended and the first over the
+/// limit) are timed, to say where it is.
 const REFINE: u32 = 2;
 /// Times above the base time by less than this (in seconds), or by less than a fifth of the
 /// base, are noise, not growth: a solution that waits as long on every size has none.
@@ -373,7 +374,7 @@ fn slope(points: &[(usize, f64)], start: f64) -> Option<f64> {
 /// [`fit`]): first one pile and one move; then each dimension at its full size, halved,
 /// quartered, ... down to where the time no longer rises, with the other held at 1, or at its
 /// full size when the first alone does not grow (a time in N·M); then a few sizes between the
-/// two of a jump.
+/// two of a jump, or the last that ended and the first over the limit.
 pub(super) fn growth(runner: &Runner, case: &Case) -> Vec<Growth> {
     let (n, m) = (case.piles.len(), case.forbidden.len());
     let mut points = Vec::new();
@@ -424,16 +425,25 @@ pub(super) fn growth(runner: &Runner, case: &Case) -> Vec<Growth> {
                     None => break,
                 }
             }
-            // Where a leap is, a few sizes between its two: where it jumps, or that it does not.
+            // A few sizes between the two of a leap, or between the last that ended and the
+            // first over the limit: where it jumps, or that it does not.
             for _ in 0..REFINE {
                 let line = line_of(&points, dimension, held);
-                let Some(Growth::Jump { below, above, .. }) =
-                    fit_line(dimension, held, &line, base)
-                else {
-                    break;
+                let edge = line
+                    .windows(2)
+                    .find_map(|pair| match (pair[0].1, pair[1].1) {
+                        (Time::Took(_), Time::Over(_)) => Some((pair[0].0, pair[1].0)),
+                        _ => None,
+                    });
+                let (below, above) = match fit_line(dimension, held, &line, base) {
+                    Some(Growth::Jump { below, above, .. }) => (below.0, above.0),
+                    _ => match edge {
+                        Some(edge) => edge,
+                        None => break,
+                    },
                 };
-                let middle = below.0 + (above.0 - below.0) / 2;
-                if middle <= below.0 || limits::stopped() {
+                let middle = below + (above - below) / 2;
+                if middle <= below || limits::stopped() {
                     break;
                 }
                 if measure(runner, case, &mut points, at(middle, held)).is_none() {
