@@ -339,12 +339,17 @@ impl Shrinker<'_> {
         {
             progress = true;
         }
+        // Pair by pair, from the first again after each merge kept.
+        let mut k = 0;
         while self.end.is_none()
-            && self
-                .first_failing(opt(merges::pairs_merged(&self.case)))
-                .is_some()
+            && let Some(merged) = merges::pair_merged(&self.case, k)
         {
-            progress = true;
+            if self.first_failing(opt(merged)).is_some() {
+                progress = true;
+                k = 0;
+            } else {
+                k += 1;
+            }
         }
         progress
     }

@@ -14,8 +14,8 @@ use super::super::outcome::Case;
 use crate::cli::game::Solved;
 use crate::cli::strict::MAX_VALUE;
 
-/// Up to this many piles, every pair is merged; above it, neighbours only (and ddmin's chunks,
-/// in `drops`, merge larger groups).
+/// Up to this many piles, every pair is merged; above it, ddmin's chunks (in `drops`) merge
+/// groups, a few runs a round where pairs would be a run a pile.
 const EVERY_PAIR_UP_TO: usize = 8;
 
 /// The biggest steps, smallest first: every pile merged into one (a game whose nim-sum is not
@@ -52,36 +52,35 @@ pub(super) fn all_merged(case: &Case) -> Vec<Case> {
     merged
 }
 
-/// Two piles merged into one where the first of them stood: every pair in a small game,
-/// neighbours in a larger one. A pair whose values cancel is dropped.
-pub(super) fn pairs_merged(case: &Case) -> Vec<Case> {
+/// Pair `k` of the game's piles merged into one where the first of them stood, or `None` past
+/// the last pair, or in a game of more than [`EVERY_PAIR_UP_TO`] piles. A pair whose values
+/// cancel is dropped. One pair at a time, so that memory stays a few copies of the game.
+pub(super) fn pair_merged(case: &Case, k: usize) -> Option<Vec<Case>> {
     let n = case.piles.len();
-    let Some(solved) = solve(case).filter(|_| n >= 2) else {
-        return Vec::new();
-    };
-    let pairs: Vec<(usize, usize)> = if n <= EVERY_PAIR_UP_TO {
-        (0..n)
-            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
-            .collect()
-    } else {
-        (1..n).map(|j| (j - 1, j)).collect()
-    };
-    let mut merged = Vec::new();
-    for (i, j) in pairs {
-        let value = solved.values[i] ^ solved.values[j];
-        let near = case.piles[i].max(case.piles[j]);
-        let rest = (0..n).filter(|&k| k != i && k != j).map(|k| case.piles[k]);
-        if value == 0 {
-            merged.push(with_piles(case, rest.collect()));
-            continue;
-        }
-        for pile in piles_of(&solved, value, near) {
-            let mut piles: Vec<u64> = rest.clone().collect();
-            piles.insert(i, pile);
-            merged.push(with_piles(case, piles));
-        }
+    if n > EVERY_PAIR_UP_TO {
+        return None;
     }
-    merged
+    let (i, j) = (0..n)
+        .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+        .nth(k)?;
+    let Some(solved) = solve(case) else {
+        return Some(Vec::new());
+    };
+    let value = solved.values[i] ^ solved.values[j];
+    let near = case.piles[i].max(case.piles[j]);
+    let rest: Vec<u64> = (0..n)
+        .filter(|&p| p != i && p != j)
+        .map(|p| case.piles[p])
+        .collect();
+    if value == 0 {
+        return Some(vec![with_piles(case, rest)]);
+    }
+    let merged = piles_of(&solved, value, near).into_iter().map(|pile| {
+        let mut piles = rest.clone();
+        piles.insert(i, pile);
+        with_piles(case, piles)
+    });
+    Some(merged.collect())
 }
 
 /// Piles of Grundy value `value` inside the statement: the smallest, the one nearest `near`
@@ -141,7 +140,11 @@ mod tests {
         let sum = nim_sum(&case);
         let all = all_merged(&case);
         assert!(!all.is_empty());
-        for merged in all.iter().chain(&pairs_merged(&case)) {
+        let pairs: Vec<Case> = (0..)
+            .map_while(|k| pair_merged(&case, k))
+            .flatten()
+            .collect();
+        for merged in all.iter().chain(&pairs) {
             assert_eq!(nim_sum(merged), sum, "{:?}", merged.piles);
             assert!(merged.piles.iter().all(|&a| (1..=e18).contains(&a)));
         }
@@ -152,7 +155,6 @@ mod tests {
             all[0].piles
         );
         // g(10^18) = g(10^18 - 9): the pair cancels and is dropped.
-        let pairs = pairs_merged(&case);
         assert!(
             pairs
                 .iter()
