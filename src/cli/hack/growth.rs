@@ -329,6 +329,12 @@ fn fit_line(
             _ => None,
         })
         .collect();
+    // Times within a few noises of the base say more of the machine than of the solution:
+    // fitted only when nothing else is.
+    let solid: Vec<(usize, f64)> = (rising.iter().copied())
+        .filter(|&(_, t)| t - base >= 3.0 * noise)
+        .collect();
+    let rising = if solid.len() >= 2 { solid } else { rising };
     let (&from, &to) = (rising.first()?, rising.last()?);
     let (exponent, at_least) = match (slope(&rising, base), over) {
         (Some(exponent), _) => (exponent, false),
@@ -564,7 +570,7 @@ mod tests {
         assert_eq!(found.len(), 1, "{found:?}");
         assert_eq!(
             found[0].to_string(),
-            "time grows about quadratically in M (M^2.0: 0.01 s at M = 12,500 → 0.80 s at \
+            "time grows about quadratically in M (M^2.0: 0.05 s at M = 25,000 → 0.80 s at \
              M = 100,000; over the limit at M = 200,000)"
         );
     }
@@ -695,6 +701,27 @@ mod tests {
             fit(&points)[0]
                 .to_string()
                 .starts_with("time jumps between M = 20,000 (0.03 s) and M = 25,000 (over"),
+            "{:?}",
+            fit(&points)
+        );
+    }
+
+    #[test]
+    fn a_time_near_the_base_is_not_fitted() {
+        // 3,750 moves took 0.01 s above the base: noise would make the quadratic M^1.6.
+        let points = line(
+            Dimension::Moves,
+            &[
+                (3_750, Time::Took(0.014)),
+                (7_500, Time::Took(0.018)),
+                (15_000, Time::Took(0.057)),
+                (30_000, Time::Took(0.22)),
+            ],
+        );
+        assert!(
+            fit(&points)[0].to_string().starts_with(
+                "time grows about quadratically in M (M^2.0: 0.06 s at M = 15,000 → 0.22 s"
+            ),
             "{:?}",
             fit(&points)
         );
