@@ -6,6 +6,7 @@
 //   none      right: the sweep over special points, as src/guarantees.rs explains
 //   int32     piles and forbidden moves kept in 32-bit int: values past 2^31 wrap
 //   double    piles and forbidden moves read through a double: values past 2^53 round
+//   sum32     the nim-sum kept in a 32-bit int: a nim-sum whose low 32 bits are 0 reads as 0
 //   array     the piles in a fixed array of SIZE (default 100000): more piles crash
 //   slow      right, but each target's value counts the drops below it one by one:
 //             O(M * drops), too slow on large games
@@ -115,7 +116,12 @@ int main(int argc, char** argv) {
         for (auto& [x, ts] : targets) visit(x, ts);
     }
     ll nim_sum = 0;
-    for (ll a : piles) nim_sum ^= g(a);
+    int narrow_sum = 0;
+    for (ll a : piles) {
+        nim_sum ^= g(a);
+        narrow_sum ^= (int)g(a);
+    }
+    if (bug == "sum32") nim_sum = narrow_sum;
     if (bug == "debug") printf("n=%lld m=%lld\n", n, m);
     printf("%s\n", nim_sum ? "Takahashi" : "Aoki");
     return held.empty() ? 0 : held[0] - 1;

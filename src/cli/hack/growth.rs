@@ -1,8 +1,13 @@
-//! Why a timeout is slow: the same game's shape at a few sizes (its piles, then its forbidden
-//! moves, halved, quartered, ...), each run alone and timed, and the exponent of the time's
-//! growth fitted in each dimension: `time ≈ M^2.0` says the solution is quadratic in M. The
-//! time is the one the verdict judges: wall time, less what the run waited for a CPU that other
-//! work held, and never less than its CPU time.
+//! Why a timeout is slow, in a contestant's words: the same game's first piles and first
+//! forbidden moves run alone at a few sizes, each dimension with the other held small, and the
+//! complexity the times show (`time grows about quadratically in M`), a jump between two sizes
+//! (a threshold, a hash table's collisions), or a run that ends at no size at all.
+//!
+//! Measuring ([`growth`]) and telling ([`fit`]) are apart, so that times measured elsewhere
+//! (the shrinker's runs) can be told too. A run ended at the deadline counts: it is a lower
+//! bound, "over the limit at M = 200,000", never left out. The time is the one the verdict
+//! judges: wall time, less what the run waited for a CPU that other work held, and never less
+//! than its CPU time.
 
 use super::limits::{self, Deadline, Ran};
 use super::outcome::{ALONE_WALL, Case, Runner};
@@ -11,135 +16,347 @@ use std::fmt;
 
 /// How many smaller sizes are timed in a dimension, at most.
 const SIZES: u32 = 4;
+/// How many sizes between the two of a jump (or of the last that ended and the first over the
+/// limit) are timed, to say where it is.
+const REFINE: u32 = 2;
 /// Times above the base time by less than this (in seconds), or by less than a fifth of the
 /// base, are noise, not growth: a solution that waits as long on every size has none.
 const NOISE: f64 = 0.01;
+/// A time that grows faster than size^JUMP between two sizes jumps: no power a solution has.
+const JUMP: f64 = 5.0;
 
-/// The time of one game's shape at sizes of one dimension, and the fitted exponent.
-pub(super) struct Growth {
-    /// "N" (piles) or "M" (forbidden moves).
-    pub(super) dimension: &'static str,
-    /// Sizes and seconds, smallest first.
-    pub(super) points: Vec<(usize, f64)>,
-    /// The slope of log(time - base) over log(size), the base being the time at size 1;
-    /// infinite for a jump.
-    pub(super) exponent: f64,
-    /// A jump instead of a power: the largest size whose time is still the base's, and its
-    /// time. Then `points` holds the one size above it that takes longer (its time `None`
-    /// when that size was over the limit).
-    pub(super) jump: Option<(usize, f64)>,
+/// One of the game's two dimensions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Dimension {
+    /// N, the piles.
+    Piles,
+    /// M, the forbidden moves.
+    Moves,
+}
+
+impl Dimension {
+    fn letter(self) -> &'static str {
+        match self {
+            Dimension::Piles => "N",
+            Dimension::Moves => "M",
+        }
+    }
+
+    fn other(self) -> Dimension {
+        match self {
+            Dimension::Piles => Dimension::Moves,
+            Dimension::Moves => Dimension::Piles,
+        }
+    }
+}
+
+/// One run's time, as the verdict judges it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Time {
+    /// Ended after this many seconds.
+    Took(f64),
+    /// Ended by hack, still running after this many seconds: over the limit.
+    Over(f64),
+}
+
+/// One run of a game's first `piles` piles and first `moves` forbidden moves.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Point {
+    pub(super) piles: usize,
+    pub(super) moves: usize,
+    pub(super) time: Time,
+}
+
+impl Point {
+    fn size(&self, dimension: Dimension) -> usize {
+        match dimension {
+            Dimension::Piles => self.piles,
+            Dimension::Moves => self.moves,
+        }
+    }
+}
+
+/// What the times say, in one line of the report.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Growth {
+    /// Even the game of one pile and one move did not end.
+    Endless { after: f64 },
+    /// The time grows as a power of one dimension's size, the other held at `held`.
+    Power {
+        dimension: Dimension,
+        held: usize,
+        /// The slope of log(time - base) over log(size).
+        exponent: f64,
+        /// Whether the exponent is only a lower bound: one size ended, the next was over.
+        at_least: bool,
+        /// The first and the last size that ended above the base time, and their times.
+        from: (usize, f64),
+        to: (usize, f64),
+        /// The smallest size over the limit.
+        over: Option<usize>,
+    },
+    /// The time leaps between two neighbouring sizes, too fast for any power.
+    Jump {
+        dimension: Dimension,
+        held: usize,
+        below: (usize, f64),
+        above: (usize, Time),
+    },
+}
+
+impl Growth {
+    /// How much this line explains: a jump, then the steeper power.
+    fn steepness(&self) -> f64 {
+        match self {
+            Growth::Endless { .. } | Growth::Jump { .. } => f64::INFINITY,
+            Growth::Power { exponent, .. } => *exponent,
+        }
+    }
+}
+
+/// Seconds as a contestant reads them: 0.29 s, 5 s.
+fn seconds(time: f64) -> String {
+    if time >= 1.0 && time.fract().abs() < 0.05 {
+        format!("{time:.0} s")
+    } else {
+        format!("{time:.2} s")
+    }
+}
+
+/// The complexity an exponent shows, as far as a few sizes can tell (n log n is linear here).
+fn complexity(exponent: f64) -> &'static str {
+    match exponent {
+        e if e < 0.75 => "less than linearly",
+        e if e < 1.4 => "about linearly",
+        e if e < 2.4 => "about quadratically",
+        e if e < 3.4 => "about cubically",
+        _ => "faster than cubically",
+    }
 }
 
 impl fmt::Display for Growth {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        let at = |&(size, time): &(usize, f64)| {
-            format!(
-                "{time:.2} s at {} = {}",
-                self.dimension,
-                grouped(size as u64)
-            )
-        };
-        if let (Some(below), Some(&(size, time))) = (self.jump, self.points.first()) {
-            let above = if time.is_finite() {
-                at(&(size, time))
-            } else {
+        let held = |dimension: Dimension, held: usize| {
+            if held > 1 {
                 format!(
-                    "over the limit at {} = {}",
-                    self.dimension,
-                    grouped(size as u64)
+                    ", with {} = {}",
+                    dimension.other().letter(),
+                    grouped(held as u64)
                 )
-            };
-            return write!(
+            } else {
+                String::new()
+            }
+        };
+        match self {
+            Growth::Endless { after } => write!(
                 f,
-                "time jumps: {} but {above}; not a power of {}: a threshold, or collisions (in a \
-                 hash table), between these sizes",
-                at(&below),
-                self.dimension
-            );
+                "never ends: still running after {} even at N = 1, M = 1 (an endless loop or a \
+                 wait for input)",
+                seconds(*after)
+            ),
+            Growth::Power {
+                dimension,
+                held: kept,
+                exponent,
+                at_least,
+                from,
+                to,
+                over,
+            } => {
+                let d = dimension.letter();
+                let at = |&(size, time): &(usize, f64)| {
+                    format!("{} at {d} = {}", seconds(time), grouped(size as u64))
+                };
+                let mut shown = if from == to {
+                    at(from)
+                } else {
+                    format!("{} → {}", at(from), at(to))
+                };
+                if let Some(over) = over {
+                    shown += &format!("; over the limit at {d} = {}", grouped(*over as u64));
+                }
+                let how = if *at_least {
+                    format!("at least as {d}^{exponent:.1}")
+                } else {
+                    format!("{} in {d}", complexity(*exponent))
+                };
+                let power = if *at_least {
+                    String::new()
+                } else {
+                    format!("{d}^{exponent:.1}: ")
+                };
+                write!(
+                    f,
+                    "time grows {how}{} ({power}{shown})",
+                    held(*dimension, *kept)
+                )
+            }
+            Growth::Jump {
+                dimension,
+                held: kept,
+                below,
+                above,
+            } => {
+                let d = dimension.letter();
+                let above_time = match above.1 {
+                    Time::Took(time) => seconds(time),
+                    Time::Over(_) => "over the limit".to_owned(),
+                };
+                write!(
+                    f,
+                    "time jumps between {d} = {} ({}) and {d} = {} ({above_time}){}: a threshold \
+                     or collisions in a hash table",
+                    grouped(below.0 as u64),
+                    seconds(below.1),
+                    grouped(above.0 as u64),
+                    held(*dimension, *kept)
+                )
+            }
         }
-        let points: Vec<String> = self.points.iter().map(at).collect();
-        write!(
-            f,
-            "time ≈ {}^{:.1} ({})",
-            self.dimension,
-            self.exponent,
-            points.join(", ")
-        )
     }
 }
 
-/// The growth of `case`'s time in its piles and in its forbidden moves (each halved with
-/// the other kept), the dimension that matters most first. The time that grows is the time
-/// above the game's with one pile (one move) of that dimension: the start-up, reading and the
-/// other dimension's share. A dimension is left out when its times do not rise above that.
-pub(super) fn growth(runner: &Runner, case: &Case) -> Vec<Growth> {
-    let mut found = Vec::new();
-    for dimension in ["N", "M"] {
-        let cut = |size: usize| {
-            let mut smaller = case.clone();
-            match dimension {
-                "N" => smaller.piles.truncate(size),
-                _ => smaller.forbidden.truncate(size),
-            }
-            smaller
-        };
-        let len = match dimension {
-            "N" => case.piles.len(),
-            _ => case.forbidden.len(),
-        };
-        // What the other dimension and the start-up cost: the time with one pile (one move).
-        if len < 4 || limits::stopped() {
-            continue;
-        }
-        let Some(base) = judged_time(runner, &cut(1)) else {
-            continue;
-        };
-        let mut points = Vec::new();
-        // The smallest size ended over the limit, and the first size back at the base's time.
-        let (mut over, mut below) = (None, None);
-        for halvings in 0..=SIZES {
-            let size = len >> halvings;
-            if size < 2 || limits::stopped() {
-                break;
-            }
-            // The full size is over the limit: it may be ended before it ends.
-            let Some(time) = judged_time(runner, &cut(size)) else {
-                over = Some(size);
-                continue;
-            };
-            if time - base < NOISE.max(base / 5.0) {
-                below = Some((size, time));
-                break;
-            }
-            points.push((size, time));
-        }
-        points.reverse();
-        if let Some(exponent) = slope(&points, base).filter(|&e| e > 0.0) {
-            found.push(Growth {
-                dimension,
-                points,
-                exponent,
-                jump: None,
-            });
-        } else if points.len() <= 1
-            && let Some(below) = below
-        {
-            // One size takes longer, the next below it no longer than one pile (one move).
-            let above = match (points.first(), over) {
-                (Some(&point), _) => point,
-                (None, Some(size)) => (size, f64::INFINITY),
-                (None, None) => continue,
-            };
-            found.push(Growth {
-                dimension,
-                points: vec![above],
-                exponent: f64::INFINITY,
-                jump: Some(below),
-            });
-        }
+/// What `points` say, the line that explains most first: the game of one pile and one move
+/// not ending; else in each dimension, with the other held at its smallest size that shows
+/// growth, a jump or a power. A dimension whose times do not rise above its size-1 time (or
+/// the game's of one pile and one move) is left out, and so is one with a single such point,
+/// and a power whose times stay below a quarter of the longest run's.
+pub(super) fn fit(points: &[Point]) -> Vec<Growth> {
+    let smallest = points.iter().find(|p| p.piles == 1 && p.moves == 1);
+    if let Some(Point {
+        time: Time::Over(after),
+        ..
+    }) = smallest
+    {
+        return vec![Growth::Endless { after: *after }];
     }
-    found.sort_by(|a, b| b.exponent.total_cmp(&a.exponent));
+    let start = match smallest {
+        Some(Point {
+            time: Time::Took(time),
+            ..
+        }) => *time,
+        _ => 0.0,
+    };
+    let mut found = Vec::new();
+    for dimension in [Dimension::Piles, Dimension::Moves] {
+        let other = dimension.other();
+        let mut helds: Vec<usize> = points.iter().map(|p| p.size(other)).collect();
+        helds.sort_unstable();
+        helds.dedup();
+        let line = helds.into_iter().find_map(|held| {
+            let mut line: Vec<(usize, Time)> = (points.iter())
+                .filter(|p| p.size(other) == held)
+                .map(|p| (p.size(dimension), p.time))
+                .collect();
+            line.sort_by_key(|p| p.0);
+            line.dedup_by_key(|p| p.0);
+            fit_line(dimension, held, &line, start)
+        });
+        found.extend(line);
+    }
+    // A power whose times stay far below the longest run's explains none of it (reading 200,000
+    // piles in 0.02 s, beside a jump to 2.6 s in M).
+    let longest = (points.iter())
+        .map(|p| match p.time {
+            Time::Took(t) | Time::Over(t) => t,
+        })
+        .fold(0.0, f64::max);
+    found.retain(|growth| match growth {
+        Growth::Power { to, over, .. } => over.is_some() || to.1 >= longest / 4.0,
+        _ => true,
+    });
+    found.sort_by(|a, b| b.steepness().total_cmp(&a.steepness()));
     found
+}
+
+/// One dimension's growth from its sizes and times, smallest first, the other held at `held`.
+fn fit_line(
+    dimension: Dimension,
+    held: usize,
+    line: &[(usize, Time)],
+    start: f64,
+) -> Option<Growth> {
+    // What the other dimension and the start-up cost: the time at size 1 of this one, or any
+    // shorter time of the line (a size-1 run that waited on a loaded machine says nothing).
+    let base = match line.first() {
+        Some(&(1, Time::Took(time))) => time,
+        _ => start,
+    };
+    let base = (line.iter())
+        .filter_map(|p| match p.1 {
+            Time::Took(t) => Some(t),
+            Time::Over(_) => None,
+        })
+        .fold(base, f64::min);
+    let noise = NOISE.max(base / 5.0);
+    let grows = |time: Time| match time {
+        Time::Took(t) => t - base >= noise,
+        Time::Over(_) => true,
+    };
+    // The steepest leap between neighbouring sizes, in the time above the base: a time at the
+    // base's counts as the noise, the least growth that could have gone unseen.
+    let leap = line
+        .windows(2)
+        .filter_map(|pair| {
+            let ((small, Time::Took(below)), (large, above)) = (pair[0], pair[1]) else {
+                return None;
+            };
+            let (Time::Took(t) | Time::Over(t)) = above;
+            let grown = (t - base) / (below - base).max(noise);
+            let exponent = grown.ln() / (large as f64 / small as f64).ln();
+            Some((exponent, (small, below), (large, above)))
+        })
+        .max_by(|a, b| a.0.total_cmp(&b.0));
+    if let Some((exponent, below, above)) = leap
+        && exponent >= JUMP
+        && grows(above.1)
+    {
+        return Some(Growth::Jump {
+            dimension,
+            held,
+            below,
+            above,
+        });
+    }
+    let over = line
+        .iter()
+        .find(|p| matches!(p.1, Time::Over(_)))
+        .map(|p| p.0);
+    let rising: Vec<(usize, f64)> = line
+        .iter()
+        .filter_map(|&(size, time)| match time {
+            Time::Took(t) if size > 1 && t - base >= noise => Some((size, t)),
+            _ => None,
+        })
+        .collect();
+    // Times within a few noises of the base say more of the machine than of the solution:
+    // fitted only when nothing else is.
+    let solid: Vec<(usize, f64)> = (rising.iter().copied())
+        .filter(|&(_, t)| t - base >= 3.0 * noise)
+        .collect();
+    let rising = if solid.len() >= 2 { solid } else { rising };
+    let (&from, &to) = (rising.first()?, rising.last()?);
+    let (exponent, at_least) = match (slope(&rising, base), over) {
+        (Some(exponent), _) => (exponent, false),
+        // One size ended, a larger one did not: the time grew at least this fast.
+        (None, Some(size)) => {
+            let Some(&(_, Time::Over(after))) = line.iter().find(|p| p.0 == size) else {
+                return None;
+            };
+            let exponent = ((after - base) / (to.1 - base)).ln() / (size as f64 / to.0 as f64).ln();
+            (exponent, true)
+        }
+        (None, None) => return None,
+    };
+    (exponent > 0.0).then_some(Growth::Power {
+        dimension,
+        held,
+        exponent,
+        at_least,
+        from,
+        to,
+        over,
+    })
 }
 
 /// The least-squares slope of log(time - start) over log(size), from two points on.
@@ -159,27 +376,172 @@ fn slope(points: &[(usize, f64)], start: f64) -> Option<f64> {
     (variance > 0.0).then(|| covariance / variance)
 }
 
-/// The time of one run of `case` alone, as the verdict judges it, or `None` when it was ended
-/// (out of time, a signal) or did not run.
-fn judged_time(runner: &Runner, case: &Case) -> Option<f64> {
+/// Times `case`'s first piles and first forbidden moves alone and says what they show (see
+/// [`fit`]): first one pile and one move; then each dimension at its full size, halved,
+/// quartered, ... down to where the time no longer rises, with the other held at 1, or at its
+/// full size when the first alone does not grow (a time in N·M); then a few sizes between the
+/// two of a jump, or the last that ended and the first over the limit.
+pub(super) fn growth(runner: &Runner, case: &Case) -> Vec<Growth> {
+    let (n, m) = (case.piles.len(), case.forbidden.len());
+    let mut points = Vec::new();
+    if n == 0 || m == 0 {
+        return Vec::new();
+    }
+    match measure(runner, case, &mut points, (1, 1)) {
+        Some(Time::Took(_)) => {}
+        Some(Time::Over(after)) => return vec![Growth::Endless { after }],
+        None => return Vec::new(),
+    }
+    for dimension in [Dimension::Piles, Dimension::Moves] {
+        let (len, full_other) = match dimension {
+            Dimension::Piles => (n, m),
+            Dimension::Moves => (m, n),
+        };
+        if len < 4 {
+            continue;
+        }
+        let at = |size: usize, held: usize| match dimension {
+            Dimension::Piles => (size, held),
+            Dimension::Moves => (held, size),
+        };
+        let helds = if full_other > 1 {
+            vec![1, full_other]
+        } else {
+            vec![1]
+        };
+        for held in helds {
+            if held > 1 {
+                // Held at its full size only when the dimension alone does not grow.
+                let alone = fit_line(dimension, 1, &line_of(&points, dimension, 1), 0.0);
+                if alone.is_some() || measure(runner, case, &mut points, at(1, held)).is_none() {
+                    break;
+                }
+            }
+            let Some(Time::Took(base)) = time_at(&points, at(1, held)) else {
+                break;
+            };
+            for halvings in 0..=SIZES {
+                let size = len >> halvings;
+                if size < 2 || limits::stopped() {
+                    break;
+                }
+                match measure(runner, case, &mut points, at(size, held)) {
+                    Some(Time::Took(t)) if t - base < NOISE.max(base / 5.0) => break,
+                    Some(_) => {}
+                    None => break,
+                }
+            }
+            // A few sizes between the two of a leap, or between the last that ended and the
+            // first over the limit: where it jumps, or that it does not.
+            for _ in 0..REFINE {
+                let line = line_of(&points, dimension, held);
+                let edge = line
+                    .windows(2)
+                    .find_map(|pair| match (pair[0].1, pair[1].1) {
+                        (Time::Took(_), Time::Over(_)) => Some((pair[0].0, pair[1].0)),
+                        _ => None,
+                    });
+                let (below, above) = match fit_line(dimension, held, &line, base) {
+                    Some(Growth::Jump { below, above, .. }) => (below.0, above.0),
+                    _ => match edge {
+                        Some(edge) => edge,
+                        None => break,
+                    },
+                };
+                let middle = below + (above - below) / 2;
+                if middle <= below || limits::stopped() {
+                    break;
+                }
+                if measure(runner, case, &mut points, at(middle, held)).is_none() {
+                    break;
+                }
+            }
+        }
+    }
+    fit(&points)
+}
+
+/// Times the game's first `piles` piles and first `moves` forbidden moves, and keeps the point;
+/// a point already timed is not run again.
+fn measure(
+    runner: &Runner,
+    case: &Case,
+    points: &mut Vec<Point>,
+    (piles, moves): (usize, usize),
+) -> Option<Time> {
+    if let Some(time) = time_at(points, (piles, moves)) {
+        return Some(time);
+    }
+    let cut = Case {
+        piles: case.piles[..piles].to_vec(),
+        forbidden: case.forbidden[..moves].to_vec(),
+    };
+    let time = judged_time(runner, &cut)?;
+    points.push(Point { piles, moves, time });
+    Some(time)
+}
+
+/// The sizes and times of `dimension` measured with the other at `held`, smallest first.
+fn line_of(points: &[Point], dimension: Dimension, held: usize) -> Vec<(usize, Time)> {
+    let mut line: Vec<(usize, Time)> = (points.iter())
+        .filter(|p| p.size(dimension.other()) == held)
+        .map(|p| (p.size(dimension), p.time))
+        .collect();
+    line.sort_by_key(|p| p.0);
+    line
+}
+
+fn time_at(points: &[Point], (piles, moves): (usize, usize)) -> Option<Time> {
+    (points.iter())
+        .find(|p| p.piles == piles && p.moves == moves)
+        .map(|p| p.time)
+}
+
+/// The time of one run of `case` alone, as the verdict judges it, or `None` when it ended
+/// otherwise (a signal) or did not run.
+fn judged_time(runner: &Runner, case: &Case) -> Option<Time> {
+    let wall = runner.timeout.mul_f64(ALONE_WALL);
     let deadline = Deadline {
-        wall: runner.timeout.mul_f64(ALONE_WALL),
+        wall,
         cpu: Some(runner.timeout.mul_f64(1.5)),
         cut: None,
     };
     let input = case.input();
     match limits::run_once(&runner.command, &input, runner.room(), deadline, true) {
-        Ok(Ran::Ended(ended)) => {
+        Ok(Ran::Ended(ended)) if ended.status.success() => {
             let waited = ended.time.saturating_sub(ended.queued);
-            Some(waited.max(ended.cpu).as_secs_f64())
+            Some(Time::Took(waited.max(ended.cpu).as_secs_f64()))
         }
+        Ok(Ran::OutOfTime(..)) if !limits::stopped() => Some(Time::Over(wall.as_secs_f64())),
         _ => None,
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::slope;
+    use super::*;
+
+    /// Points of one dimension, the other held at 1, with the game of one pile and one move.
+    fn line(dimension: Dimension, times: &[(usize, Time)]) -> Vec<Point> {
+        let one = Point {
+            piles: 1,
+            moves: 1,
+            time: Time::Took(0.002),
+        };
+        let points = times.iter().map(|&(size, time)| match dimension {
+            Dimension::Piles => Point {
+                piles: size,
+                moves: 1,
+                time,
+            },
+            Dimension::Moves => Point {
+                piles: 1,
+                moves: size,
+                time,
+            },
+        });
+        std::iter::once(one).chain(points).collect()
+    }
 
     #[test]
     fn a_quadratic_time_has_slope_two() {
@@ -193,31 +555,201 @@ mod tests {
     }
 
     #[test]
-    fn a_jump_names_both_sizes() {
-        let jump = super::Growth {
-            dimension: "M",
-            points: vec![(52_185, 4.23)],
-            exponent: f64::INFINITY,
-            jump: Some((26_092, 0.03)),
-        };
-        assert_eq!(
-            jump.to_string(),
-            "time jumps: 0.03 s at M = 26,092 but 4.23 s at M = 52,185; not a power of M: a \
-             threshold, or collisions (in a hash table), between these sizes"
+    fn a_quadratic_time_is_named_with_the_size_over_the_limit() {
+        let points = line(
+            Dimension::Moves,
+            &[
+                (12_500, Time::Took(0.0145)),
+                (25_000, Time::Took(0.052)),
+                (50_000, Time::Took(0.202)),
+                (100_000, Time::Took(0.802)),
+                (200_000, Time::Over(5.0)),
+            ],
         );
-        let over = super::Growth {
-            points: vec![(101_944, f64::INFINITY)],
-            dimension: "N",
-            ..jump
-        };
-        assert!(
-            over.to_string()
-                .contains("but over the limit at N = 101,944;")
+        let found = fit(&points);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(
+            found[0].to_string(),
+            "time grows about quadratically in M (M^2.0: 0.05 s at M = 25,000 → 0.80 s at \
+             M = 100,000; over the limit at M = 200,000)"
         );
     }
 
     #[test]
-    fn one_point_has_no_slope() {
-        assert_eq!(slope(&[(10, 1.0)], 0.0), None);
+    fn the_dimension_held_small_is_the_one_fitted() {
+        // N held at 200,000 flattens the growth in M (half of each time is N's); at N = 1 it
+        // is quadratic.
+        let mut points = line(
+            Dimension::Moves,
+            &[(50_000, Time::Took(0.25)), (100_000, Time::Took(1.0))],
+        );
+        points.extend([(50_000, 1.5), (100_000, 2.2)].map(|(moves, t)| Point {
+            piles: 200_000,
+            moves,
+            time: Time::Took(t),
+        }));
+        let found = fit(&points);
+        assert!(
+            found[0]
+                .to_string()
+                .starts_with("time grows about quadratically in M (M^2.0: "),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn a_leap_is_a_jump_between_its_two_sizes() {
+        let points = line(
+            Dimension::Moves,
+            &[
+                (50_000, Time::Took(0.15)),
+                (85_000, Time::Took(0.29)),
+                (100_000, Time::Over(5.0)),
+                (200_000, Time::Over(5.0)),
+            ],
+        );
+        assert_eq!(
+            fit(&points)[0].to_string(),
+            "time jumps between M = 85,000 (0.29 s) and M = 100,000 (over the limit): a \
+             threshold or collisions in a hash table"
+        );
+        let ended = line(
+            Dimension::Piles,
+            &[(26_092, Time::Took(0.03)), (52_185, Time::Took(4.23))],
+        );
+        assert_eq!(
+            fit(&ended)[0].to_string(),
+            "time jumps between N = 26,092 (0.03 s) and N = 52,185 (4.23 s): a threshold or \
+             collisions in a hash table"
+        );
+    }
+
+    #[test]
+    fn a_game_of_one_pile_and_one_move_that_never_ends_says_so() {
+        let points = [Point {
+            piles: 1,
+            moves: 1,
+            time: Time::Over(5.0),
+        }];
+        assert_eq!(
+            fit(&points)
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>(),
+            [
+                "never ends: still running after 5 s even at N = 1, M = 1 (an endless loop or a \
+              wait for input)"
+            ]
+        );
+    }
+
+    #[test]
+    fn one_size_below_the_limit_gives_a_lower_bound() {
+        let points = line(
+            Dimension::Piles,
+            &[(100_000, Time::Took(1.6)), (200_000, Time::Over(5.0))],
+        );
+        assert_eq!(
+            fit(&points)[0].to_string(),
+            "time grows at least as N^1.6 (1.60 s at N = 100,000; over the limit at N = 200,000)"
+        );
+    }
+
+    #[test]
+    fn a_growth_far_below_the_longest_time_is_left_out() {
+        // gcc-growth's max test against an unordered_map keyed by X: reading the piles is not
+        // what takes the time.
+        let mut points = line(
+            Dimension::Moves,
+            &[
+                (25_000, Time::Took(0.015)),
+                (37_500, Time::Took(0.02)),
+                (43_750, Time::Took(2.59)),
+                (50_000, Time::Over(5.0)),
+            ],
+        );
+        points.extend(
+            [(100_000, 0.015), (200_000, 0.025)].map(|(piles, t)| Point {
+                piles,
+                moves: 1,
+                time: Time::Took(t),
+            }),
+        );
+        let found: Vec<String> = fit(&points).iter().map(ToString::to_string).collect();
+        assert_eq!(
+            found,
+            [
+                "time jumps between M = 37,500 (0.02 s) and M = 43,750 (2.59 s): a threshold or \
+              collisions in a hash table"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_slow_run_at_size_one_does_not_hide_a_jump() {
+        // One pile and one move waited 0.37 s on a loaded machine; 20,000 moves took 0.03 s.
+        let mut points = line(
+            Dimension::Moves,
+            &[
+                (20_000, Time::Took(0.033)),
+                (25_000, Time::Over(0.625)),
+                (40_000, Time::Over(0.625)),
+            ],
+        );
+        points[0].time = Time::Took(0.37);
+        assert!(
+            fit(&points)[0]
+                .to_string()
+                .starts_with("time jumps between M = 20,000 (0.03 s) and M = 25,000 (over"),
+            "{:?}",
+            fit(&points)
+        );
+    }
+
+    #[test]
+    fn a_time_near_the_base_is_not_fitted() {
+        // 3,750 moves took 0.01 s above the base: noise would make the quadratic M^1.6.
+        let points = line(
+            Dimension::Moves,
+            &[
+                (3_750, Time::Took(0.014)),
+                (7_500, Time::Took(0.018)),
+                (15_000, Time::Took(0.057)),
+                (30_000, Time::Took(0.22)),
+            ],
+        );
+        assert!(
+            fit(&points)[0].to_string().starts_with(
+                "time grows about quadratically in M (M^2.0: 0.06 s at M = 15,000 → 0.22 s"
+            ),
+            "{:?}",
+            fit(&points)
+        );
+    }
+
+    #[test]
+    fn times_that_do_not_rise_say_nothing() {
+        let points = line(
+            Dimension::Moves,
+            &[(100_000, Time::Took(0.003)), (200_000, Time::Took(0.004))],
+        );
+        assert_eq!(fit(&points), []);
+    }
+
+    #[test]
+    fn a_time_in_n_times_m_is_said_with_the_other_held_full() {
+        let mut points = line(Dimension::Moves, &[(200_000, Time::Took(0.004))]);
+        points.extend(
+            [(1, 0.004), (100_000, 2.0), (200_000, 4.0)].map(|(piles, t)| Point {
+                piles,
+                moves: 200_000,
+                time: Time::Took(t),
+            }),
+        );
+        assert_eq!(
+            fit(&points)[0].to_string(),
+            "time grows about linearly in N, with M = 200,000 (N^1.0: 2 s at N = 100,000 → 4 s \
+             at N = 200,000)"
+        );
     }
 }

@@ -3,6 +3,8 @@
 //! Hypothesis's shape: passes of reductions, each kept when the game still fails, repeated until
 //! a whole round makes no progress (a fixpoint) or the budget ends; games ordered shortlex (fewer
 //! piles and forbidden moves first, then smaller values). Each round:
+//! - merges piles into one of the same Grundy value sum, the biggest step first (all into one,
+//!   all but one into one, then pairs), so that the game keeps its nim-sum (see `merges`);
 //! - bisects the game's size: the fewest first forbidden moves, then the fewest first piles,
 //!   that still fail (an exponential probe 1, 2, 4, ... then bisection: O(log N) runs);
 //! - drops chunks of piles and of forbidden moves, halves first (ddmin), also keeping the
@@ -14,9 +16,10 @@
 //!
 //! Candidates run J at a time ([`Shrinker::first_failing`]): the first in shortlex order that
 //! still fails wins and the runs after it are killed. A game already tried is never run again.
-//! The drops' candidates are made in `drops`.
+//! The drops' candidates are made in `drops`, the merges' in `merges`.
 
 mod drops;
+mod merges;
 
 use super::limits::{cancellable, stopped};
 use super::outcome::{Case, Outcome, Runner};
@@ -80,7 +83,10 @@ pub(super) fn shrink(
     // one pile at a time.
     let mut depth = 1;
     let end = loop {
-        let mut progress = shrinker.bisect_size();
+        // Before the size's bisection: a failure that needs every pile's bits (an overflow of
+        // the nim-sum) bisects to nothing, and every run of it is a run of the whole game.
+        let mut progress = shrinker.merge_piles();
+        progress |= shrinker.bisect_size();
         progress |= shrinker.lower_all();
         for pass in DROPS {
             progress |= shrinker.drop_pass(pass, depth);
@@ -322,6 +328,32 @@ impl Shrinker<'_> {
         hi < v
     }
 
+    /// Piles merged into one pile of the xor of their Grundy values: all of them (or all but
+    /// one) at once, then pairs, each kept while the game still fails.
+    fn merge_piles(&mut self) -> bool {
+        let mut progress = false;
+        while self.end.is_none()
+            && self
+                .first_failing(opt(merges::all_merged(&self.case)))
+                .is_some()
+        {
+            progress = true;
+        }
+        // Pair by pair, from the first again after each merge kept.
+        let mut k = 0;
+        while self.end.is_none()
+            && let Some(merged) = merges::pair_merged(&self.case, k)
+        {
+            if self.first_failing(opt(merged)).is_some() {
+                progress = true;
+                k = 0;
+            } else {
+                k += 1;
+            }
+        }
+        progress
+    }
+
     /// The fewest first forbidden moves, then the fewest first piles, that still fail; first of
     /// all one move or one pile alone, at once: whichever fails makes every later run quicker.
     /// A timeout's sizes are bisected to within 1/16 only: each of its failing runs takes the
@@ -498,6 +530,11 @@ impl Shrinker<'_> {
         }
         progress
     }
+}
+
+/// Candidates that are all inside the statement.
+fn opt(cases: Vec<Case>) -> Vec<Option<Case>> {
+    cases.into_iter().map(Some).collect()
 }
 
 /// A game's fingerprint, for the set of games tried.

@@ -1,0 +1,138 @@
+//! A timeout's growth line tells a contestant what the times show: a solution quadratic in the
+//! moves of one X (tests/solutions/maxtest.cpp) grows about quadratically in M even unshrunk
+//! (N held at 1, not at the game's 30,000); a solution that stalls past a number of moves (as a
+//! hash table's collisions do) jumps between two sizes; one that never ends says so.
+//!
+//! The games are saved where hack looks first (`--save`), so that no search runs. The full-size
+//! run against g++'s `std::unordered_map` takes minutes: `cargo test --release --test
+//! hack_growth -- --ignored`.
+
+mod common;
+
+use common::Run;
+
+/// tests/solutions/maxtest.cpp built once, or `None` (with a note) without `c++`.
+fn maxtest() -> Option<&'static str> {
+    static BUILT: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    BUILT
+        .get_or_init(|| common::build_cpp("maxtest.cpp", "maxtest-growth"))
+        .as_deref()
+}
+
+/// `hack ARGS -- COMMAND` with the game `made` (a `gen` command line's game) saved where hack looks
+/// first, and no generated games.
+fn hack_on(name: &str, made: &[&str], args: &[&str], command: &[&str]) -> Run {
+    let dir = format!(
+        "{}/growth-{name}-{}",
+        env!("CARGO_TARGET_TMPDIR"),
+        std::process::id()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let game = common::run(made, b"");
+    std::fs::write(format!("{dir}/max.in"), game.assert_ok()).unwrap();
+    let mut all = vec!["hack", "--tests", "0", "--save", &dir];
+    all.extend(args);
+    all.push("--");
+    all.extend(command);
+    let run = common::run(&all, b"");
+    println!("{all:?}:\n{}", run.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+    run
+}
+
+/// The lines after the growth's heading.
+fn growth(run: &Run) -> Vec<&str> {
+    let lines = run.stderr.split("run alone:\n").nth(1).unwrap_or("");
+    lines
+        .lines()
+        .map_while(|l| l.strip_prefix("    "))
+        .collect()
+}
+
+#[test]
+fn a_quadratic_solution_unshrunk_grows_about_quadratically_in_m() {
+    let Some(solution) = maxtest() else { return };
+    let made = ["gen", "--shape", "onex", "--n", "30000", "--seed", "1"];
+    let args = ["--timeout", "0.2", "--shrink-time", "0"];
+    let run = hack_on("quadratic", &made, &args, &[solution, "quadratic"]);
+    assert_eq!(run.status, 1, "{run:?}");
+    assert!(run.stderr.starts_with("hack: timeout on the saved game "));
+    let lines = growth(&run);
+    let exponent: f64 = lines
+        .first()
+        .and_then(|l| l.strip_prefix("time grows about quadratically in M (M^"))
+        .and_then(|l| l.split(':').next())
+        .and_then(|e| e.parse().ok())
+        .unwrap_or_else(|| panic!("no quadratic growth in M first: {run:?}"));
+    // Quadratic, N held at 1; a margin above, for the machine's load shakes the times.
+    assert!((1.7..=3.0).contains(&exponent), "{exponent}: {run:?}");
+    // M = 30,000 itself ended just past the limit or was ended: either way it is shown.
+    assert!(lines[0].contains("M = 30,000"), "{run:?}");
+}
+
+#[test]
+fn a_solution_that_stalls_past_a_size_jumps_there() {
+    // Fast below 25,000 moves, endless from 25,000 on: the sizes halve from 40,000 (20,000
+    // ends, 40,000 does not), then two runs between (30,000, 25,000) find the edge.
+    let made = ["gen", "--n", "40000", "--m", "40000", "--max", "1000000"];
+    // Below it, the answer is this solver's, so that the samples pass.
+    let stall = format!(
+        "game=$(cat); m=$(echo \"$game\" | head -1 | cut -d' ' -f2); \
+         if [ \"$m\" -ge 25000 ]; then sleep 60; fi; echo \"$game\" | {}",
+        env!("CARGO_BIN_EXE_constrained-nim")
+    );
+    // A limit of 0.5 s: over it is far enough above the noise (0.01 s) to be no power.
+    let args = ["--timeout", "0.5", "--shrink-time", "0"];
+    let run = hack_on("stall", &made, &args, &["sh", "-c", &stall]);
+    assert_eq!(run.status, 1, "{run:?}");
+    let lines = growth(&run);
+    let first = lines.first().copied().unwrap_or_default();
+    assert!(
+        first.starts_with("time jumps between M = 20,000 (0.")
+            && first.ends_with(
+                "s) and M = 25,000 (over the limit): a threshold or collisions in a hash table"
+            ),
+        "{run:?}"
+    );
+}
+
+#[test]
+fn a_solution_that_never_ends_says_so() {
+    let made = ["gen", "--seed", "1"];
+    let args = ["--timeout", "0.2", "--shrink-time", "0"];
+    let run = hack_on("endless", &made, &args, &["sleep", "60"]);
+    assert_eq!(run.status, 1, "{run:?}");
+    assert_eq!(
+        growth(&run),
+        [
+            "never ends: still running after 0.25 s even at N = 1, M = 1 (an endless loop or a \
+          wait for input)"
+        ],
+        "{run:?}"
+    );
+}
+
+/// g++'s `std::unordered_map` keyed by X on the anti-hash max test (gcc-growth): a jump in M
+/// where the table's collisions begin, at the judge's size and limit.
+#[test]
+#[ignore]
+fn an_unordered_map_on_the_anti_hash_game_jumps_in_m() {
+    let Some(solution) = maxtest() else { return };
+    let made = ["gen", "--shape", "gcc-growth", "--seed", "1"];
+    let run = hack_on(
+        "unordered",
+        &made,
+        &["--shrink-time", "0"],
+        &[solution, "unordered"],
+    );
+    assert_eq!(run.status, 1, "{run:?}");
+    let lines = growth(&run);
+    assert!(
+        lines
+            .first()
+            .is_some_and(|l| l.starts_with("time jumps between M = ")
+                && l.ends_with(": a threshold or collisions in a hash table")),
+        "{run:?}"
+    );
+}
