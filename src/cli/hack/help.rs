@@ -126,7 +126,10 @@ const SHRINKING: &str = "\
 Shrinking:
   Shrinking keeps the kind of failure and runs to a fixpoint, in rounds: the size bisected first
   (the fewest first forbidden moves, then the fewest first piles, that still fail: a probe 1, 2,
-  4, ... then bisection, O(log N) runs); every pile, every move, every value at once lowered;
+  4, ... then bisection, O(log N) runs); piles merged into one whose Grundy value is the xor of
+  theirs (all into one, all but one, then pairs in games of up to 8 piles), which keeps the
+  nim-sum, so that an overflow of the nim-sum ends at one or two piles; every pile, every move,
+  every value at once lowered;
   halves of the piles and of the moves dropped, then quarters, down to one (keeping an Aoki
   game's nim-sum at 0); pairs of equal piles; each pile, X and Y lowered toward 1 by a probe and
   bisection (O(log v) runs a value, never one step at a time). Candidates run --jobs at a time;
@@ -138,12 +141,15 @@ Shrinking:
 
 const GROWTH: &str = "\
 A timeout's growth:
-  The shrunk game is run alone with its piles, then its moves, halved, quartered, ... and its CPU
-  time fitted above the time at size 1, in each dimension, the one that matters first:
-  `time ≈ M^2.0 (0.05 s at M = 12,500, ...)` says it is quadratic in M, the number of forbidden
-  moves; a time that leaps between two sizes (a threshold, a hash table's collisions) is said as
-  such: `time jumps: 0.03 s at M = 26,092 but 4.23 s at M = 52,185`. The growth says what the
-  shrunk game cannot: with one pile left, whether the time is quadratic in M.";
+  The shrunk game is run alone at smaller sizes, its piles and its moves each halved, quartered,
+  ... with the other held at 1 (at full size only where one alone shows no growth), and the
+  report names what the times show, the size over the limit kept as a bound:
+    time grows about quadratically in M (M^2.0: 0.05 s at M = 25,000 -> 0.80 s at M = 100,000;
+    over the limit at M = 200,000)
+    time jumps between M = 37,500 (0.02 s) and M = 43,750 (2.59 s): a threshold or collisions
+    in a hash table
+    never ends: still running after 5 s even at N = 1, M = 1 (an endless loop or a wait for input)
+  It says what the shrunk game cannot: with one pile left, whether the time is quadratic in M.";
 
 const FILES: &str = "\
 Files:
