@@ -1,21 +1,23 @@
-//! Running the solution once on one game under the judge's limits: a deadline, the judge's
-//! stack, an address-space cap well above the memory limit (a guard against a runaway, not the
-//! limit itself), its resident peak and the CPU time of its whole process group measured, its
-//! answer read whole but kept small, and nothing it started left running.
+//! Running the solution once on one game under the judge's limits: a deadline in wall time
+//! (less the time it waited for a CPU), the judge's stack, the judge's environment, every
+//! process and thread of it measured and ended by its sandbox (`sandbox`), its answer read
+//! whole but kept small.
 //!
-//! Each run is a process group of its own. Its pipes are read without blocking (poll with a
-//! deadline), so a descendant that escaped the group (`setsid`) and still holds them cannot hold
-//! hack: once the solution's own process has ended, its group is killed, what is in the pipes is
-//! read, and the pipes are dropped. hack is the subreaper of everything it starts (Linux), so such
-//! an escaped process becomes hack's child when its parent ends, and is killed then.
+//! Each run is a process group of its own, in a sandbox of its own. Its pipes are read without
+//! blocking (poll with a deadline), so a descendant that escaped the group (`setsid`) and still
+//! holds them cannot hold hack: once the solution's own process has ended, the sandbox kills
+//! the rest, what is in the pipes is read, and the pipes are dropped. hack is the subreaper of
+//! everything it starts (Linux), so an escaped process whose parent ended becomes hack's child,
+//! and the sweep after each run kills and reaps it.
 //!
 //! hack killed by SIGKILL runs no handler: its solutions end with it all the same. Each one's
-//! main process has SIGKILL as its parent-death signal, and the guard (`guard`) kills the rest
-//! of every running group. What a run used is read by `measure`.
+//! main process has SIGKILL as its parent-death signal, and the guard (`guard`), in a session
+//! of its own, kills every run's group and sandbox.
 
 pub(super) use super::guard::{dismiss, signal, stopped, take_over};
 use super::guard::{guard_pid, mark, tell_guard};
-use super::measure::{group_cpu, own_delay, own_peak, run_delay, used};
+use super::measure::{own_delay, own_peak, run_delay, used};
+use super::sandbox::{self, Sandbox};
 use std::collections::HashSet;
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
@@ -120,10 +122,12 @@ pub(super) struct Deadline {
     pub(super) cut: Option<Instant>,
 }
 
-/// The room one run has: address space (a guard against a runaway) and stack, in bytes.
+/// The room one run has: memory (a guard against a runaway) and stack, in bytes.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Room {
-    /// RLIMIT_AS of each process.
+    /// The memory of the whole run, every process together, at which its sandbox kills it as
+    /// a runaway: resident memory only, so that reserved and untouched memory (a thread's
+    /// stack of --stack bytes) is free, as on the judge.
     pub(super) space: u64,
     /// RLIMIT_STACK: the main thread's stack follows it at exec, as on the judge.
     pub(super) stack: u64,
@@ -132,8 +136,9 @@ pub(super) struct Room {
 /// A run ends at this many times its deadline in wall time, however long it waited for a CPU.
 const BUSY_MACHINE: u32 = 8;
 
-/// How often a running group's CPU time is read from /proc (a scan of every process): a
-/// twentieth of its deadline, within these bounds, is precise enough and costs little.
+/// How often a running run's use is read (a group's files, or a scan of every process in
+/// /proc): a twentieth of its deadline, within these bounds, is precise enough and costs
+/// little.
 const CPU_READ_EVERY: (Duration, Duration) =
     (Duration::from_millis(100), Duration::from_millis(500));
 
@@ -163,12 +168,21 @@ pub(super) fn run_once(
         .stderr(Stdio::piped())
         .process_group(0);
     confine(&mut cmd, room);
+    let mut sandbox = Sandbox::new(room.space);
+    sandbox.enter(&mut cmd);
     // Measured before the fork: what the child's own peak must pass to be its own.
     let hidden_below = own_peak();
     let started = Instant::now();
     let lag_from = own_delay();
-    let mut child = spawn_tracked(&mut cmd).map_err(unrun)?;
+    let mut child = match spawn_tracked(&mut cmd) {
+        Ok(child) => child,
+        Err(e) => {
+            sandbox.end();
+            return Err(unrun(e));
+        }
+    };
     let pid = child.id() as i32;
+    sandbox.started(pid);
     let mut pipes = Pipes {
         stdin: child.stdin.take(),
         stdout: child.stdout.take(),
@@ -177,38 +191,37 @@ pub(super) fn run_once(
         written: 0,
         answer: Answer::default(),
         errors: Vec::new(),
-        group_cpu: Duration::ZERO,
         queued: Duration::ZERO,
         lag_from,
     };
-    let result = pipes.drive(pid, started, deadline);
-    // What is left of the group (the solution's children) counts in its CPU time until now.
-    let left_cpu = match result {
-        // SAFETY: kill(2) with signal 0 only asks whether the group has a process left.
-        Ok(Some(_)) if unsafe { libc::kill(-pid, 0) } == 0 => group_cpu(pid).0,
-        _ => Duration::ZERO,
-    };
-    // Whatever the run left in its group ends here, whichever way it went.
-    // SAFETY: kill(2) with a negative pid signals a process group; no memory involved.
-    unsafe {
-        libc::kill(-pid, libc::SIGKILL);
-    }
+    let result = pipes.drive(pid, started, deadline, &mut sandbox);
+    // What is left of the run (the solution's children) counts in its use until now.
+    let left = sandbox.look();
+    // Whatever the run left ends here, whichever way it went.
+    sandbox.kill();
     let result = match result {
         Ok(Some((status, peak, cpu))) => {
             let time = started.elapsed();
-            let cpu = cpu + left_cpu;
             if !pipes.drain() {
-                // Someone outside the group holds a pipe: an escaped descendant, now an orphan.
+                // Someone outside the run holds a pipe: an escaped descendant, now an orphan.
                 pipes.stdout = None;
                 pipes.stderr = None;
-                sweep_orphans();
             }
+            // wait4's peak is the largest one process of the run reached, hack's size at the
+            // fork hiding under it; the sandbox's counts every process.
+            let peak = if sandbox.counts_peak() {
+                left.peak
+            } else if peak > hidden_below {
+                peak.max(left.peak)
+            } else {
+                left.peak
+            };
             Ok(Ran::Ended(Ended {
                 status,
                 time,
-                cpu,
-                queued: pipes.queued,
-                peak: if peak > hidden_below { peak } else { 0 },
+                cpu: cpu.max(left.cpu),
+                queued: pipes.queued.max(left.queued + pipes.lag()),
+                peak,
                 stdout: std::mem::take(&mut pipes.answer),
                 stderr: std::mem::take(&mut pipes.errors),
             }))
@@ -221,8 +234,8 @@ pub(super) fn run_once(
             } else {
                 Ok(Ran::OutOfTime(
                     time,
-                    reaped.max(pipes.group_cpu),
-                    pipes.queued,
+                    reaped.max(left.cpu),
+                    pipes.queued.max(left.queued + pipes.lag()),
                 ))
             }
         }
@@ -233,15 +246,46 @@ pub(super) fn run_once(
     };
     drop(pipes);
     drop(child);
+    sandbox.end();
     untrack(pid);
+    // What escaped the run and was handed to hack ends now, not at hack's end: a solution
+    // that leaves a daemon on every run leaves at most one per running job.
+    sweep_orphans();
     result
 }
 
+/// The variables of hack's own environment that change how a program buffers its output or
+/// starts, which a judge's environment does not hold: with `PYTHONUNBUFFERED=1` (set in many
+/// container images) a bot that never flushes would pass. CMD runs without them.
+pub(super) const NOT_THE_JUDGES: [&str; 15] = [
+    "PYTHONUNBUFFERED",
+    "PYTHONINSPECT",
+    "PYTHONSTARTUP",
+    "PYTHONDEVMODE",
+    "PYTHONMALLOC",
+    "PYTHONWARNINGS",
+    "PYTHONBREAKPOINT",
+    "_STDBUF_I",
+    "_STDBUF_O",
+    "_STDBUF_E",
+    "NODE_OPTIONS",
+    "JAVA_TOOL_OPTIONS",
+    "_JAVA_OPTIONS",
+    "JDK_JAVA_OPTIONS",
+    "PERL5OPT",
+];
+
 /// Confines the process `cmd` starts, between fork and exec: it dies with hack (even by
-/// SIGKILL), has `room` for its address space and stack, and leaves no core file.
+/// SIGKILL), has the judge's environment (without [`NOT_THE_JUDGES`]), `room`'s stack, and
+/// leaves no core file. Its memory is watched by its sandbox, not capped here: an
+/// address-space cap counts reserved memory (each thread's stack of --stack bytes), which the
+/// judge does not.
 pub(super) fn confine(cmd: &mut Command, room: Room) {
     let (name, value) = mark();
     cmd.env(name, value);
+    for variable in NOT_THE_JUDGES {
+        cmd.env_remove(variable);
+    }
     // SAFETY: getpid cannot fail.
     let hack = unsafe { libc::getpid() };
     // SAFETY: between fork and exec only async-signal-safe calls: prctl, getppid, getrlimit,
@@ -258,7 +302,6 @@ pub(super) fn confine(cmd: &mut Command, room: Room) {
                     return Err(io::Error::from_raw_os_error(libc::ESRCH));
                 }
             }
-            set_limit(libc::RLIMIT_AS, room.space);
             set_limit(libc::RLIMIT_STACK, room.stack);
             // hack ignores SIGXFSZ (see `guard::take_over`); the solution gets the default.
             libc::signal(libc::SIGXFSZ, libc::SIG_DFL);
@@ -293,6 +336,15 @@ pub(super) fn unrun(e: io::Error) -> Unrun {
         _ if e.raw_os_error() == Some(libc::ENOEXEC) => Unrun::Start(e.to_string()),
         _ => Unrun::Machine(format!("cannot start a process: {e}")),
     }
+}
+
+/// Whether `pid` is the main process of a run going on.
+pub(super) fn is_running(pid: i32) -> bool {
+    RUNNING
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .as_ref()
+        .is_some_and(|running| running.contains(&pid))
 }
 
 /// The solution `pid` no longer runs.
@@ -353,7 +405,9 @@ pub(super) fn reap(pid: i32) -> (u64, Duration) {
 }
 
 /// Kills and reaps every child of hack that is not a running solution: what escaped a group
-/// and was handed to hack, the subreaper, when its parent ended.
+/// and was handed to hack, the subreaper, when its parent ended. One still in a running run's
+/// control group is left to its run (which kills it at its end); without control groups, an
+/// escaped process of a run still going is taken for an orphan too.
 pub(super) fn sweep_orphans() {
     // SAFETY: getpid cannot fail.
     let me = unsafe { libc::getpid() };
@@ -381,7 +435,7 @@ pub(super) fn sweep_orphans() {
             .rfind(')')
             .and_then(|end| stat[end + 1..].split_whitespace().nth(1))
             .and_then(|p| p.parse::<i32>().ok());
-        if parent == Some(me) {
+        if parent == Some(me) && !sandbox::in_a_run(pid) {
             // SAFETY: kill and waitpid on our own child.
             unsafe {
                 libc::kill(pid, libc::SIGKILL);
@@ -400,10 +454,8 @@ struct Pipes<'a> {
     written: usize,
     answer: Answer,
     errors: Vec<u8>,
-    /// The group's CPU time when last read.
-    group_cpu: Duration,
-    /// The longest wait for a CPU of a process of the group, when last read, with the wait of
-    /// hack's own thread since `lag_from`.
+    /// The time the run waited for a CPU (see [`sandbox::Usage::queued`]) when last read,
+    /// with the wait of hack's own thread since `lag_from`.
     queued: Duration,
     /// hack's thread's run delay when the run started.
     lag_from: Duration,
@@ -425,6 +477,7 @@ impl Pipes<'_> {
         pid: i32,
         started: Instant,
         deadline: Deadline,
+        sandbox: &mut Sandbox,
     ) -> Result<Option<(ExitStatus, u64, Duration)>, String> {
         for fd in [
             self.stdin.as_ref().map(AsRawFd::as_raw_fd),
@@ -440,6 +493,7 @@ impl Pipes<'_> {
             self.stdin = None;
         }
         let mut cpu_read = started;
+        let mut cpu = Duration::ZERO;
         let read_every = (deadline.wall / 20).clamp(CPU_READ_EVERY.0, CPU_READ_EVERY.1);
         loop {
             let mut fds = Vec::with_capacity(3);
@@ -498,9 +552,9 @@ impl Pipes<'_> {
             // Read now and then: a scan of /proc per poll would cost more than it tells.
             if cpu_read.elapsed() >= read_every {
                 cpu_read = Instant::now();
-                self.read_group(pid);
+                cpu = self.read_run(sandbox).cpu;
             }
-            let over_cpu = deadline.cpu.is_some_and(|cpu| self.group_cpu > cpu);
+            let over_cpu = deadline.cpu.is_some_and(|limit| cpu > limit);
             let cut = deadline.cut.is_some_and(|cut| Instant::now() >= cut);
             // Time spent waiting for a CPU that other work held is not the solution's; but a
             // machine that busy does not hold hack forever either.
@@ -508,23 +562,20 @@ impl Pipes<'_> {
             let over_wall = elapsed.saturating_sub(self.queued) > deadline.wall
                 || elapsed > deadline.wall.saturating_mul(BUSY_MACHINE);
             if over_wall || cancelled() || over_cpu || cut {
-                // What the group used up to its end: children its main process has not waited
-                // for are gone from its account once killed.
-                self.read_group(pid);
-                // SAFETY: kill(2) on our own process group.
-                unsafe {
-                    libc::kill(-pid, libc::SIGKILL);
-                }
+                // What the run used up to its end: children its main process has not waited
+                // for are gone from /proc once killed.
+                self.read_run(sandbox);
+                sandbox.kill();
                 return Ok(None);
             }
         }
     }
 
-    /// Reads the group's CPU time and longest run delay so far.
-    fn read_group(&mut self, group: i32) {
-        let (cpu, queued) = group_cpu(group);
-        self.group_cpu = self.group_cpu.max(cpu);
-        self.queued = self.queued.max(queued + self.lag());
+    /// Reads what the run has used so far.
+    fn read_run(&mut self, sandbox: &mut Sandbox) -> sandbox::Usage {
+        let usage = sandbox.look();
+        self.queued = self.queued.max(usage.queued + self.lag());
+        usage
     }
 
     /// How long hack's thread has waited for a CPU since the run started.

@@ -4,8 +4,8 @@
 //!
 //! A timeout is a run over the limit in wall time when run alone (no other job of hack
 //! running), as on a judge: a solution that waits is out of time too. Memory limit exceeded is
-//! its resident peak over the limit; the address space is capped well above the limit, only so
-//! that a runaway cannot take the machine. A crash by a signal that goes away with a larger
+//! its memory peak over the limit, every process of the run together; a runaway is stopped well
+//! above the limit, only so that it cannot take the machine. A crash by a signal that goes away with a larger
 //! stack is a stack overflow, with the stack it needs.
 
 use super::limits::{self, Answer, Deadline, Ended, Ran, Room, Unrun};
@@ -163,8 +163,8 @@ const FOUND_REPEATS: u32 = 4;
 /// How many runs a failure that did not repeat is counted over.
 const FLAKY_RUNS: u32 = 8;
 
-/// Hack ends a run alone at this many times the limit, in wall or CPU time: long enough to
-/// show how far over the limit it is, without waiting for a solution that waits forever.
+/// Hack ends a run alone at this many times the limit, in wall time: long enough to show how
+/// far over the limit it is, without waiting for a solution that waits forever.
 pub(super) const ALONE_WALL: f64 = 1.25;
 
 const GIB: u64 = 1 << 30;
@@ -358,17 +358,17 @@ impl Runner {
     fn run(&self, input: &[u8], room: Room, alone: bool) -> Result<Ran, Outcome> {
         self.runs.fetch_add(1, Ordering::Relaxed);
         // Among other jobs a run ends at the limit (then it is run again alone); alone, a little
-        // past it, in wall or in CPU time (a solution's threads together may use more).
-        let (wall, cpu) = if alone {
-            let past = self.timeout.mul_f64(ALONE_WALL);
-            (past, Some(past))
+        // past it. In wall time only, as the judge measures: threads side by side use more CPU
+        // time than wall time, and a right parallel solution is not cut for it.
+        let wall = if alone {
+            self.timeout.mul_f64(ALONE_WALL)
         } else {
-            (self.timeout, None)
+            self.timeout
         };
         let until = *self.until.lock().unwrap_or_else(|p| p.into_inner());
         let deadline = Deadline {
             wall,
-            cpu,
+            cpu: None,
             cut: until,
         };
         let ran =
@@ -392,9 +392,12 @@ fn over(ended: &Ended, timeout: Duration) -> bool {
 }
 
 /// The time a run counts for: its wall time less the time it waited for a CPU that other work
-/// held, which an idle judge does not have; never less than its CPU time (up to its wall time).
+/// held, which an idle judge does not have; never less than its CPU time spread over every
+/// core of this machine (up to its wall time): threads side by side take less wall time than
+/// CPU time, and no more cores than there are.
 fn counted(time: Duration, queued: Duration, cpu: Duration) -> Duration {
-    time.saturating_sub(queued).max(cpu.min(time))
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
+    time.saturating_sub(queued).max((cpu / cores).min(time))
 }
 
 fn timeout_of(time: Duration, cpu: Duration, queued: Duration, ended: bool) -> Outcome {

@@ -166,13 +166,14 @@ pub(super) fn failure(text: &mut String, outcome: &Outcome, runner: &Runner) {
             let _ = writeln!(
                 text,
                 "memory limit exceeded: its resident peak was {} MiB; the limit is {} MiB \
-                 (--memory){}",
+                 (--memory){}\n{}",
                 peak.div_ceil(MIB),
                 runner.memory / MIB,
                 match status {
                     Some(status) => format!("; then the command {status}"),
                     None => String::new(),
-                }
+                },
+                measured()
             );
             stderr_lines(text, stderr);
         }
@@ -192,11 +193,12 @@ pub(super) fn failure(text: &mut String, outcome: &Outcome, runner: &Runner) {
             let _ = writeln!(
                 text,
                 "timeout: run alone it ran {:.2} s{}{waited} ({:.2} s of CPU time); the limit is \
-                 {} s",
+                 {} s\n{}",
                 time.as_secs_f64(),
                 if *ended { " before hack ended it" } else { "" },
                 cpu.as_secs_f64(),
-                runner.timeout.as_secs_f64()
+                runner.timeout.as_secs_f64(),
+                measured()
             );
         }
         // An interactive game has a report of its own.
@@ -206,6 +208,14 @@ pub(super) fn failure(text: &mut String, outcome: &Outcome, runner: &Runner) {
         | Outcome::Broken(_)
         | Outcome::Stopped => {}
     }
+}
+
+/// How a run's time and memory were measured, in a line of the report.
+fn measured() -> String {
+    format!(
+        "(measured by {}: every process and every thread of the run)",
+        super::sandbox::which()
+    )
 }
 
 fn stderr_lines(text: &mut String, stderr: &str) {

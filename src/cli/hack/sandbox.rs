@@ -1,0 +1,186 @@
+//! The sandbox of one run: what the judge's own runner keeps around a solution. It starts the
+//! solution inside it, measures what every process and every thread of the run used (CPU
+//! time, the time it waited for a CPU, the memory peak), stops a runaway at a guard far above
+//! the memory limit (resident memory only: reserved, untouched memory is free, as on the
+//! judge), and at the end kills every process the run started, however it detached.
+//!
+//! Two ways, the first where this machine allows it: a control group per run (`cgroup`), the
+//! kernel's own accounting, as isolate and DOMjudge use; else a count by hand from /proc
+//! (`tally`), with the run's process group, its descendants, and hack as the subreaper.
+
+mod cgroup;
+mod tally;
+
+use super::guard::tell_guard;
+use cgroup::Cgroup;
+pub(super) use cgroup::{base_folders, remove_bases, which};
+use std::os::unix::process::CommandExt;
+use std::process::Command;
+use std::time::Duration;
+
+/// What a run has used so far, every process and thread of it.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Usage {
+    /// CPU time, user and system.
+    pub(super) cpu: Duration,
+    /// How long it waited for a CPU that other work held: the time its every thread waited
+    /// at once (a group's pressure), or the longest wait of one thread (/proc).
+    pub(super) queued: Duration,
+    /// Its memory peak: the group's, or the largest sum of its processes' resident memory
+    /// seen (/proc).
+    pub(super) peak: u64,
+    /// Whether one of its threads is running or waiting for a CPU or a disk now.
+    pub(super) busy: bool,
+}
+
+/// One run's sandbox.
+pub(super) struct Sandbox {
+    cgroup: Option<Cgroup>,
+    /// The run's main process (and process group), once started.
+    main: i32,
+    /// The resident memory at which a runaway is killed, in bytes.
+    guard: u64,
+    usage: Usage,
+    /// The run's processes at the last look (/proc only): killed with it at the end.
+    members: Vec<i32>,
+    /// The process groups of the run's processes that left its own (/proc only), told to
+    /// the guard.
+    escaped: Vec<i32>,
+}
+
+impl Sandbox {
+    /// A sandbox whose runaway is killed at `guard` bytes of memory.
+    pub(super) fn new(guard: u64) -> Sandbox {
+        Sandbox {
+            cgroup: Cgroup::prepare(guard),
+            main: 0,
+            guard,
+            usage: Usage::default(),
+            members: Vec::new(),
+            escaped: Vec::new(),
+        }
+    }
+
+    /// Makes the process `cmd` starts enter the sandbox before it runs anything.
+    pub(super) fn enter(&self, cmd: &mut Command) {
+        if let Some(group) = &self.cgroup {
+            let entry = group.entry();
+            // SAFETY: between fork and exec only async-signal-safe calls: open, write, close.
+            unsafe {
+                cmd.pre_exec(move || entry.enter());
+            }
+        }
+    }
+
+    /// The run's main process started as `pid`, leader of its own process group.
+    pub(super) fn started(&mut self, pid: i32) {
+        self.main = pid;
+    }
+
+    /// Reads what the run has used up to now (each figure the largest seen), and kills it if
+    /// its memory passed the guard.
+    pub(super) fn look(&mut self) -> Usage {
+        match &self.cgroup {
+            Some(group) => {
+                let used = group.used();
+                self.usage.cpu = self.usage.cpu.max(used.cpu);
+                self.usage.queued = self.usage.queued.max(used.stalled);
+                self.usage.peak = self.usage.peak.max(used.peak);
+                // Threads side by side each waiting in turn are never all stalled at once:
+                // the longest wait of one thread counts too.
+                let (busy, queued) = tally::threads(&group.members());
+                self.usage.queued = self.usage.queued.max(queued);
+                self.usage.busy = busy;
+            }
+            None => {
+                let tally = tally::scan(self.main, self.main);
+                self.usage.cpu = self.usage.cpu.max(tally.cpu);
+                self.usage.queued = self.usage.queued.max(tally.queued);
+                self.usage.peak = self.usage.peak.max(tally.resident);
+                self.usage.busy = tally.busy;
+                if !tally.members.is_empty() {
+                    self.members = tally.members;
+                }
+                // The groups that left the run's own are the guard's to kill too, should hack
+                // die: nothing else would find a process that left hack's environment.
+                // SAFETY: getpgrp cannot fail.
+                let own = unsafe { libc::getpgrp() };
+                // So are those of orphans handed to hack: from this run or another, they are
+                // no running run's main process, nor the guard.
+                let orphans = tally.children.into_iter().filter(|&(pid, _)| {
+                    !super::limits::is_running(pid) && super::guard::guard_pid() != Some(pid)
+                });
+                let groups: Vec<i32> = tally
+                    .groups
+                    .into_iter()
+                    .chain(orphans.map(|(_, group)| group))
+                    .collect();
+                for group in groups {
+                    if group != self.main && group != own && !self.escaped.contains(&group) {
+                        tell_guard('+', group);
+                        self.escaped.push(group);
+                    }
+                }
+                // The kernel stops a group's runaway; by hand, this look does.
+                if tally.resident > self.guard {
+                    self.kill();
+                }
+            }
+        }
+        self.usage
+    }
+
+    /// Whether the memory peak is the whole run's, by the kernel's account: then wait4's peak
+    /// (which also carries hack's own size, see `measure::own_peak`) is not needed.
+    pub(super) fn counts_peak(&self) -> bool {
+        self.cgroup.is_some()
+    }
+
+    /// Kills every process of the run.
+    pub(super) fn kill(&self) {
+        if let Some(group) = &self.cgroup {
+            group.kill();
+        }
+        if self.main > 0 {
+            // SAFETY: kill(2) on the run's own process group and on processes seen in it.
+            unsafe {
+                libc::kill(-self.main, libc::SIGKILL);
+                for &pid in &self.members {
+                    if pid != self.main {
+                        libc::kill(pid, libc::SIGKILL);
+                    }
+                }
+                for &group in &self.escaped {
+                    libc::kill(-group, libc::SIGKILL);
+                }
+            }
+        }
+    }
+
+    /// Ends the run: kills what is left of it and removes its group.
+    pub(super) fn end(&mut self) {
+        self.kill();
+        for group in self.escaped.drain(..) {
+            tell_guard('-', group);
+        }
+        if let Some(group) = self.cgroup.take() {
+            group.remove();
+        }
+    }
+}
+
+/// Whether process `pid` is in a run's group of this hack now (a run still going, or one
+/// being ended): an orphan sweep leaves it to its run.
+pub(super) fn in_a_run(pid: i32) -> bool {
+    let Some(base) = base_folders().into_iter().next() else {
+        return false;
+    };
+    let Some(name) = base.file_name().and_then(|n| n.to_str()) else {
+        return false;
+    };
+    std::fs::read_to_string(format!("/proc/{pid}/cgroup")).is_ok_and(|groups| {
+        groups
+            .lines()
+            .any(|line| line.starts_with("0::") && line.contains(&format!("/{name}/run-")))
+    })
+}
