@@ -106,6 +106,40 @@ fn a_worker_thread_on_a_busy_cpu_passes() {
     }
 }
 
+/// The case at the judge's limits: 3 s of CPU time in a worker thread, on a CPU shared
+/// with two busy loops in hack's session (about 9 s of wall time), --timeout 4.
+#[test]
+#[ignore = "heavy: two runs of about 9 s each"]
+fn a_worker_thread_on_a_busy_cpu_passes_at_the_judges_limits() {
+    let (Some(workers), Some(_load)) = (workers(), Load::on_cpu_0(2)) else {
+        return;
+    };
+    for vars in WAYS {
+        let binary = env!("CARGO_BIN_EXE_constrained-nim");
+        let output = Command::new("taskset")
+            .args(["-c", "0", binary, "hack", "--tests", "0", "--jobs", "1"])
+            .args(["--", workers, "worker", "3"])
+            .envs(vars.iter().copied())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{vars:?}: {stderr}");
+        assert!(stderr.contains("the 2 samples passed"), "{stderr}");
+    }
+}
+
+/// The case at the judge's limits: two threads side by side for 2.6 s of wall time
+/// (5.2 s of CPU time), --timeout 4.
+#[test]
+#[ignore = "heavy: two runs of 2.6 s or more, 10 s of CPU time"]
+fn threads_side_by_side_pass_at_the_judges_limits() {
+    let Some(run) = hack_workers(&["--tests", "0", "--jobs", "1"], "pair", "2.6", &[]) else {
+        return;
+    };
+    assert_eq!(run.status, 0, "{run:?}");
+    assert!(run.stderr.contains("the 2 samples passed"), "{run:?}");
+}
+
 #[test]
 fn threads_side_by_side_are_timed_in_wall_time_not_cpu_time() {
     // 1.2 s of CPU time in 0.6 s of wall time: past 1.25 times the limit in CPU time, within

@@ -56,21 +56,33 @@ use std::time::{Duration, Instant};
 /// grow, tiny ones at and around 2^31, 2^32, 2^53 and at and below 10^18, and from game 10 on
 /// the judge's max tests and the anti-hash games (see --max-n).
 ///
-/// The limits are the judge's (ABC255 G: 4 s, 1024 MiB), measured as a judge measures them: a
-/// timeout is a run over --timeout in wall time when run alone (no other job of hack running),
-/// not counting the time it waited for a CPU that other work held, its CPU time (of all its
-/// processes) shown beside; memory limit exceeded is a resident peak
-/// over --memory (the address space is capped well above it, only against a runaway); the main
-/// thread's stack is --stack, as large as --memory by default, as AtCoder gives. A crash that
-/// goes away with a larger stack is reported as a stack overflow with the --stack it needs.
-/// Every failure is run again alone before it counts: one that does not repeat every time is
-/// reported as flaky, with how often it failed.
+/// The limits are the judge's (ABC255 G: 4 s, 1024 MiB), measured as a judge's sandbox
+/// measures them, over every process and every thread of a run: a timeout is a run over
+/// --timeout in wall time when run alone (no other job of hack running), not counting the time
+/// it waited for a CPU that other work held, its CPU time shown beside (threads side by side
+/// may use more CPU time than wall time); memory limit exceeded is a memory peak over --memory,
+/// every process of the run together, a child never waited for too (reserved, untouched memory
+/// is free; a runaway is stopped far above the limit, at 4 times it or 2 GiB more); the main thread's stack is --stack, as
+/// large as --memory by default, as AtCoder gives. Each run is in a control group where hack
+/// can make one (as root, or in a delegated cgroup v2 subtree: the kernel's CPU time, CPU
+/// pressure and memory peak), else counted from /proc (every thread's wait, the resident memory
+/// of the run's processes summed, as often as it looks); the report says which. CMD runs
+/// without the variables that change buffering or start-up and that a judge does not set
+/// (PYTHONUNBUFFERED, PYTHONINSPECT, PYTHONSTARTUP, PYTHONDEVMODE, PYTHONMALLOC,
+/// PYTHONWARNINGS, PYTHONBREAKPOINT, _STDBUF_I/O/E, NODE_OPTIONS, JAVA_TOOL_OPTIONS,
+/// _JAVA_OPTIONS, JDK_JAVA_OPTIONS, PERL5OPT). A crash that goes away with a larger stack is
+/// reported as a stack overflow with the --stack it needs. Every failure is run again alone
+/// before it counts: one that does not repeat every time is reported as flaky, with how often
+/// it failed.
 ///
 /// Exit status: 0 every game passed; 1 a failure was found; 2 hack could not do its work: a bad
-/// command line, a CMD that cannot start, a --memory too small for CMD to run at all, a game
-/// it cannot write, the machine refusing a process; 130, 143, 129 stopped by SIGINT (Ctrl-C),
-/// SIGTERM, SIGHUP with nothing found (every running solution is killed first; with hack, even
-/// by SIGKILL, every solution ends too).
+/// command line, a CMD that cannot start, a --memory too small for CMD's runtime to start at
+/// all (its peak on the smallest games, ending well, is at most 64 MiB), a game it cannot
+/// write, the machine refusing a process; 130, 143, 129 stopped by SIGINT (Ctrl-C), SIGTERM,
+/// SIGHUP with nothing found. Every process a run starts ends with the run, however it
+/// detached (setsid, double forks, an emptied environment), and with hack however hack ends,
+/// SIGKILL to hack or to its whole process group too (without a control group, what hack
+/// has seen of the run by then: it looks a few times a second).
 #[derive(Debug, clap::Args)]
 #[command(after_help = "example: constrained-nim hack --save failures -- python3 my_solution.py")]
 pub(super) struct Args {

@@ -190,12 +190,12 @@ pub(super) struct Runner {
 pub(super) type Referee = Box<dyn Fn(&Case) -> Outcome + Send + Sync>;
 
 impl Runner {
-    /// The address space of each process: see [`space_for`].
+    /// The memory at which a run is stopped as a runaway: see [`space_for`].
     pub(super) fn space(&self) -> u64 {
         space_for(self.memory, self.stack)
     }
 
-    /// The largest stack a run may have: what the address space and the shell allow.
+    /// The largest stack a run may have: what the runaway guard and the shell allow.
     fn largest_stack(&self) -> u64 {
         (self.space() - self.memory.min(self.space())).min(limits::hard_limit(libc::RLIMIT_STACK))
     }
@@ -510,9 +510,9 @@ fn confirm_by(outcome: &Outcome, repeats: u32, mut rerun: impl FnMut() -> Outcom
     }
 }
 
-/// The address space of each process for a `memory` limit (resident) and a `stack`: well above
-/// the limit, so that only a runaway meets it; at least 4 times the limit, or the limit and
-/// 2 GiB, and room for the stack; at most what this shell allows.
+/// The memory of a whole run at which its sandbox stops it as a runaway, for a `memory` limit
+/// and a `stack`: well above the limit, so that only a runaway meets it; at least 4 times the
+/// limit, or the limit and 2 GiB, and room for the stack; at most what this shell allows.
 fn space_for(memory: u64, stack: u64) -> u64 {
     (memory.saturating_mul(4))
         .max(memory.saturating_add(2 * GIB))
