@@ -14,18 +14,20 @@
 //! main process has SIGKILL as its parent-death signal, and the guard (`guard`), in a session
 //! of its own, kills every run's group and sandbox.
 
+pub(super) use super::answer::Answer;
 pub(super) use super::guard::{dismiss, signal, stopped, take_over};
-use super::guard::{guard_pid, mark, tell_guard};
 use super::measure::{own_delay, own_peak, run_delay, used};
 use super::sandbox::{self, Sandbox};
-use std::collections::HashSet;
+pub(super) use super::sandbox::{
+    Room, confine, hard_limit, memory_ceiling, reap, spawn_tracked, sweep_orphans, untrack,
+};
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::os::fd::AsRawFd;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Command, ExitStatus, Stdio};
+use std::sync::RwLock;
 use std::sync::atomic::Ordering;
-use std::sync::{Mutex, RwLock};
 use std::time::{Duration, Instant};
 
 thread_local! {
@@ -55,11 +57,6 @@ fn cancelled() -> bool {
                 .as_ref()
                 .is_some_and(|f| f.load(Ordering::Relaxed))
         })
-}
-
-/// The largest address-space limit this process may give its children: the hard RLIMIT_AS.
-pub(super) fn memory_ceiling() -> u64 {
-    hard_limit(libc::RLIMIT_AS)
 }
 
 /// What came out of one run that ended by itself.
@@ -105,9 +102,6 @@ pub(super) enum Unrun {
 /// so that no other job of hack runs meanwhile.
 static ALONE: RwLock<()> = RwLock::new(());
 
-/// The pids of the solutions running now: an orphan sweep must not take them for orphans.
-static RUNNING: Mutex<Option<HashSet<i32>>> = Mutex::new(None);
-
 /// How much of the standard error is kept: its end.
 const STDERR_KEPT: usize = 2000;
 
@@ -120,17 +114,6 @@ pub(super) struct Deadline {
     /// When the run ends whatever its time (a budget that runs out); a run waiting for its
     /// turn to run alone has this much less time.
     pub(super) cut: Option<Instant>,
-}
-
-/// The room one run has: memory (a guard against a runaway) and stack, in bytes.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Room {
-    /// The memory of the whole run, every process together, at which its sandbox kills it as
-    /// a runaway: resident memory only, so that reserved and untouched memory (a thread's
-    /// stack of --stack bytes) is free, as on the judge.
-    pub(super) space: u64,
-    /// RLIMIT_STACK: the main thread's stack follows it at exec, as on the judge.
-    pub(super) stack: u64,
 }
 
 /// A run ends at this many times its deadline in wall time, however long it waited for a CPU.
@@ -254,80 +237,6 @@ pub(super) fn run_once(
     result
 }
 
-/// The variables of hack's own environment that change how a program buffers its output or
-/// starts, which a judge's environment does not hold: with `PYTHONUNBUFFERED=1` (set in many
-/// container images) a bot that never flushes would pass. CMD runs without them.
-pub(super) const NOT_THE_JUDGES: [&str; 15] = [
-    "PYTHONUNBUFFERED",
-    "PYTHONINSPECT",
-    "PYTHONSTARTUP",
-    "PYTHONDEVMODE",
-    "PYTHONMALLOC",
-    "PYTHONWARNINGS",
-    "PYTHONBREAKPOINT",
-    "_STDBUF_I",
-    "_STDBUF_O",
-    "_STDBUF_E",
-    "NODE_OPTIONS",
-    "JAVA_TOOL_OPTIONS",
-    "_JAVA_OPTIONS",
-    "JDK_JAVA_OPTIONS",
-    "PERL5OPT",
-];
-
-/// Confines the process `cmd` starts, between fork and exec: it dies with hack (even by
-/// SIGKILL), has the judge's environment (without [`NOT_THE_JUDGES`]), `room`'s stack, and
-/// leaves no core file. Its memory is watched by its sandbox, not capped here: an
-/// address-space cap counts reserved memory (each thread's stack of --stack bytes), which the
-/// judge does not.
-pub(super) fn confine(cmd: &mut Command, room: Room) {
-    let (name, value) = mark();
-    cmd.env(name, value);
-    for variable in NOT_THE_JUDGES {
-        cmd.env_remove(variable);
-    }
-    // SAFETY: getpid cannot fail.
-    let hack = unsafe { libc::getpid() };
-    // SAFETY: between fork and exec only async-signal-safe calls: prctl, getppid, getrlimit,
-    // setrlimit, signal.
-    unsafe {
-        cmd.pre_exec(move || {
-            // hack killed by SIGKILL (no handler runs) takes the solution with it; the rest of
-            // its group goes with the guard (see `guard`).
-            #[cfg(target_os = "linux")]
-            {
-                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
-                // hack may have died before the prctl: then nobody would send the signal.
-                if libc::getppid() != hack {
-                    return Err(io::Error::from_raw_os_error(libc::ESRCH));
-                }
-            }
-            set_limit(libc::RLIMIT_STACK, room.stack);
-            // hack ignores SIGXFSZ (see `guard::take_over`); the solution gets the default.
-            libc::signal(libc::SIGXFSZ, libc::SIG_DFL);
-            // A crash must not leave a core file of up to --memory behind, once per game.
-            let none = libc::rlimit {
-                rlim_cur: 0,
-                rlim_max: 0,
-            };
-            libc::setrlimit(libc::RLIMIT_CORE, &none);
-            Ok(())
-        });
-    }
-}
-
-/// Starts `cmd` and records it as running, so that an orphan sweep leaves it alone and the
-/// guard kills its group if hack dies, until [`untrack`].
-pub(super) fn spawn_tracked(cmd: &mut Command) -> io::Result<std::process::Child> {
-    let mut running = RUNNING.lock().unwrap_or_else(|p| p.into_inner());
-    let child = cmd.spawn()?;
-    running
-        .get_or_insert_with(HashSet::new)
-        .insert(child.id() as i32);
-    tell_guard('+', child.id() as i32);
-    Ok(child)
-}
-
 /// Why a command could not be started: its own fault (no such program, not executable) or the
 /// machine's.
 pub(super) fn unrun(e: io::Error) -> Unrun {
@@ -335,113 +244,6 @@ pub(super) fn unrun(e: io::Error) -> Unrun {
         io::ErrorKind::NotFound | io::ErrorKind::PermissionDenied => Unrun::Start(e.to_string()),
         _ if e.raw_os_error() == Some(libc::ENOEXEC) => Unrun::Start(e.to_string()),
         _ => Unrun::Machine(format!("cannot start a process: {e}")),
-    }
-}
-
-/// Whether `pid` is the main process of a run going on.
-pub(super) fn is_running(pid: i32) -> bool {
-    RUNNING
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .as_ref()
-        .is_some_and(|running| running.contains(&pid))
-}
-
-/// The solution `pid` no longer runs.
-pub(super) fn untrack(pid: i32) {
-    if let Some(running) = RUNNING.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
-        running.remove(&pid);
-    }
-    tell_guard('-', pid);
-}
-
-/// Sets both the soft and the hard `resource` limit to `bytes`, or to the hard limit if that is
-/// lower. Async-signal-safe: called between fork and exec.
-fn set_limit(resource: libc::__rlimit_resource_t, bytes: u64) {
-    let mut limit = libc::rlimit {
-        rlim_cur: 0,
-        rlim_max: 0,
-    };
-    // SAFETY: getrlimit and setrlimit on a struct we own.
-    unsafe {
-        libc::getrlimit(resource, &mut limit);
-        let wanted = bytes as libc::rlim_t;
-        let capped = if limit.rlim_max == libc::RLIM_INFINITY {
-            wanted
-        } else {
-            wanted.min(limit.rlim_max)
-        };
-        limit.rlim_cur = capped;
-        limit.rlim_max = capped;
-        libc::setrlimit(resource, &limit);
-    }
-}
-
-/// The hard limit of `resource` in this shell (`u64::MAX` when unlimited).
-pub(super) fn hard_limit(resource: libc::__rlimit_resource_t) -> u64 {
-    let mut limit = libc::rlimit {
-        rlim_cur: 0,
-        rlim_max: 0,
-    };
-    // SAFETY: getrlimit writes the struct it is given.
-    if unsafe { libc::getrlimit(resource, &mut limit) } != 0
-        || limit.rlim_max == libc::RLIM_INFINITY
-    {
-        return u64::MAX;
-    }
-    limit.rlim_max
-}
-
-/// Waits for `pid`, already killed: its peak memory and CPU time.
-pub(super) fn reap(pid: i32) -> (u64, Duration) {
-    let mut status = 0;
-    // SAFETY: an all-zero rusage is valid; wait4 on our own child writes it and the status.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: as above.
-    unsafe {
-        libc::wait4(pid, &mut status, 0, &mut usage);
-    }
-    used(&usage)
-}
-
-/// Kills and reaps every child of hack that is not a running solution: what escaped a group
-/// and was handed to hack, the subreaper, when its parent ended. One still in a running run's
-/// control group is left to its run (which kills it at its end); without control groups, an
-/// escaped process of a run still going is taken for an orphan too.
-pub(super) fn sweep_orphans() {
-    // SAFETY: getpid cannot fail.
-    let me = unsafe { libc::getpid() };
-    let Ok(entries) = std::fs::read_dir("/proc") else {
-        return;
-    };
-    let guard = guard_pid();
-    let running = RUNNING.lock().unwrap_or_else(|p| p.into_inner());
-    for entry in entries.flatten() {
-        let Some(pid) = entry
-            .file_name()
-            .to_str()
-            .and_then(|s| s.parse::<i32>().ok())
-        else {
-            continue;
-        };
-        if running.as_ref().is_some_and(|r| r.contains(&pid)) || guard == Some(pid) {
-            continue;
-        }
-        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
-            continue;
-        };
-        // The command name may hold spaces and parentheses: the fields start after the last ')'.
-        let parent = stat
-            .rfind(')')
-            .and_then(|end| stat[end + 1..].split_whitespace().nth(1))
-            .and_then(|p| p.parse::<i32>().ok());
-        if parent == Some(me) && !sandbox::in_a_run(pid) {
-            // SAFETY: kill and waitpid on our own child.
-            unsafe {
-                libc::kill(pid, libc::SIGKILL);
-            }
-            reap(pid);
-        }
     }
 }
 
@@ -684,65 +486,5 @@ pub(super) fn read_now(
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
             Err(_) => return false,
         }
-    }
-}
-
-/// How many bytes of the answer are kept: the verdict needs 9, the report a line.
-const ANSWER_KEPT: usize = 200;
-
-/// A solution's standard output, read whole but kept small: its trimmed start and the length
-/// of the trimmed output, which is all that comparing it with a verdict needs.
-#[derive(Clone, Debug, Default)]
-pub(super) struct Answer {
-    /// The first bytes after leading white space.
-    head: Vec<u8>,
-    /// Whether a byte other than white space has come.
-    begun: bool,
-    /// Bytes since the first that is not white space.
-    length: u64,
-    /// Bytes from the first to the last that is not white space: the trimmed output's length.
-    trimmed: u64,
-}
-
-impl Answer {
-    pub(super) fn push(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            let blank = b.is_ascii_whitespace();
-            if !self.begun {
-                if blank {
-                    continue;
-                }
-                self.begun = true;
-            }
-            if self.head.len() < ANSWER_KEPT {
-                self.head.push(b);
-            }
-            self.length += 1;
-            if !blank {
-                self.trimmed = self.length;
-            }
-        }
-    }
-
-    /// Whether the trimmed output is exactly `expected`.
-    pub(super) fn is(&self, expected: &str) -> bool {
-        self.trimmed == expected.len() as u64 && self.head.starts_with(expected.as_bytes())
-    }
-
-    /// The trimmed output as a report shows it: quoted (control characters escaped) when
-    /// empty or odd, cut with its length when long.
-    pub(super) fn shown(&self) -> String {
-        let kept = self.head.len().min(self.trimmed as usize);
-        let text = String::from_utf8_lossy(&self.head[..kept]);
-        let odd = text.is_empty() || text.contains(|c: char| c.is_control());
-        let mut shown = if odd {
-            format!("{text:?}")
-        } else {
-            text.into_owned()
-        };
-        if self.trimmed > kept as u64 {
-            shown += &format!("... ({} bytes in all)", self.trimmed);
-        }
-        shown
     }
 }

@@ -9,6 +9,7 @@
 //! its `drops`), `growth` (a timeout's time at smaller sizes), `report`; `interactive` runs
 //! instead with --interactive (over `referee`, `tricks`, `transcript`).
 
+mod answer;
 mod files;
 mod growth;
 mod guard;

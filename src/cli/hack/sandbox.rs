@@ -9,14 +9,18 @@
 //! (`tally`), with the run's process group, its descendants, and hack as the subreaper.
 
 mod cgroup;
+mod confine;
 mod tally;
+mod tracked;
 
 use super::guard::tell_guard;
 use cgroup::Cgroup;
 pub(super) use cgroup::{base_folders, remove_bases, which};
+pub(super) use confine::{Room, confine, hard_limit, memory_ceiling};
 use std::os::unix::process::CommandExt;
 use std::process::Command;
 use std::time::Duration;
+pub(super) use tracked::{is_running, reap, spawn_tracked, sweep_orphans, untrack};
 
 /// What a run has used so far, every process and thread of it.
 #[derive(Clone, Copy, Debug, Default)]
@@ -107,9 +111,10 @@ impl Sandbox {
                 let own = unsafe { libc::getpgrp() };
                 // So are those of orphans handed to hack: from this run or another, they are
                 // no running run's main process, nor the guard.
-                let orphans = tally.children.into_iter().filter(|&(pid, _)| {
-                    !super::limits::is_running(pid) && super::guard::guard_pid() != Some(pid)
-                });
+                let orphans = tally
+                    .children
+                    .into_iter()
+                    .filter(|&(pid, _)| !is_running(pid) && super::guard::guard_pid() != Some(pid));
                 let groups: Vec<i32> = tally
                     .groups
                     .into_iter()
