@@ -252,6 +252,22 @@ impl Runner {
         }
     }
 
+    /// A run alone that hack ended: a timeout, unless what it ran (less its wait for a CPU)
+    /// is within the limit, when only a machine too busy to wait for made hack end it (at
+    /// `limits`' busy-machine bound): no verdict can be given then.
+    fn out_of_time(&self, time: Duration, cpu: Duration, queued: Duration) -> Outcome {
+        if counted(time, queued, cpu) <= self.timeout {
+            return Outcome::Broken(format!(
+                "this machine is too busy to judge a run: in {:.2} s of wall time it waited \
+                 {:.2} s for a CPU other work held, and ran {:.2} s, within the limit",
+                time.as_secs_f64(),
+                queued.as_secs_f64(),
+                counted(time, queued, cpu).as_secs_f64()
+            ));
+        }
+        timeout_of(time, cpu, queued, true)
+    }
+
     /// One judged run; a run over the limit among other jobs is run again alone, where its
     /// wall time decides.
     fn judge_run(&self, input: &[u8], expected: &'static str, alone: bool) -> Outcome {
@@ -259,7 +275,7 @@ impl Runner {
             Err(outcome) => return outcome,
             Ok(Ran::Stopped) => return Outcome::Stopped,
             Ok(Ran::OutOfTime(time, cpu, queued)) if alone => {
-                return timeout_of(time, cpu, queued, true);
+                return self.out_of_time(time, cpu, queued);
             }
             Ok(Ran::OutOfTime(..)) => None,
             Ok(Ran::Ended(ended)) if over(&ended, self.timeout) && !alone => None,
@@ -271,7 +287,7 @@ impl Runner {
                 Err(outcome) => return outcome,
                 Ok(Ran::Stopped) => return Outcome::Stopped,
                 Ok(Ran::OutOfTime(time, cpu, queued)) => {
-                    return timeout_of(time, cpu, queued, true);
+                    return self.out_of_time(time, cpu, queued);
                 }
                 Ok(Ran::Ended(ended)) => Some(ended),
             };

@@ -6,7 +6,9 @@
 //!
 //! Two ways, the first where this machine allows it: a control group per run (`cgroup`), the
 //! kernel's own accounting, as isolate and DOMjudge use; else a count by hand from /proc
-//! (`tally`), with the run's process group, its descendants, and hack as the subreaper.
+//! (`tally`), with the run's process group, its descendants, and hack as the subreaper. The
+//! process is confined between fork and exec (`confine`: environment, stack, death with hack),
+//! and tracked from its start to its end, with a sweep of what escaped to hack (`tracked`).
 
 mod cgroup;
 mod confine;
