@@ -48,7 +48,7 @@ pub(in crate::cli::hack) const NOT_THE_JUDGES: [&str; 15] = [
 /// SIGKILL), has the judge's environment (without [`NOT_THE_JUDGES`]), `room`'s stack, and
 /// leaves no core file. Its memory is watched by its sandbox, not capped here: an
 /// address-space cap counts reserved memory (each thread's stack of --stack bytes), which the
-/// judge does not.
+/// judge does not; it gets the most address space the shell allows (its hard limit).
 pub(in crate::cli::hack) fn confine(cmd: &mut Command, room: Room) {
     let (name, value) = mark();
     cmd.env(name, value);
@@ -71,6 +71,9 @@ pub(in crate::cli::hack) fn confine(cmd: &mut Command, room: Room) {
                     return Err(io::Error::from_raw_os_error(libc::ESRCH));
                 }
             }
+            // No address-space cap of hack's own (it counts reserved memory, which the judge
+            // does not): the most the shell allows, hack's own soft limit lifted.
+            set_limit(libc::RLIMIT_AS, u64::MAX);
             set_limit(libc::RLIMIT_STACK, room.stack);
             // hack ignores SIGXFSZ (see `guard::take_over`); the solution gets the default.
             libc::signal(libc::SIGXFSZ, libc::SIG_DFL);
