@@ -203,7 +203,8 @@ pub(super) fn run_once(
                 status,
                 time,
                 cpu: cpu.max(left.cpu),
-                queued: pipes.queued.max(left.queued + pipes.lag()),
+                // No run waits longer than it runs.
+                queued: pipes.queued.max(left.queued + pipes.lag()).min(time),
                 peak,
                 stdout: std::mem::take(&mut pipes.answer),
                 stderr: std::mem::take(&mut pipes.errors),
@@ -218,7 +219,7 @@ pub(super) fn run_once(
                 Ok(Ran::OutOfTime(
                     time,
                     reaped.max(left.cpu),
-                    pipes.queued.max(left.queued + pipes.lag()),
+                    pipes.queued.max(left.queued + pipes.lag()).min(time),
                 ))
             }
         }
@@ -259,7 +260,9 @@ struct Pipes<'a> {
     /// The time the run waited for a CPU (see [`sandbox::Usage::queued`]) when last read,
     /// with the wait of hack's own thread since `lag_from`.
     queued: Duration,
-    /// hack's thread's run delay when the run started.
+    /// hack's thread's run delay when it last began to wait for the run (poll): what it
+    /// waited for a CPU since is how late it sees the run's end. (Its waits before, while the
+    /// run went on, overlap the run's own and are not added.)
     lag_from: Duration,
 }
 
@@ -308,6 +311,7 @@ impl Pipes<'_> {
             if let Some(pipe) = &self.stderr {
                 fds.push(poll_fd(pipe.as_raw_fd(), libc::POLLIN));
             }
+            self.lag_from = own_delay();
             // SAFETY: poll on an array of pollfd we own, of the length given.
             unsafe {
                 libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, 5);
@@ -380,7 +384,7 @@ impl Pipes<'_> {
         usage
     }
 
-    /// How long hack's thread has waited for a CPU since the run started.
+    /// How long hack's thread has waited for a CPU since it last began to wait for the run.
     fn lag(&self) -> Duration {
         own_delay().saturating_sub(self.lag_from)
     }

@@ -171,7 +171,7 @@ impl Sandbox {
             tell_guard('-', group);
         }
         if let Some(group) = self.cgroup.take() {
-            group.remove();
+            group.release();
         }
     }
 }

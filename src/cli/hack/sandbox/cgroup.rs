@@ -12,8 +12,8 @@
 use std::ffi::CString;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 /// The variable that makes hack measure through /proc even where it could have control
@@ -120,8 +120,12 @@ pub(crate) fn base_folders() -> Vec<PathBuf> {
     })
 }
 
-/// Removes this hack's folders at its orderly end (every run's group is gone by then).
+/// Removes this hack's folders at its orderly end, with the idle groups in them (every run
+/// has ended by then).
 pub(crate) fn remove_bases() {
+    for group in std::mem::take(&mut *IDLE.lock().unwrap_or_else(|p| p.into_inner())) {
+        group.remove();
+    }
     for base in base_folders() {
         let _ = std::fs::remove_dir(base);
     }
@@ -133,7 +137,13 @@ pub(super) struct Cgroup {
     v1_memory: Option<PathBuf>,
     /// The `cgroup.procs` files the child writes itself into, made before the fork.
     procs: Vec<CString>,
+    /// The CPU time and stall earlier runs in the group used.
+    cpu_from: Duration,
+    stalled_from: Duration,
 }
+
+/// Empty groups that ended runs left, for the next runs.
+static IDLE: Mutex<Vec<Cgroup>> = Mutex::new(Vec::new());
 
 /// What a run's group has used so far.
 pub(super) struct Used {
@@ -145,9 +155,33 @@ pub(super) struct Used {
 }
 
 impl Cgroup {
-    /// Makes a new run's group, whose memory a runaway cannot take past `guard` bytes;
-    /// `None` where hack has no control groups.
+    /// A run's group, whose memory a runaway cannot take past `guard` bytes: an empty one
+    /// that an earlier run left (making a v1 memory group costs tens of milliseconds), or a
+    /// new one; `None` where hack has no control groups.
     pub(super) fn prepare(guard: u64) -> Option<Cgroup> {
+        bases()?;
+        let idle = IDLE.lock().unwrap_or_else(|p| p.into_inner()).pop();
+        let mut group = match idle {
+            Some(group) => group,
+            None => Cgroup::make()?,
+        };
+        match &group.v1_memory {
+            Some(v1) => {
+                let _ = std::fs::write(v1.join("memory.limit_in_bytes"), guard.to_string());
+            }
+            None => {
+                let _ = std::fs::write(group.v2.join("memory.max"), guard.to_string());
+            }
+        }
+        // What earlier runs in it used is not this run's.
+        let before = group.used();
+        group.cpu_from = before.cpu;
+        group.stalled_from = before.stalled;
+        Some(group)
+    }
+
+    /// Makes a new group.
+    fn make() -> Option<Cgroup> {
         static RUNS: AtomicU64 = AtomicU64::new(0);
         let bases = bases()?;
         let name = format!("run-{}", RUNS.fetch_add(1, Ordering::Relaxed));
@@ -158,16 +192,15 @@ impl Cgroup {
             v2,
             v1_memory: None,
             procs: Vec::new(),
+            cpu_from: Duration::ZERO,
+            stalled_from: Duration::ZERO,
         };
         if let Some(v1) = v1_memory {
             if std::fs::create_dir(&v1).is_err() {
                 group.remove();
                 return None;
             }
-            let _ = std::fs::write(v1.join("memory.limit_in_bytes"), guard.to_string());
             group.v1_memory = Some(v1);
-        } else {
-            let _ = std::fs::write(group.v2.join("memory.max"), guard.to_string());
         }
         group.procs = std::iter::once(&group.v2)
             .chain(&group.v1_memory)
@@ -238,8 +271,10 @@ impl Cgroup {
             .and_then(|t| t.trim().parse().ok())
             .unwrap_or(0);
         Used {
-            cpu: Duration::from_micros(usec("cpu.stat", "usage_usec")),
-            stalled: Duration::from_micros(usec("cpu.pressure", "full")),
+            cpu: Duration::from_micros(usec("cpu.stat", "usage_usec"))
+                .saturating_sub(self.cpu_from),
+            stalled: Duration::from_micros(usec("cpu.pressure", "full"))
+                .saturating_sub(self.stalled_from),
             peak,
         }
     }
@@ -258,9 +293,29 @@ impl Cgroup {
         let _ = std::fs::write(self.v2.join("cgroup.kill"), "1");
     }
 
+    /// Ends the group's run: kills what is left and, once it is empty (a moment), keeps it for
+    /// the next run, its memory peak set back to what it holds now (a v1 group: some page
+    /// cache of earlier runs' files may stay charged to it, a few MiB at most); a v2 memory
+    /// group, whose peak cannot be set back, or one that does not empty, is removed.
+    pub(super) fn release(self) {
+        self.kill();
+        let until = Instant::now() + Duration::from_millis(100);
+        while !self.members().is_empty() && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let empty = self.members().is_empty();
+        if let Some(v1) = self.v1_memory.as_ref().filter(|_| empty)
+            && std::fs::write(v1.join("memory.max_usage_in_bytes"), "0").is_ok()
+        {
+            IDLE.lock().unwrap_or_else(|p| p.into_inner()).push(self);
+            return;
+        }
+        self.remove();
+    }
+
     /// Kills what is left, waits for the group to empty (a moment) and removes it. Zombies of
     /// processes handed to hack (the subreaper) are reaped by hack's sweep, not here.
-    pub(super) fn remove(&self) {
+    fn remove(&self) {
         self.kill();
         let until = Instant::now() + Duration::from_secs(2);
         for dir in std::iter::once(&self.v2).chain(&self.v1_memory) {

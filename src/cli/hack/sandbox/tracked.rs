@@ -62,19 +62,9 @@ pub(in crate::cli::hack) fn reap(pid: i32) -> (u64, Duration) {
 pub(in crate::cli::hack) fn sweep_orphans() {
     // SAFETY: getpid cannot fail.
     let me = unsafe { libc::getpid() };
-    let Ok(entries) = std::fs::read_dir("/proc") else {
-        return;
-    };
     let guard = guard_pid();
     let running = RUNNING.lock().unwrap_or_else(|p| p.into_inner());
-    for entry in entries.flatten() {
-        let Some(pid) = entry
-            .file_name()
-            .to_str()
-            .and_then(|s| s.parse::<i32>().ok())
-        else {
-            continue;
-        };
+    for pid in children().unwrap_or_else(|| every_process(me)) {
         if running.as_ref().is_some_and(|r| r.contains(&pid)) || guard == Some(pid) {
             continue;
         }
@@ -82,11 +72,13 @@ pub(in crate::cli::hack) fn sweep_orphans() {
             continue;
         };
         // The command name may hold spaces and parentheses: the fields start after the last ')'.
-        let parent = stat
+        let mut fields = stat
             .rfind(')')
-            .and_then(|end| stat[end + 1..].split_whitespace().nth(1))
-            .and_then(|p| p.parse::<i32>().ok());
-        if parent == Some(me) && !super::in_a_run(pid) {
+            .map_or("", |end| &stat[end + 1..])
+            .split_whitespace();
+        let (state, parent) = (fields.next(), fields.next().and_then(|p| p.parse().ok()));
+        // A zombie's group is its run's no longer: reaped whatever its group.
+        if parent == Some(me) && (state == Some("Z") || !super::in_a_run(pid)) {
             // SAFETY: kill and waitpid on our own child.
             unsafe {
                 libc::kill(pid, libc::SIGKILL);
@@ -94,4 +86,30 @@ pub(in crate::cli::hack) fn sweep_orphans() {
             reap(pid);
         }
     }
+}
+
+/// hack's children, from each of its threads' /proc list (orphans handed to hack are some
+/// thread's); `None` where Linux keeps no such list.
+fn children() -> Option<Vec<i32>> {
+    let mut children = Vec::new();
+    for thread in std::fs::read_dir("/proc/self/task").ok()?.flatten() {
+        let list = std::fs::read_to_string(thread.path().join("children")).ok()?;
+        children.extend(
+            list.split_whitespace()
+                .filter_map(|p| p.parse::<i32>().ok()),
+        );
+    }
+    Some(children)
+}
+
+/// Every process but `me`: where hack's children cannot be listed, each is asked its parent.
+fn every_process(me: i32) -> Vec<i32> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .filter_map(|entry| entry.file_name().to_str()?.parse::<i32>().ok())
+        .filter(|&pid| pid != me)
+        .collect()
 }
