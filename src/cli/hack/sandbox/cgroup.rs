@@ -173,7 +173,9 @@ impl Cgroup {
                 let _ = std::fs::write(group.v2.join("memory.max"), guard.to_string());
             }
         }
-        // What earlier runs in it used is not this run's.
+        // What earlier runs in it used is not this run's: read whole, from zero.
+        group.cpu_from = Duration::ZERO;
+        group.stalled_from = Duration::ZERO;
         let before = group.used();
         group.cpu_from = before.cpu;
         group.stalled_from = before.stalled;
