@@ -142,12 +142,13 @@ fn threads_side_by_side_pass_at_the_judges_limits() {
 
 #[test]
 fn threads_side_by_side_are_timed_in_wall_time_not_cpu_time() {
-    // 1.2 s of CPU time in 0.6 s of wall time: past 1.25 times the limit in CPU time, within
-    // the limit in wall time.
+    // 1.6 s of CPU time in 0.8 s of wall time: past 1.25 times the limit in CPU time, within
+    // the limit in wall time (with room for a loaded machine, where the two threads wait for
+    // a CPU in turns).
     let Some(run) = hack_workers(
-        &["--tests", "0", "--jobs", "1", "--timeout", "0.9"],
+        &["--tests", "0", "--jobs", "1", "--timeout", "1.2"],
         "pair",
-        "0.6",
+        "0.8",
         &[],
     ) else {
         return;

@@ -52,6 +52,32 @@ pub(super) struct Sandbox {
     /// The process groups of the run's processes that left its own (/proc only), told to
     /// the guard.
     escaped: Vec<i32>,
+    /// The run's wait for a CPU, as its threads' run delays tell it.
+    waits: Waits,
+}
+
+/// The time a run waited for a CPU, from its threads' run delays read now and then: between
+/// two looks, the most any one thread waited (threads side by side waiting in the same
+/// moments count once), summed over the looks (a worker thread, then the main thread after
+/// it, both count). What a thread waited after the last look before it ended is not seen.
+#[derive(Default)]
+struct Waits {
+    /// Each thread's run delay at the last look.
+    seen: std::collections::HashMap<i32, Duration>,
+    total: Duration,
+}
+
+impl Waits {
+    /// Adds the waits since the last look, from each thread's run delay now; the total.
+    fn add(&mut self, delays: Vec<(i32, Duration)>) -> Duration {
+        let mut most = Duration::ZERO;
+        for (thread, delay) in delays {
+            let before = self.seen.insert(thread, delay).unwrap_or(Duration::ZERO);
+            most = most.max(delay.saturating_sub(before));
+        }
+        self.total += most;
+        self.total
+    }
 }
 
 impl Sandbox {
@@ -64,6 +90,7 @@ impl Sandbox {
             usage: Usage::default(),
             members: Vec::new(),
             escaped: Vec::new(),
+            waits: Waits::default(),
         }
     }
 
@@ -94,14 +121,14 @@ impl Sandbox {
                 self.usage.peak = self.usage.peak.max(used.peak);
                 // Threads side by side each waiting in turn are never all stalled at once:
                 // the longest wait of one thread counts too.
-                let (busy, queued) = tally::threads(&group.members());
-                self.usage.queued = self.usage.queued.max(queued);
+                let (busy, delays) = tally::threads(&group.members());
+                self.usage.queued = self.usage.queued.max(self.waits.add(delays));
                 self.usage.busy = busy;
             }
             None => {
                 let tally = tally::scan(self.main, self.main);
                 self.usage.cpu = self.usage.cpu.max(tally.cpu);
-                self.usage.queued = self.usage.queued.max(tally.queued);
+                self.usage.queued = self.usage.queued.max(self.waits.add(tally.delays));
                 self.usage.peak = self.usage.peak.max(tally.resident);
                 self.usage.busy = tally.busy;
                 if !tally.members.is_empty() {

@@ -14,9 +14,9 @@ pub(super) struct Tally {
     /// CPU time (user and system) of every process, its exited threads and waited-for
     /// children included.
     pub(super) cpu: Duration,
-    /// The longest run delay of a thread of any of them (threads that ended before the scan
-    /// are not seen: a group's pressure has no such gap).
-    pub(super) queued: Duration,
+    /// The run delay of each of their threads now, by thread id (threads that ended before
+    /// the scan are not seen: a group's pressure has no such gap).
+    pub(super) delays: Vec<(i32, Duration)>,
     /// Their resident memory together now, in bytes.
     pub(super) resident: u64,
     /// Whether a thread of one of them is running or waiting for a CPU or a disk.
@@ -109,7 +109,7 @@ pub(super) fn scan(main: i32, group: i32) -> Tally {
         ticks += stat.ticks;
         pages += stat.resident_pages;
     }
-    (tally.busy, tally.queued) = threads(&tally.members);
+    (tally.busy, tally.delays) = threads(&tally.members);
     // SAFETY: sysconf with a valid name; no memory involved.
     let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
     // SAFETY: as above.
@@ -120,20 +120,20 @@ pub(super) fn scan(main: i32, group: i32) -> Tally {
 }
 
 /// Of the threads of `pids` now: whether one is running or waiting for a CPU or a disk, and
-/// the longest run delay of one.
-pub(super) fn threads(pids: &[i32]) -> (bool, Duration) {
-    let (mut busy, mut queued) = (false, Duration::ZERO);
+/// the run delay of each, by thread id.
+pub(super) fn threads(pids: &[i32]) -> (bool, Vec<(i32, Duration)>) {
+    let (mut busy, mut delays) = (false, Vec::new());
     for &pid in pids {
         let threads = std::fs::read_dir(format!("/proc/{pid}/task"));
         for thread in threads.into_iter().flatten().flatten() {
             let Some(tid) = thread.file_name().to_str().and_then(|t| t.parse().ok()) else {
                 continue;
             };
-            queued = queued.max(thread_delay(pid, tid));
+            delays.push((tid, thread_delay(pid, tid)));
             busy |= thread_busy(&thread.path());
         }
     }
-    (busy, queued)
+    (busy, delays)
 }
 
 /// Whether the thread whose /proc folder is `thread` is running or waiting for a CPU or a
