@@ -30,7 +30,8 @@ pub(super) struct Usage {
     /// CPU time, user and system.
     pub(super) cpu: Duration,
     /// How long it waited for a CPU that other work held: the time its every thread waited
-    /// at once (a group's pressure), or the longest wait of one thread (/proc).
+    /// at once (a group's pressure), or as its threads' run delays tell it (see `Waits`),
+    /// whichever is more.
     pub(super) queued: Duration,
     /// Its memory peak: the group's, or the largest sum of its processes' resident memory
     /// seen (/proc).
@@ -120,7 +121,7 @@ impl Sandbox {
                 self.usage.queued = self.usage.queued.max(used.stalled);
                 self.usage.peak = self.usage.peak.max(used.peak);
                 // Threads side by side each waiting in turn are never all stalled at once:
-                // the longest wait of one thread counts too.
+                // their run delays count too.
                 let (busy, delays) = tally::threads(&group.members());
                 self.usage.queued = self.usage.queued.max(self.waits.add(delays));
                 self.usage.busy = busy;
