@@ -117,7 +117,7 @@ pub(super) struct Deadline {
 }
 
 /// A run ends at this many times its deadline in wall time, however long it waited for a CPU.
-const BUSY_MACHINE: u32 = 8;
+pub(super) const BUSY_MACHINE: u32 = 8;
 
 /// How often a running run's use is read (a group's files, or a scan of every process in
 /// /proc): a twentieth of its deadline, within these bounds, is precise enough and costs

@@ -252,11 +252,15 @@ impl Runner {
         }
     }
 
-    /// A run alone that hack ended: a timeout, unless what it ran (less its wait for a CPU)
-    /// is within the limit, when only a machine too busy to wait for made hack end it (at
-    /// `limits`' busy-machine bound): no verdict can be given then.
+    /// A run alone that hack ended: a timeout, unless hack ended it at `limits`' busy-machine
+    /// bound with what it ran (less its wait for a CPU) within the limit: only a machine too
+    /// busy to wait for ended it, and no verdict can be given.
     fn out_of_time(&self, time: Duration, cpu: Duration, queued: Duration) -> Outcome {
-        if counted(time, queued, cpu) <= self.timeout {
+        let busy_bound = self
+            .timeout
+            .mul_f64(ALONE_WALL)
+            .saturating_mul(limits::BUSY_MACHINE);
+        if time >= busy_bound && counted(time, queued, cpu) <= self.timeout {
             return Outcome::Broken(format!(
                 "this machine is too busy to judge a run: in {:.2} s of wall time it waited \
                  {:.2} s for a CPU other work held, and ran {:.2} s, within the limit",
