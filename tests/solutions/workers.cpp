@@ -58,7 +58,7 @@ int main(int argc, char** argv) {
             _exit(0);
         }
         // The child has a moment to take its memory while the parent answers.
-        usleep(300000);
+        usleep(100000);
     } else if (mode == "touch") {
         touch((long)arg);
     } else {
