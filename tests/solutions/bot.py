@@ -13,6 +13,8 @@ BUG is one of:
   forbidden   right values, but its move goes to the nearest position of the wanted value
               without asking whether that move is forbidden
   no-flush    right, but never flushes standard output
+  print-only  right, but never flushes standard output, left as Python makes it: block-buffered
+              on a pipe, unless PYTHONUNBUFFERED is set (as on the judge, it is not)
   debug       right, but prints a debug line to standard output after its side
   crash       right, but raises an exception at its second move
   no-exit     right, but sleeps instead of exiting at the end of the game
@@ -104,7 +106,7 @@ def main():
 
     def say(line):
         out.write(line + "\n")
-        if bug != "no-flush":
+        if bug not in ("no-flush", "print-only"):
             out.flush()
 
     piles, forbidden = read_game()

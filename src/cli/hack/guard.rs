@@ -1,7 +1,8 @@
 //! hack's hold on what it starts: the signals that stop it (SIGINT, SIGTERM, SIGHUP), the
-//! subreaper, and the guard, a shell that kills every running group when hack ends, even by
-//! SIGKILL, which runs no handler, and then every process marked as one of hack's in its
-//! environment ([`mark`]).
+//! subreaper, and the guard, a shell in a session of its own (so that a SIGKILL to hack's
+//! whole process group spares it) that kills every running group when hack ends, even by
+//! SIGKILL, which runs no handler; then every process in the runs' control groups, however it
+//! detached, and every process marked as one of hack's in its environment ([`mark`]).
 
 use std::io::Write;
 use std::os::unix::process::CommandExt;
@@ -55,10 +56,12 @@ pub(super) fn mark() -> (&'static str, &'static str) {
 }
 
 /// The guard: holds the running groups, and kills them all at the end of its input, which is
-/// hack's end however it comes, then every process that holds hack's mark in its environment
-/// (what escaped the groups; the subreaper catches those only while hack lives). Builtins only
-/// while hack runs, so that a run costs it no process; `done` (hack's own orderly end, after
-/// its own sweep) lets it go without the scan.
+/// hack's end however it comes; then every process in hack's control groups (its arguments
+/// after the mark: `cgroup.kill` where there is one, else each pid listed), and every process
+/// that holds hack's mark in its environment (what escaped the groups; the subreaper catches
+/// those only while hack lives); then it removes the control groups. Builtins only while hack
+/// runs, so that a run costs it no process; `done` (hack's own orderly end, after its own
+/// sweep) lets it go without the scan.
 const GUARD_SCRIPT: &str = r#"groups=
 while read -r group; do
     case $group in
@@ -68,8 +71,27 @@ while read -r group; do
     esac
 done
 for g in $groups; do kill -9 "-$g" 2>/dev/null; done
+mark=$1
+shift
+for round in 1 2 3; do
+    for base in "$@"; do
+        [ -e "$base/cgroup.kill" ] && echo 1 > "$base/cgroup.kill" 2>/dev/null
+        for procs in "$base"/*/cgroup.procs; do
+            while read -r p; do kill -9 "$p" 2>/dev/null; done < "$procs" 2>/dev/null
+        done
+    done
+done
 for p in /proc/[0-9]*; do
-    tr '\0' '\n' < "$p/environ" 2>/dev/null | grep -qxF "$1" && kill -9 "${p#/proc/}" 2>/dev/null
+    tr '\0' '\n' < "$p/environ" 2>/dev/null | grep -qxF "$mark" && kill -9 "${p#/proc/}" 2>/dev/null
+done
+for round in 1 2 3 4 5 6 7 8 9 10; do
+    left=
+    for base in "$@"; do
+        for run in "$base"/*/; do [ -d "$run" ] && { rmdir "$run" 2>/dev/null || left=1; }; done
+        rmdir "$base" 2>/dev/null || left=1
+    done
+    [ -z "$left" ] && break
+    sleep 0.2
 done
 "#;
 
@@ -79,12 +101,16 @@ fn start_guard() {
     let mut sh = Command::new("sh");
     let (name, value) = mark();
     sh.args(["-c", GUARD_SCRIPT, "guard", &format!("{name}={value}")])
+        .args(super::sandbox::base_folders())
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::null());
-    // SAFETY: between fork and exec only async-signal-safe calls: signal.
+    // SAFETY: between fork and exec only async-signal-safe calls: setsid, signal.
     unsafe {
         sh.pre_exec(|| {
+            // `timeout -s KILL` and a terminal's kill signal the whole process group: the
+            // guard, in a session of its own, outlives them to do its work.
+            libc::setsid();
             // Ctrl-C reaches hack's whole process group; the guard outlives it to do its work.
             for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
                 libc::signal(signal, libc::SIG_IGN);
@@ -107,8 +133,10 @@ pub(super) fn tell_guard(sign: char, group: i32) {
     }
 }
 
-/// Lets the guard go at hack's orderly end, when hack has swept what its solutions left itself.
+/// Lets the guard go at hack's orderly end, when hack has swept what its solutions left itself
+/// and every run's control group is gone.
 pub(super) fn dismiss() {
+    super::sandbox::remove_bases();
     if let Some((input, _)) = GUARD.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
         let _ = input.write_all(b"done\n");
     }

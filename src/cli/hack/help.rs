@@ -99,17 +99,33 @@ Limits and verdicts:
   - stack overflow: a crash by a signal that goes away with a larger stack, with the --stack it
     needs (the main thread's stack, set before exec, is as large as --memory by default, as
     AtCoder and DOMjudge give);
-  - memory limit exceeded: a resident peak (of the largest of its processes, from wait4) over
-    --memory MiB. The address space is capped well above it (4 times, or the limit and 2 GiB),
-    only so that a runaway cannot take the machine (a JVM reserves a quarter of the machine's
-    memory: give it -Xmx). A peak below hack's own size (tens of MiB) does not show, so a
-    --memory that small is not checked;
+  - memory limit exceeded: a memory peak over --memory MiB, every process of the run together
+    (a child never waited for too). Reserved, untouched memory is free (a thread's stack, a
+    JVM's heap reservation): there is no address-space cap of hack's own, and a runaway is
+    stopped at 4 times the limit (or the limit and 2 GiB) of memory really used;
   - timeout: a run over --timeout in wall time when run alone (no other job of hack running): a
-    solution that waits is out of time too. The time it waited for a CPU that other work held
-    (Linux's run delay) is not counted: an idle judge has none, and a busy machine must not make
-    a timeout. The report gives its CPU time beside, of its whole process group (children
-    included): `run alone it ran 4.21 s (4.19 s of CPU time); the limit is 4 s`. hack ends a
-    run alone at 1.25 times the limit.";
+    solution that waits is out of time too, and threads side by side are judged by the clock,
+    not by their CPU time. The time it waited for a CPU that other work held is not counted: an
+    idle judge has none, and a busy machine must not make a timeout. The report gives its CPU
+    time beside, of every process and thread: `run alone it ran 4.21 s (4.19 s of CPU time);
+    the limit is 4 s`. hack ends a run alone at 1.25 times the limit. A run that a machine too
+    busy to judge held past 8 times the limit, within the limit less its wait, ends hack with
+    status 2, never a timeout.
+
+  How it is measured, over every process and every thread of a run, as a judge's sandbox does:
+  where hack can make a control group (as root, or in a delegated cgroup v2 subtree), each run
+  gets one: CPU time from cpu.stat, the time all its threads waited at once for a CPU from
+  cpu.pressure, the memory peak from a v1 memory group or v2's memory.peak, and cgroup.kill to
+  end it. Elsewhere it counts from /proc, a few times a second: each thread's wait for a CPU,
+  the resident memory of the run's processes summed, found through its process group, its
+  descendants and the orphans handed to hack. The timeout and memory reports name the way used
+  (`measured by ...`).
+
+  CMD runs without the variables that change buffering or start-up and that a judge does not
+  set: PYTHONUNBUFFERED, PYTHONINSPECT, PYTHONSTARTUP, PYTHONDEVMODE, PYTHONMALLOC,
+  PYTHONWARNINGS, PYTHONBREAKPOINT, _STDBUF_I/O/E, NODE_OPTIONS, JAVA_TOOL_OPTIONS,
+  _JAVA_OPTIONS, JDK_JAVA_OPTIONS, PERL5OPT (so a bot that never flushes is idle, as on the
+  judge, also where the shell sets PYTHONUNBUFFERED).";
 
 const CONFIRMATION: &str = "\
 Confirmation:
@@ -118,9 +134,10 @@ Confirmation:
   is flaky: it is run 8 times in all and reported with how often it failed (`it failed 2 of 8
   runs`), not shrunk. The shrinker keeps a smaller game only when it fails a rerun too.
   \"Fails on every game\" is said only when the solution fails sample 1 every time, sample 2 and
-  the two smallest games. A --memory too small for CMD to run at all (it ends well, but its
-  resident peak is over the limit even on the smallest games, as with --memory 1 for Python) is
-  a usage error; a runaway, stopped by the cap, is memory limit exceeded.";
+  the two smallest games. A --memory too small for CMD's runtime to start at all (it ends well
+  on the smallest games, with a peak of at most 64 MiB over the limit, as with --memory 1 for
+  Python) is a usage error; a solution over a larger limit on every game is memory limit
+  exceeded.";
 
 const SHRINKING: &str = "\
 Shrinking:
@@ -165,10 +182,13 @@ Files:
 
 const PROCESSES: &str = "\
 Processes and signals:
-  Each run is a process group of its own, killed when it ends; a process that escaped it
-  (setsid) cannot hold hack, which kills it too. SIGINT, SIGTERM and SIGHUP kill every running
-  solution first; so does SIGKILL, which hack cannot catch: each solution dies with hack (its
-  parent-death signal), and a small guard shell kills the rest of its group.";
+  Every process a run starts ends with the run, however it detached (setsid, double forks, an
+  emptied environment): with a control group by cgroup.kill, else through the process group,
+  the descendants and the orphans hack receives as their subreaper, swept after every run. It
+  ends with hack too, however hack ends: SIGINT, SIGTERM and SIGHUP kill every running solution
+  first; SIGKILL to hack or to its whole process group (as `timeout -s KILL` sends) is met by a
+  guard in a session of its own, which kills and removes every run's group (without a control
+  group: what hack had seen of the run by then, a few times a second).";
 
 const INTERACTIVE: &str = "\
 --interactive (the interactive version, as in AtCoder ABC278 G):
@@ -225,7 +245,7 @@ Exit status (grep's convention):
   0  every game passed
   1  a failure was found (flaky ones too)
   2  hack could not do its work: a bad command line, a CMD that cannot be started, a --memory
-     too small for CMD to run at all, a game it cannot write or save, the machine refusing a
-     process or a pipe, memory run out
+     too small for CMD's runtime to start at all, a game it cannot write or save, the machine
+     refusing a process or a pipe, or too busy to judge a run, memory run out
   129, 130, 143  stopped by SIGHUP, SIGINT (Ctrl-C), SIGTERM with nothing found (every running
      solution is killed first)";

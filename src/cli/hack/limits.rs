@@ -1,29 +1,33 @@
-//! Running the solution once on one game under the judge's limits: a deadline, the judge's
-//! stack, an address-space cap well above the memory limit (a guard against a runaway, not the
-//! limit itself), its resident peak and the CPU time of its whole process group measured, its
-//! answer read whole but kept small, and nothing it started left running.
+//! Running the solution once on one game under the judge's limits: a deadline in wall time
+//! (less the time it waited for a CPU), the judge's stack, the judge's environment, every
+//! process and thread of it measured and ended by its sandbox (`sandbox`), its answer read
+//! whole but kept small.
 //!
-//! Each run is a process group of its own. Its pipes are read without blocking (poll with a
-//! deadline), so a descendant that escaped the group (`setsid`) and still holds them cannot hold
-//! hack: once the solution's own process has ended, its group is killed, what is in the pipes is
-//! read, and the pipes are dropped. hack is the subreaper of everything it starts (Linux), so such
-//! an escaped process becomes hack's child when its parent ends, and is killed then.
+//! Each run is a process group of its own, in a sandbox of its own. Its pipes are read without
+//! blocking (poll with a deadline), so a descendant that escaped the group (`setsid`) and still
+//! holds them cannot hold hack: once the solution's own process has ended, the sandbox kills
+//! the rest, what is in the pipes is read, and the pipes are dropped. hack is the subreaper of
+//! everything it starts (Linux), so an escaped process whose parent ended becomes hack's child,
+//! and the sweep after each run kills and reaps it.
 //!
 //! hack killed by SIGKILL runs no handler: its solutions end with it all the same. Each one's
-//! main process has SIGKILL as its parent-death signal, and the guard (`guard`) kills the rest
-//! of every running group. What a run used is read by `measure`.
+//! main process has SIGKILL as its parent-death signal, and the guard (`guard`), in a session
+//! of its own, kills every run's group and sandbox.
 
+pub(super) use super::answer::Answer;
 pub(super) use super::guard::{dismiss, signal, stopped, take_over};
-use super::guard::{guard_pid, mark, tell_guard};
-use super::measure::{group_cpu, own_delay, own_peak, run_delay, used};
-use std::collections::HashSet;
+use super::measure::{own_delay, own_peak, run_delay, used};
+use super::sandbox::{self, Sandbox};
+pub(super) use super::sandbox::{
+    Room, confine, hard_limit, memory_ceiling, reap, spawn_tracked, sweep_orphans, untrack,
+};
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::os::fd::AsRawFd;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Command, ExitStatus, Stdio};
+use std::sync::RwLock;
 use std::sync::atomic::Ordering;
-use std::sync::{Mutex, RwLock};
 use std::time::{Duration, Instant};
 
 thread_local! {
@@ -53,11 +57,6 @@ fn cancelled() -> bool {
                 .as_ref()
                 .is_some_and(|f| f.load(Ordering::Relaxed))
         })
-}
-
-/// The largest address-space limit this process may give its children: the hard RLIMIT_AS.
-pub(super) fn memory_ceiling() -> u64 {
-    hard_limit(libc::RLIMIT_AS)
 }
 
 /// What came out of one run that ended by itself.
@@ -103,9 +102,6 @@ pub(super) enum Unrun {
 /// so that no other job of hack runs meanwhile.
 static ALONE: RwLock<()> = RwLock::new(());
 
-/// The pids of the solutions running now: an orphan sweep must not take them for orphans.
-static RUNNING: Mutex<Option<HashSet<i32>>> = Mutex::new(None);
-
 /// How much of the standard error is kept: its end.
 const STDERR_KEPT: usize = 2000;
 
@@ -120,20 +116,12 @@ pub(super) struct Deadline {
     pub(super) cut: Option<Instant>,
 }
 
-/// The room one run has: address space (a guard against a runaway) and stack, in bytes.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Room {
-    /// RLIMIT_AS of each process.
-    pub(super) space: u64,
-    /// RLIMIT_STACK: the main thread's stack follows it at exec, as on the judge.
-    pub(super) stack: u64,
-}
-
 /// A run ends at this many times its deadline in wall time, however long it waited for a CPU.
-const BUSY_MACHINE: u32 = 8;
+pub(super) const BUSY_MACHINE: u32 = 8;
 
-/// How often a running group's CPU time is read from /proc (a scan of every process): a
-/// twentieth of its deadline, within these bounds, is precise enough and costs little.
+/// How often a running run's use is read (a group's files, or a scan of every process in
+/// /proc): a twentieth of its deadline, within these bounds, is precise enough and costs
+/// little.
 const CPU_READ_EVERY: (Duration, Duration) =
     (Duration::from_millis(100), Duration::from_millis(500));
 
@@ -163,12 +151,21 @@ pub(super) fn run_once(
         .stderr(Stdio::piped())
         .process_group(0);
     confine(&mut cmd, room);
+    let mut sandbox = Sandbox::new(room.space);
+    sandbox.enter(&mut cmd);
     // Measured before the fork: what the child's own peak must pass to be its own.
     let hidden_below = own_peak();
     let started = Instant::now();
     let lag_from = own_delay();
-    let mut child = spawn_tracked(&mut cmd).map_err(unrun)?;
+    let mut child = match spawn_tracked(&mut cmd) {
+        Ok(child) => child,
+        Err(e) => {
+            sandbox.end();
+            return Err(unrun(e));
+        }
+    };
     let pid = child.id() as i32;
+    sandbox.started(pid);
     let mut pipes = Pipes {
         stdin: child.stdin.take(),
         stdout: child.stdout.take(),
@@ -177,38 +174,38 @@ pub(super) fn run_once(
         written: 0,
         answer: Answer::default(),
         errors: Vec::new(),
-        group_cpu: Duration::ZERO,
         queued: Duration::ZERO,
         lag_from,
     };
-    let result = pipes.drive(pid, started, deadline);
-    // What is left of the group (the solution's children) counts in its CPU time until now.
-    let left_cpu = match result {
-        // SAFETY: kill(2) with signal 0 only asks whether the group has a process left.
-        Ok(Some(_)) if unsafe { libc::kill(-pid, 0) } == 0 => group_cpu(pid).0,
-        _ => Duration::ZERO,
-    };
-    // Whatever the run left in its group ends here, whichever way it went.
-    // SAFETY: kill(2) with a negative pid signals a process group; no memory involved.
-    unsafe {
-        libc::kill(-pid, libc::SIGKILL);
-    }
+    let result = pipes.drive(pid, started, deadline, &mut sandbox);
+    // What is left of the run (the solution's children) counts in its use until now.
+    let left = sandbox.look();
+    // Whatever the run left ends here, whichever way it went.
+    sandbox.kill();
     let result = match result {
         Ok(Some((status, peak, cpu))) => {
             let time = started.elapsed();
-            let cpu = cpu + left_cpu;
             if !pipes.drain() {
-                // Someone outside the group holds a pipe: an escaped descendant, now an orphan.
+                // Someone outside the run holds a pipe: an escaped descendant, now an orphan.
                 pipes.stdout = None;
                 pipes.stderr = None;
-                sweep_orphans();
             }
+            // wait4's peak is the largest one process of the run reached, hack's size at the
+            // fork hiding under it; the sandbox's counts every process.
+            let peak = if sandbox.counts_peak() {
+                left.peak
+            } else if peak > hidden_below {
+                peak.max(left.peak)
+            } else {
+                left.peak
+            };
             Ok(Ran::Ended(Ended {
                 status,
                 time,
-                cpu,
-                queued: pipes.queued,
-                peak: if peak > hidden_below { peak } else { 0 },
+                cpu: cpu.max(left.cpu),
+                // No run waits longer than it runs.
+                queued: pipes.queued.max(left.queued + pipes.lag()).min(time),
+                peak,
                 stdout: std::mem::take(&mut pipes.answer),
                 stderr: std::mem::take(&mut pipes.errors),
             }))
@@ -221,8 +218,8 @@ pub(super) fn run_once(
             } else {
                 Ok(Ran::OutOfTime(
                     time,
-                    reaped.max(pipes.group_cpu),
-                    pipes.queued,
+                    reaped.max(left.cpu),
+                    pipes.queued.max(left.queued + pipes.lag()).min(time),
                 ))
             }
         }
@@ -233,56 +230,12 @@ pub(super) fn run_once(
     };
     drop(pipes);
     drop(child);
+    sandbox.end();
     untrack(pid);
+    // What escaped the run and was handed to hack ends now, not at hack's end: a solution
+    // that leaves a daemon on every run leaves at most one per running job.
+    sweep_orphans();
     result
-}
-
-/// Confines the process `cmd` starts, between fork and exec: it dies with hack (even by
-/// SIGKILL), has `room` for its address space and stack, and leaves no core file.
-pub(super) fn confine(cmd: &mut Command, room: Room) {
-    let (name, value) = mark();
-    cmd.env(name, value);
-    // SAFETY: getpid cannot fail.
-    let hack = unsafe { libc::getpid() };
-    // SAFETY: between fork and exec only async-signal-safe calls: prctl, getppid, getrlimit,
-    // setrlimit, signal.
-    unsafe {
-        cmd.pre_exec(move || {
-            // hack killed by SIGKILL (no handler runs) takes the solution with it; the rest of
-            // its group goes with the guard (see `guard`).
-            #[cfg(target_os = "linux")]
-            {
-                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
-                // hack may have died before the prctl: then nobody would send the signal.
-                if libc::getppid() != hack {
-                    return Err(io::Error::from_raw_os_error(libc::ESRCH));
-                }
-            }
-            set_limit(libc::RLIMIT_AS, room.space);
-            set_limit(libc::RLIMIT_STACK, room.stack);
-            // hack ignores SIGXFSZ (see `guard::take_over`); the solution gets the default.
-            libc::signal(libc::SIGXFSZ, libc::SIG_DFL);
-            // A crash must not leave a core file of up to --memory behind, once per game.
-            let none = libc::rlimit {
-                rlim_cur: 0,
-                rlim_max: 0,
-            };
-            libc::setrlimit(libc::RLIMIT_CORE, &none);
-            Ok(())
-        });
-    }
-}
-
-/// Starts `cmd` and records it as running, so that an orphan sweep leaves it alone and the
-/// guard kills its group if hack dies, until [`untrack`].
-pub(super) fn spawn_tracked(cmd: &mut Command) -> io::Result<std::process::Child> {
-    let mut running = RUNNING.lock().unwrap_or_else(|p| p.into_inner());
-    let child = cmd.spawn()?;
-    running
-        .get_or_insert_with(HashSet::new)
-        .insert(child.id() as i32);
-    tell_guard('+', child.id() as i32);
-    Ok(child)
 }
 
 /// Why a command could not be started: its own fault (no such program, not executable) or the
@@ -295,102 +248,6 @@ pub(super) fn unrun(e: io::Error) -> Unrun {
     }
 }
 
-/// The solution `pid` no longer runs.
-pub(super) fn untrack(pid: i32) {
-    if let Some(running) = RUNNING.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
-        running.remove(&pid);
-    }
-    tell_guard('-', pid);
-}
-
-/// Sets both the soft and the hard `resource` limit to `bytes`, or to the hard limit if that is
-/// lower. Async-signal-safe: called between fork and exec.
-fn set_limit(resource: libc::__rlimit_resource_t, bytes: u64) {
-    let mut limit = libc::rlimit {
-        rlim_cur: 0,
-        rlim_max: 0,
-    };
-    // SAFETY: getrlimit and setrlimit on a struct we own.
-    unsafe {
-        libc::getrlimit(resource, &mut limit);
-        let wanted = bytes as libc::rlim_t;
-        let capped = if limit.rlim_max == libc::RLIM_INFINITY {
-            wanted
-        } else {
-            wanted.min(limit.rlim_max)
-        };
-        limit.rlim_cur = capped;
-        limit.rlim_max = capped;
-        libc::setrlimit(resource, &limit);
-    }
-}
-
-/// The hard limit of `resource` in this shell (`u64::MAX` when unlimited).
-pub(super) fn hard_limit(resource: libc::__rlimit_resource_t) -> u64 {
-    let mut limit = libc::rlimit {
-        rlim_cur: 0,
-        rlim_max: 0,
-    };
-    // SAFETY: getrlimit writes the struct it is given.
-    if unsafe { libc::getrlimit(resource, &mut limit) } != 0
-        || limit.rlim_max == libc::RLIM_INFINITY
-    {
-        return u64::MAX;
-    }
-    limit.rlim_max
-}
-
-/// Waits for `pid`, already killed: its peak memory and CPU time.
-pub(super) fn reap(pid: i32) -> (u64, Duration) {
-    let mut status = 0;
-    // SAFETY: an all-zero rusage is valid; wait4 on our own child writes it and the status.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: as above.
-    unsafe {
-        libc::wait4(pid, &mut status, 0, &mut usage);
-    }
-    used(&usage)
-}
-
-/// Kills and reaps every child of hack that is not a running solution: what escaped a group
-/// and was handed to hack, the subreaper, when its parent ended.
-pub(super) fn sweep_orphans() {
-    // SAFETY: getpid cannot fail.
-    let me = unsafe { libc::getpid() };
-    let Ok(entries) = std::fs::read_dir("/proc") else {
-        return;
-    };
-    let guard = guard_pid();
-    let running = RUNNING.lock().unwrap_or_else(|p| p.into_inner());
-    for entry in entries.flatten() {
-        let Some(pid) = entry
-            .file_name()
-            .to_str()
-            .and_then(|s| s.parse::<i32>().ok())
-        else {
-            continue;
-        };
-        if running.as_ref().is_some_and(|r| r.contains(&pid)) || guard == Some(pid) {
-            continue;
-        }
-        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
-            continue;
-        };
-        // The command name may hold spaces and parentheses: the fields start after the last ')'.
-        let parent = stat
-            .rfind(')')
-            .and_then(|end| stat[end + 1..].split_whitespace().nth(1))
-            .and_then(|p| p.parse::<i32>().ok());
-        if parent == Some(me) {
-            // SAFETY: kill and waitpid on our own child.
-            unsafe {
-                libc::kill(pid, libc::SIGKILL);
-            }
-            reap(pid);
-        }
-    }
-}
-
 /// The three pipes of one run and what went through them.
 struct Pipes<'a> {
     stdin: Option<std::process::ChildStdin>,
@@ -400,12 +257,12 @@ struct Pipes<'a> {
     written: usize,
     answer: Answer,
     errors: Vec<u8>,
-    /// The group's CPU time when last read.
-    group_cpu: Duration,
-    /// The longest wait for a CPU of a process of the group, when last read, with the wait of
-    /// hack's own thread since `lag_from`.
+    /// The time the run waited for a CPU (see [`sandbox::Usage::queued`]) when last read,
+    /// with the wait of hack's own thread since `lag_from`.
     queued: Duration,
-    /// hack's thread's run delay when the run started.
+    /// hack's thread's run delay when it last began to wait for the run (poll): what it
+    /// waited for a CPU since is how late it sees the run's end. (Its waits before, while the
+    /// run went on, overlap the run's own and are not added.)
     lag_from: Duration,
 }
 
@@ -425,6 +282,7 @@ impl Pipes<'_> {
         pid: i32,
         started: Instant,
         deadline: Deadline,
+        sandbox: &mut Sandbox,
     ) -> Result<Option<(ExitStatus, u64, Duration)>, String> {
         for fd in [
             self.stdin.as_ref().map(AsRawFd::as_raw_fd),
@@ -440,6 +298,7 @@ impl Pipes<'_> {
             self.stdin = None;
         }
         let mut cpu_read = started;
+        let mut cpu = Duration::ZERO;
         let read_every = (deadline.wall / 20).clamp(CPU_READ_EVERY.0, CPU_READ_EVERY.1);
         loop {
             let mut fds = Vec::with_capacity(3);
@@ -452,6 +311,7 @@ impl Pipes<'_> {
             if let Some(pipe) = &self.stderr {
                 fds.push(poll_fd(pipe.as_raw_fd(), libc::POLLIN));
             }
+            self.lag_from = own_delay();
             // SAFETY: poll on an array of pollfd we own, of the length given.
             unsafe {
                 libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, 5);
@@ -498,9 +358,9 @@ impl Pipes<'_> {
             // Read now and then: a scan of /proc per poll would cost more than it tells.
             if cpu_read.elapsed() >= read_every {
                 cpu_read = Instant::now();
-                self.read_group(pid);
+                cpu = self.read_run(sandbox).cpu;
             }
-            let over_cpu = deadline.cpu.is_some_and(|cpu| self.group_cpu > cpu);
+            let over_cpu = deadline.cpu.is_some_and(|limit| cpu > limit);
             let cut = deadline.cut.is_some_and(|cut| Instant::now() >= cut);
             // Time spent waiting for a CPU that other work held is not the solution's; but a
             // machine that busy does not hold hack forever either.
@@ -508,26 +368,23 @@ impl Pipes<'_> {
             let over_wall = elapsed.saturating_sub(self.queued) > deadline.wall
                 || elapsed > deadline.wall.saturating_mul(BUSY_MACHINE);
             if over_wall || cancelled() || over_cpu || cut {
-                // What the group used up to its end: children its main process has not waited
-                // for are gone from its account once killed.
-                self.read_group(pid);
-                // SAFETY: kill(2) on our own process group.
-                unsafe {
-                    libc::kill(-pid, libc::SIGKILL);
-                }
+                // What the run used up to its end: children its main process has not waited
+                // for are gone from /proc once killed.
+                self.read_run(sandbox);
+                sandbox.kill();
                 return Ok(None);
             }
         }
     }
 
-    /// Reads the group's CPU time and longest run delay so far.
-    fn read_group(&mut self, group: i32) {
-        let (cpu, queued) = group_cpu(group);
-        self.group_cpu = self.group_cpu.max(cpu);
-        self.queued = self.queued.max(queued + self.lag());
+    /// Reads what the run has used so far.
+    fn read_run(&mut self, sandbox: &mut Sandbox) -> sandbox::Usage {
+        let usage = sandbox.look();
+        self.queued = self.queued.max(usage.queued + self.lag());
+        usage
     }
 
-    /// How long hack's thread has waited for a CPU since the run started.
+    /// How long hack's thread has waited for a CPU since it last began to wait for the run.
     fn lag(&self) -> Duration {
         own_delay().saturating_sub(self.lag_from)
     }
@@ -633,65 +490,5 @@ pub(super) fn read_now(
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
             Err(_) => return false,
         }
-    }
-}
-
-/// How many bytes of the answer are kept: the verdict needs 9, the report a line.
-const ANSWER_KEPT: usize = 200;
-
-/// A solution's standard output, read whole but kept small: its trimmed start and the length
-/// of the trimmed output, which is all that comparing it with a verdict needs.
-#[derive(Clone, Debug, Default)]
-pub(super) struct Answer {
-    /// The first bytes after leading white space.
-    head: Vec<u8>,
-    /// Whether a byte other than white space has come.
-    begun: bool,
-    /// Bytes since the first that is not white space.
-    length: u64,
-    /// Bytes from the first to the last that is not white space: the trimmed output's length.
-    trimmed: u64,
-}
-
-impl Answer {
-    pub(super) fn push(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            let blank = b.is_ascii_whitespace();
-            if !self.begun {
-                if blank {
-                    continue;
-                }
-                self.begun = true;
-            }
-            if self.head.len() < ANSWER_KEPT {
-                self.head.push(b);
-            }
-            self.length += 1;
-            if !blank {
-                self.trimmed = self.length;
-            }
-        }
-    }
-
-    /// Whether the trimmed output is exactly `expected`.
-    pub(super) fn is(&self, expected: &str) -> bool {
-        self.trimmed == expected.len() as u64 && self.head.starts_with(expected.as_bytes())
-    }
-
-    /// The trimmed output as a report shows it: quoted (control characters escaped) when
-    /// empty or odd, cut with its length when long.
-    pub(super) fn shown(&self) -> String {
-        let kept = self.head.len().min(self.trimmed as usize);
-        let text = String::from_utf8_lossy(&self.head[..kept]);
-        let odd = text.is_empty() || text.contains(|c: char| c.is_control());
-        let mut shown = if odd {
-            format!("{text:?}")
-        } else {
-            text.into_owned()
-        };
-        if self.trimmed > kept as u64 {
-            shown += &format!("... ({} bytes in all)", self.trimmed);
-        }
-        shown
     }
 }

@@ -1,5 +1,5 @@
-//! What one run used, as Linux tells it: the resident peak and CPU time from wait4, the CPU
-//! time of a whole process group and how long a process waited for a CPU, from /proc.
+//! What one process used, as Linux tells it: the resident peak and CPU time from wait4, and
+//! how long a thread waited for a CPU, from /proc. A whole run's use is the sandbox's.
 
 use std::time::Duration;
 
@@ -33,10 +33,15 @@ pub(super) fn own_delay() -> Duration {
     delay_in("/proc/thread-self/schedstat")
 }
 
-/// How long process `pid` was ready to run but waited for a CPU (its run delay), from
-/// /proc/PID/schedstat; 0 where Linux does not say.
+/// How long the main thread of process `pid` was ready to run but waited for a CPU (its run
+/// delay), from /proc/PID/schedstat; 0 where Linux does not say.
 pub(super) fn run_delay(pid: i32) -> Duration {
     delay_in(&format!("/proc/{pid}/schedstat"))
+}
+
+/// The run delay of thread `tid` of process `pid` (see [`run_delay`]).
+pub(super) fn thread_delay(pid: i32, tid: i32) -> Duration {
+    delay_in(&format!("/proc/{pid}/task/{tid}/schedstat"))
 }
 
 /// The run delay a schedstat file gives: its second field, in nanoseconds; 0 without one.
@@ -45,70 +50,4 @@ fn delay_in(schedstat: &str) -> Duration {
         .ok()
         .and_then(|text| text.split_whitespace().nth(1).and_then(|n| n.parse().ok()));
     Duration::from_nanos(nanos.unwrap_or(0))
-}
-
-/// The CPU time so far of process group `group`, from /proc, and the longest run delay of its
-/// processes: see [`group_usage`].
-pub(super) fn group_cpu(group: i32) -> (Duration, Duration) {
-    let usage = group_usage(group);
-    (usage.cpu, usage.queued)
-}
-
-/// What a process group has used, read from /proc.
-pub(super) struct GroupUsage {
-    /// Of each process in it, its own CPU time (utime, stime) and that of the children it
-    /// waited for (cutime, cstime); a child not yet waited for is still listed, so nothing
-    /// counts twice.
-    pub(super) cpu: Duration,
-    /// The longest run delay of its processes (see [`run_delay`]).
-    pub(super) queued: Duration,
-    /// Whether one of them is running or waiting for a CPU or a disk (state R or D), not
-    /// sleeping.
-    pub(super) busy: bool,
-}
-
-/// What process group `group` has used so far.
-pub(super) fn group_usage(group: i32) -> GroupUsage {
-    let mut usage = GroupUsage {
-        cpu: Duration::ZERO,
-        queued: Duration::ZERO,
-        busy: false,
-    };
-    let Ok(entries) = std::fs::read_dir("/proc") else {
-        usage.busy = true;
-        return usage;
-    };
-    let mut ticks = 0u64;
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        let Some(pid) = name
-            .to_str()
-            .filter(|n| n.bytes().all(|b| b.is_ascii_digit()))
-        else {
-            continue;
-        };
-        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
-            continue;
-        };
-        // After the command name (which may hold spaces and ')'): state, ppid, pgrp, ...;
-        // utime, stime, cutime, cstime are fields 14 to 17 of the whole line.
-        let fields: Vec<&str> = stat
-            .rfind(')')
-            .map_or("", |end| &stat[end + 1..])
-            .split_whitespace()
-            .take(15)
-            .collect();
-        if fields.len() == 15 && fields[2].parse() == Ok(group) {
-            ticks += fields[11..15]
-                .iter()
-                .filter_map(|f| f.parse::<u64>().ok())
-                .sum::<u64>();
-            usage.queued = usage.queued.max(run_delay(pid.parse().unwrap_or(0)));
-            usage.busy |= matches!(fields[0], "R" | "D");
-        }
-    }
-    // SAFETY: sysconf with a valid name; no memory involved.
-    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
-    usage.cpu = Duration::from_millis(ticks.saturating_mul(1000) / per_second);
-    usage
 }

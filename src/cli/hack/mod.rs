@@ -10,6 +10,7 @@
 //! instead with --interactive (over `referee`, `tricks`, `transcript`). Beside them: `start`
 //! (what is said when CMD cannot be started) and `help` (the reference `--help` shows).
 
+mod answer;
 mod files;
 mod growth;
 mod guard;
@@ -20,6 +21,7 @@ mod measure;
 mod outcome;
 mod referee;
 mod report;
+mod sandbox;
 mod search;
 mod shrink;
 mod start;
@@ -229,6 +231,10 @@ pub(super) fn run(args: Args) -> Result<i32, Failure> {
     }
 }
 
+/// The largest memory peak taken for a runtime's own (an interpreter's, a virtual machine's)
+/// rather than a solution's: only a --memory below it can be a usage error.
+const RUNTIME_ALONE: u64 = 64 * MIB;
+
 /// The exit status when hack itself could not do its work (grep's: 0 nothing found, 1 found,
 /// 2 trouble).
 pub(super) const TROUBLE: i32 = 2;
@@ -358,17 +364,18 @@ fn found_failure(
         (Origin::Sample(0), None) => fails_everywhere(runner),
         _ => None,
     };
-    // Over the limit and else ending well on every game, the smallest too: the limit is too
-    // small for the program itself (Python's runtime alone is over 1 MiB). A runaway, which
-    // meets the address-space cap and fails, is a verdict.
-    let ends_well_over = |o: &Outcome| matches!(o, Outcome::Memory { status: None, .. });
+    // Over the limit and else ending well on every game, the smallest too, with a peak that a
+    // runtime alone reaches: the limit is surely too small for the program itself (Python's
+    // runtime alone is over 1 MiB). A solution over a larger limit on every game (a large
+    // array touched whatever the input) is memory limit exceeded, as the judge says.
+    let ends_well_over = |o: &Outcome| matches!(o, Outcome::Memory { status: None, peak, .. } if *peak <= RUNTIME_ALONE);
     if let (Outcome::Memory { peak, .. }, Some(failures)) = (&outcome, &every)
         && ends_well_over(&outcome)
         && failures.iter().all(ends_well_over)
     {
         return Err(Failure::Usage(format!(
             "--memory {}: too small for {} to run at all: its resident peak is {} MiB even on \
-             the smallest games",
+             the smallest games, as a runtime alone needs",
             runner.memory / MIB,
             ShownPath(Path::new(&runner.command[0])),
             peak.div_ceil(MIB)

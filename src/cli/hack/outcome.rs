@@ -4,8 +4,8 @@
 //!
 //! A timeout is a run over the limit in wall time when run alone (no other job of hack
 //! running), as on a judge: a solution that waits is out of time too. Memory limit exceeded is
-//! its resident peak over the limit; the address space is capped well above the limit, only so
-//! that a runaway cannot take the machine. A crash by a signal that goes away with a larger
+//! its memory peak over the limit, every process of the run together; a runaway is stopped well
+//! above the limit, only so that it cannot take the machine. A crash by a signal that goes away with a larger
 //! stack is a stack overflow, with the stack it needs.
 
 use super::limits::{self, Answer, Deadline, Ended, Ran, Room, Unrun};
@@ -163,8 +163,8 @@ const FOUND_REPEATS: u32 = 4;
 /// How many runs a failure that did not repeat is counted over.
 const FLAKY_RUNS: u32 = 8;
 
-/// Hack ends a run alone at this many times the limit, in wall or CPU time: long enough to
-/// show how far over the limit it is, without waiting for a solution that waits forever.
+/// Hack ends a run alone at this many times the limit, in wall time: long enough to show how
+/// far over the limit it is, without waiting for a solution that waits forever.
 pub(super) const ALONE_WALL: f64 = 1.25;
 
 const GIB: u64 = 1 << 30;
@@ -190,12 +190,12 @@ pub(super) struct Runner {
 pub(super) type Referee = Box<dyn Fn(&Case) -> Outcome + Send + Sync>;
 
 impl Runner {
-    /// The address space of each process: see [`space_for`].
+    /// The memory at which a run is stopped as a runaway: see [`space_for`].
     pub(super) fn space(&self) -> u64 {
         space_for(self.memory, self.stack)
     }
 
-    /// The largest stack a run may have: what the address space and the shell allow.
+    /// The largest stack a run may have: what the runaway guard and the shell allow.
     fn largest_stack(&self) -> u64 {
         (self.space() - self.memory.min(self.space())).min(limits::hard_limit(libc::RLIMIT_STACK))
     }
@@ -252,6 +252,26 @@ impl Runner {
         }
     }
 
+    /// A run alone that hack ended: a timeout, unless hack ended it at `limits`' busy-machine
+    /// bound with what it ran (less its wait for a CPU) within the limit: only a machine too
+    /// busy to wait for ended it, and no verdict can be given.
+    fn out_of_time(&self, time: Duration, cpu: Duration, queued: Duration) -> Outcome {
+        let busy_bound = self
+            .timeout
+            .mul_f64(ALONE_WALL)
+            .saturating_mul(limits::BUSY_MACHINE);
+        if time >= busy_bound && counted(time, queued, cpu) <= self.timeout {
+            return Outcome::Broken(format!(
+                "this machine is too busy to judge a run: in {:.2} s of wall time it waited \
+                 {:.2} s for a CPU other work held, and ran {:.2} s, within the limit",
+                time.as_secs_f64(),
+                queued.as_secs_f64(),
+                counted(time, queued, cpu).as_secs_f64()
+            ));
+        }
+        timeout_of(time, cpu, queued, true)
+    }
+
     /// One judged run; a run over the limit among other jobs is run again alone, where its
     /// wall time decides.
     fn judge_run(&self, input: &[u8], expected: &'static str, alone: bool) -> Outcome {
@@ -259,7 +279,7 @@ impl Runner {
             Err(outcome) => return outcome,
             Ok(Ran::Stopped) => return Outcome::Stopped,
             Ok(Ran::OutOfTime(time, cpu, queued)) if alone => {
-                return timeout_of(time, cpu, queued, true);
+                return self.out_of_time(time, cpu, queued);
             }
             Ok(Ran::OutOfTime(..)) => None,
             Ok(Ran::Ended(ended)) if over(&ended, self.timeout) && !alone => None,
@@ -271,7 +291,7 @@ impl Runner {
                 Err(outcome) => return outcome,
                 Ok(Ran::Stopped) => return Outcome::Stopped,
                 Ok(Ran::OutOfTime(time, cpu, queued)) => {
-                    return timeout_of(time, cpu, queued, true);
+                    return self.out_of_time(time, cpu, queued);
                 }
                 Ok(Ran::Ended(ended)) => Some(ended),
             };
@@ -358,17 +378,17 @@ impl Runner {
     fn run(&self, input: &[u8], room: Room, alone: bool) -> Result<Ran, Outcome> {
         self.runs.fetch_add(1, Ordering::Relaxed);
         // Among other jobs a run ends at the limit (then it is run again alone); alone, a little
-        // past it, in wall or in CPU time (a solution's threads together may use more).
-        let (wall, cpu) = if alone {
-            let past = self.timeout.mul_f64(ALONE_WALL);
-            (past, Some(past))
+        // past it. In wall time only, as the judge measures: threads side by side use more CPU
+        // time than wall time, and a right parallel solution is not cut for it.
+        let wall = if alone {
+            self.timeout.mul_f64(ALONE_WALL)
         } else {
-            (self.timeout, None)
+            self.timeout
         };
         let until = *self.until.lock().unwrap_or_else(|p| p.into_inner());
         let deadline = Deadline {
             wall,
-            cpu,
+            cpu: None,
             cut: until,
         };
         let ran =
@@ -392,9 +412,12 @@ fn over(ended: &Ended, timeout: Duration) -> bool {
 }
 
 /// The time a run counts for: its wall time less the time it waited for a CPU that other work
-/// held, which an idle judge does not have; never less than its CPU time (up to its wall time).
+/// held, which an idle judge does not have; never less than its CPU time spread over every
+/// core of this machine (up to its wall time): threads side by side take less wall time than
+/// CPU time, and no more cores than there are.
 fn counted(time: Duration, queued: Duration, cpu: Duration) -> Duration {
-    time.saturating_sub(queued).max(cpu.min(time))
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
+    time.saturating_sub(queued).max((cpu / cores).min(time))
 }
 
 fn timeout_of(time: Duration, cpu: Duration, queued: Duration, ended: bool) -> Outcome {
@@ -507,9 +530,9 @@ fn confirm_by(outcome: &Outcome, repeats: u32, mut rerun: impl FnMut() -> Outcom
     }
 }
 
-/// The address space of each process for a `memory` limit (resident) and a `stack`: well above
-/// the limit, so that only a runaway meets it; at least 4 times the limit, or the limit and
-/// 2 GiB, and room for the stack; at most what this shell allows.
+/// The memory of a whole run at which its sandbox stops it as a runaway, for a `memory` limit
+/// and a `stack`: well above the limit, so that only a runaway meets it; at least 4 times the
+/// limit, or the limit and 2 GiB, and room for the stack; at most what this shell allows.
 fn space_for(memory: u64, stack: u64) -> u64 {
     (memory.saturating_mul(4))
         .max(memory.saturating_add(2 * GIB))

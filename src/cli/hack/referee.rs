@@ -14,6 +14,7 @@
 use super::limits::{self, Room, Unrun};
 use super::measure;
 use super::outcome::{Case, describe, escaped_tail};
+use super::sandbox::Sandbox;
 use super::tricks;
 use crate::Game;
 use crate::cli::game::{Solved, parse_move, quoted, trim_space};
@@ -255,6 +256,8 @@ struct Session {
     /// The longest time one of its processes waited for a CPU that other work held, when last
     /// looked at: no part of the windows for idleness and for exiting.
     queued: Duration,
+    /// Measures every process and thread of the bot, and ends them all.
+    sandbox: Sandbox,
 }
 
 impl Session {
@@ -266,8 +269,17 @@ impl Session {
             .stderr(Stdio::piped())
             .process_group(0);
         limits::confine(&mut cmd, bot.room);
-        let mut child = limits::spawn_tracked(&mut cmd).map_err(limits::unrun)?;
+        let mut sandbox = Sandbox::new(bot.room.space);
+        sandbox.enter(&mut cmd);
+        let mut child = match limits::spawn_tracked(&mut cmd) {
+            Ok(child) => child,
+            Err(e) => {
+                sandbox.end();
+                return Err(limits::unrun(e));
+            }
+        };
         let pid = child.id() as i32;
+        sandbox.started(pid);
         let (stdin, stdout, stderr) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take());
         for fd in [
@@ -297,6 +309,7 @@ impl Session {
             cpu: Duration::ZERO,
             looked: now,
             queued: Duration::ZERO,
+            sandbox,
         })
     }
 
@@ -485,7 +498,7 @@ impl Session {
         }
         if self.exited.is_none() && self.looked.elapsed() >= LOOK_EVERY {
             self.looked = Instant::now();
-            let usage = measure::group_usage(self.pid);
+            let usage = self.sandbox.look();
             self.cpu = self.cpu.max(usage.cpu);
             self.queued = self.queued.max(usage.queued);
             return usage.busy;
@@ -498,10 +511,7 @@ impl Session {
     }
 
     fn kill(&self) {
-        // SAFETY: kill(2) on the bot's own process group.
-        unsafe {
-            libc::kill(-self.pid, libc::SIGKILL);
-        }
+        self.sandbox.kill();
     }
 
     /// After the game: the bot has [`GRACE`] to exit (its input closed, as a judge closes it),
@@ -540,8 +550,10 @@ impl Session {
             self.stdout = None;
             self.wait(Duration::from_millis(5));
         }
+        self.sandbox.end();
         limits::untrack(self.pid);
         let _ = self.child.try_wait();
+        limits::sweep_orphans();
         Played {
             verdict,
             transcript: std::mem::take(&mut self.transcript),

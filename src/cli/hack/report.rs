@@ -118,7 +118,8 @@ pub(super) fn failure(text: &mut String, outcome: &Outcome, runner: &Runner) {
             stderr,
             peak,
         } => {
-            // A peak of 0 was hidden under hack's own size: not the solution's to report.
+            // A peak of 0 was hidden under hack's own size (measured from /proc, wait4's
+            // peak carries it): not the solution's to report.
             let _ = match peak {
                 0 => writeln!(text, "the command {status}"),
                 _ => writeln!(
@@ -127,12 +128,14 @@ pub(super) fn failure(text: &mut String, outcome: &Outcome, runner: &Runner) {
                     peak.div_ceil(MIB)
                 ),
             };
-            // Out of memory below the limit: the address-space cap, only a runaway meets it.
+            // Out of memory below the limit: hack caps no address space, so the shell's
+            // limit (ulimit -v) or the machine's memory refused it.
             if said_out_of_memory(stderr) {
                 let _ = writeln!(
                     text,
-                    "it ran out of address space: hack caps each process at {} MiB, well above \
-                     --memory, so that a runaway cannot take the machine",
+                    "it ran out of memory below --memory: hack caps no address space (a run is \
+                     stopped as a runaway only at {} MiB, all its processes together), so this \
+                     shell's limit (ulimit -v) or the machine's memory refused it",
                     runner.space() / MIB
                 );
             }
@@ -166,13 +169,14 @@ pub(super) fn failure(text: &mut String, outcome: &Outcome, runner: &Runner) {
             let _ = writeln!(
                 text,
                 "memory limit exceeded: its resident peak was {} MiB; the limit is {} MiB \
-                 (--memory){}",
+                 (--memory){}\n{}",
                 peak.div_ceil(MIB),
                 runner.memory / MIB,
                 match status {
                     Some(status) => format!("; then the command {status}"),
                     None => String::new(),
-                }
+                },
+                measured()
             );
             stderr_lines(text, stderr);
         }
@@ -192,11 +196,12 @@ pub(super) fn failure(text: &mut String, outcome: &Outcome, runner: &Runner) {
             let _ = writeln!(
                 text,
                 "timeout: run alone it ran {:.2} s{}{waited} ({:.2} s of CPU time); the limit is \
-                 {} s",
+                 {} s\n{}",
                 time.as_secs_f64(),
                 if *ended { " before hack ended it" } else { "" },
                 cpu.as_secs_f64(),
-                runner.timeout.as_secs_f64()
+                runner.timeout.as_secs_f64(),
+                measured()
             );
         }
         // An interactive game has a report of its own.
@@ -206,6 +211,14 @@ pub(super) fn failure(text: &mut String, outcome: &Outcome, runner: &Runner) {
         | Outcome::Broken(_)
         | Outcome::Stopped => {}
     }
+}
+
+/// How a run's time and memory were measured, in a line of the report.
+fn measured() -> String {
+    format!(
+        "(measured by {}: every process and every thread of the run)",
+        super::sandbox::which()
+    )
 }
 
 fn stderr_lines(text: &mut String, stderr: &str) {

@@ -1,0 +1,329 @@
+//! A run's control group, as isolate's `cg.c` keeps one: prepare (mkdir), enter (the child
+//! writes itself into `cgroup.procs` before exec), usage (`cpu.stat`, `cpu.pressure`, the
+//! memory peak), kill (`cgroup.kill`) and remove (rmdir).
+//!
+//! The group is a cgroup v2 one (its CPU time covers every thread of every process, its
+//! pressure the time all of them waited for a CPU, and `cgroup.kill` ends every process
+//! however it detached), with its memory from v2's `memory.peak` where the memory controller
+//! is there, else from a cgroup v1 memory group that the run enters as well
+//! (`memory.max_usage_in_bytes`). Every run's group lies under one folder of this hack, which
+//! the guard empties and removes if hack dies (see `guard`).
+
+use std::ffi::CString;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+/// The variable that makes hack measure through /proc even where it could have control
+/// groups: how the fallback is tested on a machine that has them.
+const NO_CGROUP: &str = "CONSTRAINED_NIM_NO_CGROUP";
+
+/// This hack's folders: every run's group is made in them.
+struct Bases {
+    /// In the cgroup v2 hierarchy.
+    v2: PathBuf,
+    /// In the cgroup v1 memory hierarchy, when v2 has no memory controller here.
+    v1_memory: Option<PathBuf>,
+}
+
+/// The folders, made at the first call; `None` where no group can be made (no cgroup v2 with
+/// `cgroup.kill`, no memory accounting, no right to write there) or [`NO_CGROUP`] is set.
+fn bases() -> Option<&'static Bases> {
+    static BASES: OnceLock<Option<Bases>> = OnceLock::new();
+    BASES
+        .get_or_init(|| {
+            if std::env::var_os(NO_CGROUP).is_some() {
+                return None;
+            }
+            let name = format!("constrained-nim-{}", std::process::id());
+            let v2 = own_group("0", "")?.join(&name);
+            std::fs::create_dir(&v2).ok()?;
+            let made = |v1_memory| {
+                Some(Bases {
+                    v2: v2.clone(),
+                    v1_memory,
+                })
+            };
+            // Where the v2 memory controller can be had, the runs' groups get it.
+            let parent = v2.parent().unwrap_or(Path::new("/"));
+            let _ = std::fs::write(parent.join("cgroup.subtree_control"), "+memory");
+            let _ = std::fs::write(v2.join("cgroup.subtree_control"), "+memory");
+            let v2_memory = std::fs::read_to_string(v2.join("cgroup.subtree_control"))
+                .is_ok_and(|c| c.split_whitespace().any(|c| c == "memory"));
+            if !v2.join("cgroup.kill").exists() {
+                let _ = std::fs::remove_dir(&v2);
+                return None;
+            }
+            if v2_memory {
+                return made(None);
+            }
+            let v1 = own_group("", "memory").map(|g| g.join(&name));
+            match v1 {
+                Some(v1) if std::fs::create_dir(&v1).is_ok() => made(Some(v1)),
+                _ => {
+                    let _ = std::fs::remove_dir(&v2);
+                    None
+                }
+            }
+        })
+        .as_ref()
+}
+
+/// The folder of this process's own group in a hierarchy, from /proc/self/cgroup: v2's line
+/// (`id` "0", no controllers) or the v1 line naming `controller`.
+fn own_group(id: &str, controller: &str) -> Option<PathBuf> {
+    let lines = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+    let (mount, path) = lines.lines().find_map(|line| {
+        let mut fields = line.splitn(3, ':');
+        let (number, controllers, path) = (fields.next()?, fields.next()?, fields.next()?);
+        let v2 = !id.is_empty() && number == id && controllers.is_empty();
+        let v1 = !controller.is_empty() && controllers.split(',').any(|c| c == controller);
+        (v2 || v1).then(|| (mount_of(v2, controller), path.to_owned()))
+    })?;
+    let mount = mount?;
+    Some(mount.join(path.trim_start_matches('/')))
+}
+
+/// Where the hierarchy is mounted, from /proc/self/mounts: the cgroup2 mount, or the cgroup
+/// mount with `controller` among its options.
+fn mount_of(v2: bool, controller: &str) -> Option<PathBuf> {
+    let mounts = std::fs::read_to_string("/proc/self/mounts").ok()?;
+    mounts.lines().find_map(|line| {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let (point, kind, options) = (fields.get(1)?, fields.get(2)?, fields.get(3)?);
+        let fits = if v2 {
+            *kind == "cgroup2"
+        } else {
+            *kind == "cgroup" && options.split(',').any(|o| o == controller)
+        };
+        fits.then(|| PathBuf::from(point))
+    })
+}
+
+/// Which measurement hack uses, in words for a report.
+pub(crate) fn which() -> &'static str {
+    match bases() {
+        Some(bases) if bases.v1_memory.is_some() => "a control group (cgroup v2, v1 memory)",
+        Some(_) => "a control group (cgroup v2)",
+        None => "/proc (no control group here)",
+    }
+}
+
+/// The folders the guard empties and removes if hack dies.
+pub(crate) fn base_folders() -> Vec<PathBuf> {
+    bases().map_or_else(Vec::new, |b| {
+        std::iter::once(b.v2.clone())
+            .chain(b.v1_memory.clone())
+            .collect()
+    })
+}
+
+/// Removes this hack's folders at its orderly end, with the idle groups in them (every run
+/// has ended by then).
+pub(crate) fn remove_bases() {
+    for group in std::mem::take(&mut *IDLE.lock().unwrap_or_else(|p| p.into_inner())) {
+        group.remove();
+    }
+    for base in base_folders() {
+        let _ = std::fs::remove_dir(base);
+    }
+}
+
+/// One run's group.
+pub(super) struct Cgroup {
+    v2: PathBuf,
+    v1_memory: Option<PathBuf>,
+    /// The `cgroup.procs` files the child writes itself into, made before the fork.
+    procs: Vec<CString>,
+    /// The CPU time and stall earlier runs in the group used.
+    cpu_from: Duration,
+    stalled_from: Duration,
+}
+
+/// Empty groups that ended runs left, for the next runs.
+static IDLE: Mutex<Vec<Cgroup>> = Mutex::new(Vec::new());
+
+/// What a run's group has used so far.
+pub(super) struct Used {
+    pub(super) cpu: Duration,
+    /// How long every process of it waited for a CPU at once (`cpu.pressure`'s full total).
+    pub(super) stalled: Duration,
+    /// Its memory peak, every process counted.
+    pub(super) peak: u64,
+}
+
+impl Cgroup {
+    /// A run's group, whose memory a runaway cannot take past `guard` bytes: an empty one
+    /// that an earlier run left (making a v1 memory group costs tens of milliseconds), or a
+    /// new one; `None` where hack has no control groups.
+    pub(super) fn prepare(guard: u64) -> Option<Cgroup> {
+        bases()?;
+        let idle = IDLE.lock().unwrap_or_else(|p| p.into_inner()).pop();
+        let mut group = match idle {
+            Some(group) => group,
+            None => Cgroup::make()?,
+        };
+        match &group.v1_memory {
+            Some(v1) => {
+                let _ = std::fs::write(v1.join("memory.limit_in_bytes"), guard.to_string());
+            }
+            None => {
+                let _ = std::fs::write(group.v2.join("memory.max"), guard.to_string());
+            }
+        }
+        // What earlier runs in it used is not this run's: read whole, from zero.
+        group.cpu_from = Duration::ZERO;
+        group.stalled_from = Duration::ZERO;
+        let before = group.used();
+        group.cpu_from = before.cpu;
+        group.stalled_from = before.stalled;
+        Some(group)
+    }
+
+    /// Makes a new group.
+    fn make() -> Option<Cgroup> {
+        static RUNS: AtomicU64 = AtomicU64::new(0);
+        let bases = bases()?;
+        let name = format!("run-{}", RUNS.fetch_add(1, Ordering::Relaxed));
+        let v2 = bases.v2.join(&name);
+        std::fs::create_dir(&v2).ok()?;
+        let v1_memory = bases.v1_memory.as_ref().map(|b| b.join(&name));
+        let mut group = Cgroup {
+            v2,
+            v1_memory: None,
+            procs: Vec::new(),
+            cpu_from: Duration::ZERO,
+            stalled_from: Duration::ZERO,
+        };
+        if let Some(v1) = v1_memory {
+            if std::fs::create_dir(&v1).is_err() {
+                group.remove();
+                return None;
+            }
+            group.v1_memory = Some(v1);
+        }
+        group.procs = std::iter::once(&group.v2)
+            .chain(&group.v1_memory)
+            .filter_map(|dir| CString::new(dir.join("cgroup.procs").as_os_str().as_bytes()).ok())
+            .collect();
+        Some(group)
+    }
+}
+
+/// The `cgroup.procs` files of a run's group, for the child to enter it.
+pub(super) struct Entry {
+    procs: Vec<CString>,
+}
+
+impl Entry {
+    /// Moves the calling process into the group: called in the child between fork and exec,
+    /// so that everything it runs is in it from its first instruction. Async-signal-safe:
+    /// open, write, close.
+    pub(super) fn enter(&self) -> std::io::Result<()> {
+        for procs in &self.procs {
+            // SAFETY: open, write and close on a path made before the fork; "0" is the writer.
+            unsafe {
+                let fd = libc::open(procs.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+                if fd < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                let written = libc::write(fd, b"0".as_ptr().cast(), 1);
+                libc::close(fd);
+                if written != 1 {
+                    return Err(std::io::Error::last_os_error());
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Cgroup {
+    /// What the child needs to enter the group, to be moved into its closure.
+    pub(super) fn entry(&self) -> Entry {
+        Entry {
+            procs: self.procs.clone(),
+        }
+    }
+
+    /// What the group has used so far.
+    pub(super) fn used(&self) -> Used {
+        let usec = |file: &str, key: &str| {
+            let text = std::fs::read_to_string(self.v2.join(file)).unwrap_or_default();
+            text.lines()
+                .find_map(|line| {
+                    let mut words = line.split_whitespace();
+                    (words.next() == Some(key)).then(|| {
+                        words
+                            .find_map(|w| w.strip_prefix("total="))
+                            .or_else(|| line.split_whitespace().nth(1))
+                            .and_then(|n| n.parse::<u64>().ok())
+                    })?
+                })
+                .unwrap_or(0)
+        };
+        let peak_file = match &self.v1_memory {
+            Some(v1) => v1.join("memory.max_usage_in_bytes"),
+            None => self.v2.join("memory.peak"),
+        };
+        let peak = std::fs::read_to_string(peak_file)
+            .ok()
+            .and_then(|t| t.trim().parse().ok())
+            .unwrap_or(0);
+        Used {
+            cpu: Duration::from_micros(usec("cpu.stat", "usage_usec"))
+                .saturating_sub(self.cpu_from),
+            stalled: Duration::from_micros(usec("cpu.pressure", "full"))
+                .saturating_sub(self.stalled_from),
+            peak,
+        }
+    }
+
+    /// The processes in the group now.
+    pub(super) fn members(&self) -> Vec<i32> {
+        std::fs::read_to_string(self.v2.join("cgroup.procs"))
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|l| l.trim().parse().ok())
+            .collect()
+    }
+
+    /// Kills every process in the group, however it detached.
+    pub(super) fn kill(&self) {
+        let _ = std::fs::write(self.v2.join("cgroup.kill"), "1");
+    }
+
+    /// Ends the group's run: kills what is left and, once it is empty (a moment), keeps it for
+    /// the next run, its memory peak set back to what it holds now (a v1 group: some page
+    /// cache of earlier runs' files may stay charged to it, a few MiB at most); a v2 memory
+    /// group, whose peak cannot be set back, or one that does not empty, is removed.
+    pub(super) fn release(self) {
+        self.kill();
+        let until = Instant::now() + Duration::from_millis(100);
+        while !self.members().is_empty() && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let empty = self.members().is_empty();
+        if let Some(v1) = self.v1_memory.as_ref().filter(|_| empty)
+            && std::fs::write(v1.join("memory.max_usage_in_bytes"), "0").is_ok()
+        {
+            IDLE.lock().unwrap_or_else(|p| p.into_inner()).push(self);
+            return;
+        }
+        self.remove();
+    }
+
+    /// Kills what is left, waits for the group to empty (a moment) and removes it. Zombies of
+    /// processes handed to hack (the subreaper) are reaped by hack's sweep, not here.
+    fn remove(&self) {
+        self.kill();
+        let until = Instant::now() + Duration::from_secs(2);
+        for dir in std::iter::once(&self.v2).chain(&self.v1_memory) {
+            while std::fs::remove_dir(dir).is_err() && dir.exists() && Instant::now() < until {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+        }
+    }
+}

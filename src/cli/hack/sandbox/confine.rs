@@ -1,0 +1,126 @@
+//! Confining the process a run starts, between fork and exec: it dies with hack, has the
+//! judge's environment and stack, and leaves no core file. Its memory is the sandbox's to
+//! watch (an address-space cap would count reserved memory, which the judge does not).
+
+use super::super::guard::mark;
+use std::io;
+use std::os::unix::process::CommandExt;
+use std::process::Command;
+
+/// The largest address-space limit this process may give its children: the hard RLIMIT_AS.
+pub(in crate::cli::hack) fn memory_ceiling() -> u64 {
+    hard_limit(libc::RLIMIT_AS)
+}
+
+/// The room one run has: memory (a guard against a runaway) and stack, in bytes.
+#[derive(Clone, Copy, Debug)]
+pub(in crate::cli::hack) struct Room {
+    /// The memory of the whole run, every process together, at which its sandbox kills it as
+    /// a runaway: resident memory only, so that reserved and untouched memory (a thread's
+    /// stack of --stack bytes) is free, as on the judge.
+    pub(in crate::cli::hack) space: u64,
+    /// RLIMIT_STACK: the main thread's stack follows it at exec, as on the judge.
+    pub(in crate::cli::hack) stack: u64,
+}
+
+/// The variables of hack's own environment that change how a program buffers its output or
+/// starts, which a judge's environment does not hold: with `PYTHONUNBUFFERED=1` (set in many
+/// container images) a bot that never flushes would pass. CMD runs without them.
+pub(in crate::cli::hack) const NOT_THE_JUDGES: [&str; 15] = [
+    "PYTHONUNBUFFERED",
+    "PYTHONINSPECT",
+    "PYTHONSTARTUP",
+    "PYTHONDEVMODE",
+    "PYTHONMALLOC",
+    "PYTHONWARNINGS",
+    "PYTHONBREAKPOINT",
+    "_STDBUF_I",
+    "_STDBUF_O",
+    "_STDBUF_E",
+    "NODE_OPTIONS",
+    "JAVA_TOOL_OPTIONS",
+    "_JAVA_OPTIONS",
+    "JDK_JAVA_OPTIONS",
+    "PERL5OPT",
+];
+
+/// Confines the process `cmd` starts, between fork and exec: it dies with hack (even by
+/// SIGKILL), has the judge's environment (without [`NOT_THE_JUDGES`]), `room`'s stack, and
+/// leaves no core file. Its memory is watched by its sandbox, not capped here: an
+/// address-space cap counts reserved memory (each thread's stack of --stack bytes), which the
+/// judge does not; it gets the most address space the shell allows (its hard limit).
+pub(in crate::cli::hack) fn confine(cmd: &mut Command, room: Room) {
+    let (name, value) = mark();
+    cmd.env(name, value);
+    for variable in NOT_THE_JUDGES {
+        cmd.env_remove(variable);
+    }
+    // SAFETY: getpid cannot fail.
+    let hack = unsafe { libc::getpid() };
+    // SAFETY: between fork and exec only async-signal-safe calls: prctl, getppid, getrlimit,
+    // setrlimit, signal.
+    unsafe {
+        cmd.pre_exec(move || {
+            // hack killed by SIGKILL (no handler runs) takes the solution with it; the rest of
+            // its group goes with the guard (see `guard`).
+            #[cfg(target_os = "linux")]
+            {
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+                // hack may have died before the prctl: then nobody would send the signal.
+                if libc::getppid() != hack {
+                    return Err(io::Error::from_raw_os_error(libc::ESRCH));
+                }
+            }
+            // No address-space cap of hack's own (it counts reserved memory, which the judge
+            // does not): the most the shell allows, hack's own soft limit lifted.
+            set_limit(libc::RLIMIT_AS, u64::MAX);
+            set_limit(libc::RLIMIT_STACK, room.stack);
+            // hack ignores SIGXFSZ (see `guard::take_over`); the solution gets the default.
+            libc::signal(libc::SIGXFSZ, libc::SIG_DFL);
+            // A crash must not leave a core file of up to --memory behind, once per game.
+            let none = libc::rlimit {
+                rlim_cur: 0,
+                rlim_max: 0,
+            };
+            libc::setrlimit(libc::RLIMIT_CORE, &none);
+            Ok(())
+        });
+    }
+}
+
+/// Sets both the soft and the hard `resource` limit to `bytes`, or to the hard limit if that is
+/// lower. Async-signal-safe: called between fork and exec.
+fn set_limit(resource: libc::__rlimit_resource_t, bytes: u64) {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit and setrlimit on a struct we own.
+    unsafe {
+        libc::getrlimit(resource, &mut limit);
+        let wanted = bytes as libc::rlim_t;
+        let capped = if limit.rlim_max == libc::RLIM_INFINITY {
+            wanted
+        } else {
+            wanted.min(limit.rlim_max)
+        };
+        limit.rlim_cur = capped;
+        limit.rlim_max = capped;
+        libc::setrlimit(resource, &limit);
+    }
+}
+
+/// The hard limit of `resource` in this shell (`u64::MAX` when unlimited).
+pub(in crate::cli::hack) fn hard_limit(resource: libc::__rlimit_resource_t) -> u64 {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit writes the struct it is given.
+    if unsafe { libc::getrlimit(resource, &mut limit) } != 0
+        || limit.rlim_max == libc::RLIM_INFINITY
+    {
+        return u64::MAX;
+    }
+    limit.rlim_max
+}

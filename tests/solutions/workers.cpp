@@ -1,0 +1,69 @@
+// A right Constrained Nim solution that does its work the ways a judge allows and a careless
+// runner may not measure, for testing `hack`'s sandbox. The answer comes from nim.py (exec'd
+// with the game still on standard input); before it, as MODE says:
+//
+//     ./workers MODE ARG [NIM_PY] < game
+//
+//   worker SECS     SECS of CPU time in one worker thread, the main thread waiting in join
+//                   (the usual "solve in a big-stack thread")
+//   pair SECS       two threads side by side, SECS of CPU time each
+//   four SECS       four std::threads (glibc gives each a stack as large as the main thread's
+//                   limit, reserved, untouched), SECS of CPU time each
+//   child MIB       forks a child that touches MIB of memory and sleeps, never waited for
+//                   (wrong: the judge counts the child)
+//   touch MIB       touches MIB of memory itself, whatever the game (wrong above the limit)
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <vector>
+#include <unistd.h>
+
+// Burns `secs` of this thread's CPU time.
+static void burn(double secs) {
+    timespec start, now;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start);
+    volatile unsigned long x = 0;
+    do {
+        for (int i = 0; i < 100000; i++) x += i;
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    } while ((now.tv_sec - start.tv_sec) + (now.tv_nsec - start.tv_nsec) * 1e-9 < secs);
+}
+
+static void touch(long mib) {
+    size_t bytes = (size_t)mib << 20;
+    // Volatile: the stores are the point, and must not be optimised away.
+    volatile char* held = (volatile char*)malloc(bytes);
+    if (!held) exit(3);
+    for (size_t i = 0; i < bytes; i += 4096) held[i] = 1;
+}
+
+int main(int argc, char** argv) {
+    if (argc < 3) return 2;
+    std::string mode = argv[1];
+    double arg = atof(argv[2]);
+    const char* nim = argc > 3 ? argv[3] : "tests/solutions/nim.py";
+    if (mode == "worker") {
+        std::thread worker(burn, arg);
+        worker.join();
+    } else if (mode == "pair" || mode == "four") {
+        std::vector<std::thread> threads;
+        for (int i = 0; i < (mode == "pair" ? 2 : 4); i++) threads.emplace_back(burn, arg);
+        for (auto& t : threads) t.join();
+    } else if (mode == "child") {
+        if (fork() == 0) {
+            touch((long)arg);
+            sleep(30);
+            _exit(0);
+        }
+        // The child has a moment to take its memory while the parent answers.
+        usleep(100000);
+    } else if (mode == "touch") {
+        touch((long)arg);
+    } else {
+        return 2;
+    }
+    execlp("python3", "python3", nim, "none", (char*)nullptr);
+    return 4;
+}
