@@ -562,11 +562,11 @@ fn hack_cpp(binary: &str, args: &[&str], bug: &[&str]) -> (Run, String) {
         .unwrap();
     let game = std::fs::read_to_string(&out).unwrap_or_default();
     let _ = std::fs::remove_file(&out);
-    let run = Run {
-        status: output.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    };
+    let run = Run::new(
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        &String::from_utf8_lossy(&output.stderr),
+    );
     println!("hack {args:?} -- nim {bug:?}:\n{}", run.stderr);
     assert!(
         !run.stderr.contains("memory allocation of"),

@@ -88,7 +88,7 @@ pub(super) fn growth(runner: &Runner, case: &Case) -> Vec<Growth> {
             _ => case.forbidden.len(),
         };
         // What the other dimension and the start-up cost: the time with one pile (one move).
-        if len < 4 || limits::stopped() {
+        if len < 4 || limits::stopped() || runner.out_of_budget() {
             continue;
         }
         let Some(base) = judged_time(runner, &cut(1)) else {
@@ -104,6 +104,10 @@ pub(super) fn growth(runner: &Runner, case: &Case) -> Vec<Growth> {
             }
             // The full size is over the limit: it may be ended before it ends.
             let Some(time) = judged_time(runner, &cut(size)) else {
+                // Cut by the budget, not over the limit: no more sizes.
+                if runner.out_of_budget() {
+                    break;
+                }
                 over = Some(size);
                 continue;
             };
@@ -165,7 +169,8 @@ fn judged_time(runner: &Runner, case: &Case) -> Option<f64> {
     let deadline = Deadline {
         wall: runner.timeout.mul_f64(ALONE_WALL),
         cpu: Some(runner.timeout.mul_f64(1.5)),
-        cut: None,
+        // The budget of the timeout's report (see `Runner::until`).
+        cut: *runner.until.lock().unwrap_or_else(|p| p.into_inner()),
     };
     let input = case.input();
     match limits::run_once(&runner.command, &input, runner.room(), deadline, true) {
