@@ -704,7 +704,7 @@ fn a_slow_solution_is_a_timeout_with_its_growth_in_m() {
         "--timeout",
         "0.2",
         "--shrink-time",
-        "5",
+        "10",
     ];
     assert_slow_timeout_states_its_growth(nim, &args);
 }

@@ -56,7 +56,7 @@ use std::time::{Duration, Instant};
 /// growth exponent in N and in M (within its share of --shrink-time, at least a quarter).
 ///
 /// One failure does not hide another: after the first failing game the search goes on for 200
-/// games more, or 20 s, for failures of other kinds (past a timeout, games of more than 1000
+/// games more, or 10 s, for failures of other kinds (past a timeout, games of more than 1000
 /// piles or moves are skipped). Each kind found is shrunk, reported in its own block (the
 /// first found first), and kept in --save DIR; --out has the first. They share --shrink-time:
 /// the quick kinds first, timeouts last, each with the time left divided by the failures

@@ -283,7 +283,7 @@ const SHRINKS_WELL: usize = 200;
 pub(super) const LOOK_FURTHER: u64 = 200;
 
 /// How long the search goes on past the first failure, at most.
-pub(super) const LOOK_TIME: Duration = Duration::from_secs(20);
+pub(super) const LOOK_TIME: Duration = Duration::from_secs(10);
 
 /// Past a timeout, games with more piles or forbidden moves than this are skipped: they would
 /// take the limit and more too, and say nothing new; a wrong answer or a crash shows on a
@@ -371,6 +371,10 @@ impl Found {
     }
 }
 
+/// Told of each game: `Some` (its index and plan) when it starts, `None` when it ended or was
+/// skipped.
+pub(super) type OnGame<'a> = dyn Fn(Option<(u64, &Plan)>) + Sync + 'a;
+
 enum GoOn {
     Run,
     Skip,
@@ -388,7 +392,7 @@ pub(super) fn search(
     tests: u64,
     max_n: u64,
     beyond: bool,
-    on_game: &(dyn Fn(Option<(u64, &Plan)>) + Sync),
+    on_game: &OnGame<'_>,
 ) -> Result<Vec<Finding>, String> {
     let next = AtomicU64::new(0);
     let found: Mutex<Found> = Mutex::default();
