@@ -274,6 +274,8 @@ pub(super) const TROUBLE: i32 = 2;
 /// Samples, saved games, the search; then the report.
 fn hunt(args: &Args, out: Option<&Path>, runner: &Runner, seed: u64) -> Result<i32, Failure> {
     let started = Instant::now();
+    let status = ProgressBar::hidden();
+    let say = |bar: &ProgressBar| bar.message();
     let mut found = None;
     for (i, (input, output)) in SAMPLES.iter().enumerate() {
         let expected = if output.trim() == "Aoki" {
@@ -281,8 +283,11 @@ fn hunt(args: &Args, out: Option<&Path>, runner: &Runner, seed: u64) -> Result<i
         } else {
             "Takahashi"
         };
+        status.set_message(format!("running sample {}, alone", i + 1));
         // One at a time, so alone: a timeout's first run is its verdict.
-        let outcome = runner.try_input_alone(input.as_bytes(), expected);
+        let outcome = progress::lines(&status, started, &say, || {
+            runner.try_input_alone(input.as_bytes(), expected)
+        });
         if outcome.failed() || outcome.unusable() {
             let case = sample_case(input);
             found = Some((Origin::Sample(i), case, outcome));
@@ -292,7 +297,8 @@ fn hunt(args: &Args, out: Option<&Path>, runner: &Runner, seed: u64) -> Result<i
     if found.is_none()
         && let Some(dir) = &args.save
     {
-        found = replay(dir, runner);
+        status.set_message(format!("running the games saved in {}", ShownPath(dir)));
+        found = progress::lines(&status, started, &say, || replay(dir, runner));
     }
     let mut found: Vec<(Origin, Case, Outcome)> = found.into_iter().collect();
     if found.is_empty() {
@@ -313,12 +319,10 @@ fn hunt(args: &Args, out: Option<&Path>, runner: &Runner, seed: u64) -> Result<i
         unusable(outcome)?;
     }
     // A failure counts once it repeats, run alone; else it is flaky.
-    let status = ProgressBar::hidden();
-    let say = |bar: &ProgressBar| bar.message();
     let mut confirmed = Vec::new();
     for (origin, case, outcome) in found {
         status.set_message(format!(
-            "confirming the {} {}: it must fail again, run alone",
+            "confirming the {} {}: it must fail again",
             outcome.kind(),
             where_found(&origin, args.tests, seed, false)
         ));
