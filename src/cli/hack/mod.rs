@@ -661,7 +661,8 @@ fn failure_block(
         &shown,
         &input,
     );
-    let asked = args.out.is_some() || args.save.is_some();
+    // --out holds only the first failure's game.
+    let asked = out.is_some() || args.save.is_some();
     report::game(&mut text, &shown, &kept.places, asked);
     report::failure(&mut text, &last, runner);
     // A timeout's growth, within what is left of its share; none where every game fails
