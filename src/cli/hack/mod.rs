@@ -549,15 +549,17 @@ fn beside_all(runner: &Runner, cases: &[Case]) -> Vec<Outcome> {
 
 /// A timeout far over the limit on sample 1 (an endless loop, most often): its confirmation
 /// runs beside sample 2 and the two smallest games, J at a time, where one after the other
-/// they would take the limit and more four times. The confirmation, if the rerun was a
-/// timeout too, and whether it fails on every game.
+/// they would take the limit and more four times. The confirmation, if the rerun was far
+/// over the limit too, and whether it fails on every game.
 fn confirm_with_others(runner: &Runner, case: &Case) -> Option<(Confirmed, Option<Vec<Outcome>>)> {
     let mut cases = vec![case.clone()];
     cases.extend(other_games());
     let mut outcomes = beside_all(runner, &cases);
     let others = outcomes.split_off(1);
     let rerun = outcomes.pop()?;
-    if !matches!(rerun, Outcome::Timeout { .. }) {
+    // Far over the limit again, or confirmed as any other failure is (a run the busy machine
+    // ended before its counted time passed the limit is no verdict).
+    if !outcome::far_over(&rerun, runner.timeout) {
         return None;
     }
     let every = others.iter().all(Outcome::failed).then_some(others);
