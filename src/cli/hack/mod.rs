@@ -52,8 +52,8 @@ use std::time::{Duration, Instant};
 /// candidates at a time, to a game where no pile, pair of equal piles or forbidden move can go
 /// and no value can be 1 lower (or the smallest found when its time runs out). A timeout is
 /// shrunk by its size only, its first moves then its first piles halved while it fails (for
-/// at most a third of --shrink-time), and its time then measured at smaller sizes, with its
-/// growth exponent in N and in M (within its share of --shrink-time, at least a quarter).
+/// at most half its share of --shrink-time), and its time then measured at smaller sizes,
+/// with its growth exponent in N and in M (within the rest of its share).
 ///
 /// One failure does not hide another: after the first failing game the search goes on for 200
 /// games more, or 10 s, for failures of other kinds (past a timeout, games of more than 1000
@@ -670,10 +670,7 @@ fn failure_block(
     // A timeout's growth, within what is left of its share; none where every game fails
     // (an endless loop takes the limit on every size).
     if let (Outcome::Timeout { .. }, false) = (&last, every) {
-        let until = reported
-            + place
-                .share
-                .max(Duration::from_secs_f64(args.shrink_time) / 4);
+        let until = reported + place.share;
         *runner.until.lock().unwrap_or_else(|p| p.into_inner()) = Some(until);
         let status = ProgressBar::hidden();
         status.set_message(format!(
@@ -723,11 +720,11 @@ fn shrink_failure(
         bar.set_style(style);
     }
     bar.enable_steady_tick(Duration::from_millis(200));
-    // A timeout's shrinking, its size bisected, has at most a third of --shrink-time: its
-    // growth, measured next, says more than a smaller size.
+    // A timeout's shrinking, its size bisected, has at most half its share: its growth,
+    // measured next within the rest, says more than a smaller size.
     let total = Duration::from_secs_f64(args.shrink_time);
     let budget = match outcome {
-        Outcome::Timeout { .. } => place.share.min(total / 3),
+        Outcome::Timeout { .. } => place.share / 2,
         _ => place.share,
     };
     let kind = outcome.kind();
