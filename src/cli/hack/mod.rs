@@ -745,9 +745,9 @@ fn shrink_failure(
                          no pile, X or Y can be 1 lower"
             .to_owned(),
         End::Budget if budget < total => format!(
-            "not proven minimal: its share of --shrink-time {} s, {:.0} s, ran out",
-            args.shrink_time,
-            budget.as_secs_f64()
+            "not proven minimal: its time, {:.1} s of --shrink-time {} s, ran out",
+            budget.as_secs_f64(),
+            args.shrink_time
         ),
         End::Budget => format!(
             "not proven minimal: --shrink-time {} s ran out",
