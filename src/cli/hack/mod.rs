@@ -75,7 +75,7 @@ use std::time::{Duration, Instant};
 /// thread's stack is --stack, as large as --memory by default, as AtCoder gives. A crash that
 /// goes away with a larger stack is reported as a stack overflow with the --stack it needs.
 /// Every failure is run again alone before it counts (4 runs in all; 2 for a timeout still
-/// running at 1.25 times the limit, which no load makes by chance): one that does not repeat
+/// running at 1.25 times the limit, its wait for a CPU not counted): one that does not repeat
 /// every time is reported as flaky, with how often it failed. Games that take the limit and
 /// more (a timeout's shrinking, an endless loop's other games) run J at a time, each judged
 /// as alone: its wall time less the time it waited for a CPU.
