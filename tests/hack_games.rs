@@ -71,11 +71,7 @@ fn hack_running(args: &[&str], command: &[&str]) -> Run {
         .unwrap()
         .read_to_string(&mut stdout)
         .unwrap();
-    let run = Run {
-        status: status.code().unwrap_or(-1),
-        stdout,
-        stderr: reader.join().unwrap(),
-    };
+    let run = Run::new(status.code().unwrap_or(-1), stdout, &reader.join().unwrap());
     println!(
         "hack {args:?} -- {command:?} (hack's peak resident memory {} MiB):\n{}",
         peak_kib / 1024,

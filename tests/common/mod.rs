@@ -19,7 +19,11 @@ use std::time::{Duration, Instant};
 pub struct Run {
     pub status: i32,
     pub stdout: String,
+    /// Standard error without hack's progress lines (`hack [T s]: ...`, written every few
+    /// seconds when it is not a terminal, as here), which come at times the load decides.
     pub stderr: String,
+    /// Those progress lines.
+    pub progress: Vec<String>,
 }
 
 /// A run past this is a hang: the test fails instead of waiting forever.
@@ -95,16 +99,29 @@ fn run_command(command: &mut Command, input: &[u8]) -> Run {
         thread::sleep(Duration::from_millis(1));
     };
     writer.join().unwrap();
-    Run {
-        status: status
+    Run::new(
+        status
             .code()
             .unwrap_or_else(|| panic!("killed by a signal: {status}")),
-        stdout: String::from_utf8(out.join().unwrap()).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(err.join().unwrap()).expect("stderr is UTF-8"),
-    }
+        String::from_utf8(out.join().unwrap()).expect("stdout is UTF-8"),
+        &String::from_utf8(err.join().unwrap()).expect("stderr is UTF-8"),
+    )
 }
 
 impl Run {
+    /// A run's status and output, its progress lines told apart from the rest of `stderr`.
+    pub fn new(status: i32, stdout: String, stderr: &str) -> Run {
+        let (progress, rest): (Vec<&str>, Vec<&str>) = stderr
+            .split_inclusive('\n')
+            .partition(|line| line.starts_with("hack [") && line.contains(" s]: "));
+        Run {
+            status,
+            stdout,
+            stderr: rest.concat(),
+            progress: progress.iter().map(|l| l.trim_end().to_owned()).collect(),
+        }
+    }
+
     /// Asserts a refusal: status 1, nothing on stdout, one `error: ` line holding every `words`.
     pub fn assert_error(&self, words: &[&str]) {
         assert_eq!(self.status, 1, "{self:?}");

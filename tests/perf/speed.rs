@@ -185,8 +185,11 @@ fn hack_table(dir: &Path, runs: usize, baseline: Option<&Path>) {
                         .split(" (")
                         .next()
                         .unwrap_or("");
+                    // A timeout is shrunk by its size only (see `hack --help`).
                     let minimal = if l.contains("1-minimal") {
                         "1-minimal"
+                    } else if l.contains("a timeout: its first forbidden moves") {
+                        "size halved"
                     } else {
                         "budget"
                     };

@@ -10,7 +10,7 @@
 //! than its CPU time.
 
 use super::limits::{self, Deadline, Ran};
-use super::outcome::{ALONE_WALL, Case, Runner};
+use super::outcome::{self, ALONE_WALL, Case, Runner};
 use super::report::grouped;
 use std::fmt;
 
@@ -472,6 +472,10 @@ fn measure(
     if let Some(time) = time_at(points, (piles, moves)) {
         return Some(time);
     }
+    // The report's budget is spent: no more runs (see `Runner::until`).
+    if runner.out_of_budget() {
+        return None;
+    }
     let cut = Case {
         piles: case.piles[..piles].to_vec(),
         forbidden: case.forbidden[..moves].to_vec(),
@@ -503,16 +507,19 @@ fn judged_time(runner: &Runner, case: &Case) -> Option<Time> {
     let wall = runner.timeout.mul_f64(ALONE_WALL);
     let deadline = Deadline {
         wall,
-        cpu: Some(runner.timeout.mul_f64(1.5)),
-        cut: None,
+        cpu: None,
+        // The budget of the timeout's report (see `Runner::until`).
+        cut: *runner.until.lock().unwrap_or_else(|p| p.into_inner()),
     };
     let input = case.input();
     match limits::run_once(&runner.command, &input, runner.room(), deadline, true) {
-        Ok(Ran::Ended(ended)) if ended.status.success() => {
-            let waited = ended.time.saturating_sub(ended.queued);
-            Some(Time::Took(waited.max(ended.cpu).as_secs_f64()))
+        Ok(Ran::Ended(ended)) if ended.status.success() => Some(Time::Took(
+            outcome::counted(ended.time, ended.queued, ended.cpu).as_secs_f64(),
+        )),
+        // Cut by the report's budget is no point: it says nothing of the size.
+        Ok(Ran::OutOfTime(..)) if !limits::stopped() && !runner.out_of_budget() => {
+            Some(Time::Over(wall.as_secs_f64()))
         }
-        Ok(Ran::OutOfTime(..)) if !limits::stopped() => Some(Time::Over(wall.as_secs_f64())),
         _ => None,
     }
 }

@@ -47,7 +47,22 @@ The run and the report:
   resident memory stays far below the solution's: 51 to 85 MiB at its peak on the full-size
   games (up to about 130 MiB has been seen at the default sizes).
 
-  The first failure, once confirmed, is shrunk and reported on standard error: the verdict and
+  One failure does not hide another: after the first failing game the search goes on for 200
+  games more, or 10 s, for failures of other kinds (past a timeout, games of more than 1000
+  piles or moves are skipped). Each kind found is confirmed, shrunk, reported in its own block
+  (the first found first) and kept in --save DIR; --out has the first. They share --shrink-time:
+  the quick kinds first, timeouts last, each with the time left divided by the failures left. A
+  failure on a sample or a saved game is reported alone. When standard error is not a terminal,
+  a line `hack [T s]: ...` every 5 s says what hack is doing (on a terminal, a progress bar).
+
+  A timeout is reported quickly: samples and saved games run alone, so a timeout's first run
+  there is its verdict; a timeout still running at 1.25 times the limit (its wait for a CPU not
+  counted) is confirmed by one more such run, and an endless loop's other games (sample 2, the
+  two smallest games) run --jobs at a time, each judged as alone (wall time less the wait for a
+  CPU). A timeout is shrunk by its size only (its first moves, then its first piles, halved
+  while it fails) for at most half its share of --shrink-time; its growth takes the rest.
+
+  Each failure, once confirmed, is shrunk and reported on standard error: the verdict and
   where it was found (`wrong answer on game 44 of 1000 (seed 42)`), how the shrinking went and
   whether the game is 1-minimal, the game (or, too large to print, in words: `100,001 piles of 1
   stone; 1 forbidden move: 1 1`, written to --out), the expected and actual output or what the
@@ -130,8 +145,8 @@ Limits and verdicts:
 const CONFIRMATION: &str = "\
 Confirmation:
   Every failure is run again, alone, before it counts: the failure found must fail 4 runs of 4
-  (a solution that crashes one run in five passes that by chance once in 125). One that does not
-  is flaky: it is run 8 times in all and reported with how often it failed (`it failed 2 of 8
+  (a solution that crashes one run in five passes that by chance once in 125; a timeout far over
+  the limit, 2 of 2, see above). One that does not is flaky: it is run 8 times in all and reported with how often it failed (`it failed 2 of 8
   runs`), not shrunk. The shrinker keeps a smaller game only when it fails a rerun too.
   \"Fails on every game\" is said only when the solution fails sample 1 every time, sample 2 and
   the two smallest games. A --memory too small for CMD's runtime to start at all (it ends well

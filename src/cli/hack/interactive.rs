@@ -438,6 +438,7 @@ fn shrunk(
         End::Budget => "not proven minimal: --shrink-time ran out",
         End::Stopped => "not proven minimal: hack was stopped",
         End::Unusable(_) => "not proven minimal: a run gave no verdict",
+        End::Sized => "its size halved while it failed, no more",
     };
     let _ = writeln!(
         text,

@@ -3,12 +3,14 @@
 //! memory limit exceeded, timeout); the first failure is shrunk to a small game and reported.
 //!
 //! This file is the run from start to end: the options, the samples and saved games, the
-//! search, shrinking, the report and what is kept. Below it: `search` (the schedule of games),
+//! search, shrinking each kind of failure found within its share of the budget, the report and
+//! what is kept. Below it: `search` (the schedule of games),
 //! `limits` (running one command under limits, with `measure`, what a run used, and `guard`,
 //! what ends the solutions with hack), `outcome` (judging and confirming one run), `shrink` (and
-//! its `drops`), `growth` (a timeout's time at smaller sizes), `report`; `interactive` runs
-//! instead with --interactive (over `referee`, `tricks`, `transcript`). Beside them: `start`
-//! (what is said when CMD cannot be started) and `help` (the reference `--help` shows).
+//! its `drops` and `merges`), `growth` (a timeout's time at smaller sizes), `report`,
+//! `progress` (a line every few seconds when standard error is not a terminal); `interactive`
+//! runs instead with --interactive (over `referee`, `tricks`, `transcript`). Beside them:
+//! `start` (what is said when CMD cannot be started) and `help` (the reference `--help` shows).
 
 mod answer;
 mod files;
@@ -19,6 +21,7 @@ mod interactive;
 mod limits;
 mod measure;
 mod outcome;
+mod progress;
 mod referee;
 mod report;
 mod sandbox;
@@ -48,12 +51,13 @@ use std::time::{Duration, Instant};
 ///
 /// Runs CMD on the statement's two samples, then on the games saved in --save DIR, then on
 /// generated games (the game on its standard input; its answer is its standard output, trimmed)
-/// and compares with this solver. The first wrong answer, crash, stack overflow, memory limit
-/// exceeded or timeout is confirmed by running it again, then shrunk while CMD keeps failing the
-/// same way, to a game where no pile, pair of equal piles or forbidden move can go and no value
-/// can be 1 lower (or the smallest found when --shrink-time runs out). The report goes to
-/// standard error. The limits are the judge's (ABC255 G: 4 s, 1024 MiB), measured as a judge
-/// measures them.
+/// and compares with this solver. Each kind of failure found (wrong answer, crash, stack
+/// overflow, memory limit exceeded, timeout) is confirmed by running it again, then shrunk
+/// while CMD keeps failing the same way, to a game where no pile, pair of equal piles or
+/// forbidden move can go and no value can be 1 lower (a timeout: by its size only), or the
+/// smallest found when its share of --shrink-time runs out. The report goes to standard error,
+/// a block a kind. The limits are the judge's (ABC255 G: 4 s, 1024 MiB), measured as a judge's
+/// sandbox measures them.
 #[derive(Debug, clap::Args)]
 #[command(after_help = help::SHORT, after_long_help = help::reference())]
 pub(super) struct Args {
@@ -74,7 +78,8 @@ pub(super) struct Args {
     #[arg(long, value_name = "MIB",
           value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
     stack: Option<u64>,
-    /// Seconds shrinking may take; then the smallest failing game so far is reported
+    /// Seconds shrinking may take, all failures together (see --help); then the smallest
+    /// failing game so far is reported
     #[arg(long, value_name = "SECS", default_value_t = 60.0)]
     shrink_time: f64,
     /// How many games run at once (default: the number of cores)
@@ -241,6 +246,9 @@ pub(super) const TROUBLE: i32 = 2;
 
 /// Samples, saved games, the search; then the report.
 fn hunt(args: &Args, out: Option<&Path>, runner: &Runner, seed: u64) -> Result<i32, Failure> {
+    let started = Instant::now();
+    let status = ProgressBar::hidden();
+    let say = |bar: &ProgressBar| bar.message();
     let mut found = None;
     for (i, (input, output)) in SAMPLES.iter().enumerate() {
         let expected = if output.trim() == "Aoki" {
@@ -248,7 +256,11 @@ fn hunt(args: &Args, out: Option<&Path>, runner: &Runner, seed: u64) -> Result<i
         } else {
             "Takahashi"
         };
-        let outcome = runner.try_input(input.as_bytes(), expected);
+        status.set_message(format!("running sample {}, alone", i + 1));
+        // One at a time, so alone: a timeout's first run is its verdict.
+        let outcome = progress::lines(&status, started, &say, || {
+            runner.try_input_alone(input.as_bytes(), expected)
+        });
         if outcome.failed() || outcome.unusable() {
             let case = sample_case(input);
             found = Some((Origin::Sample(i), case, outcome));
@@ -258,40 +270,190 @@ fn hunt(args: &Args, out: Option<&Path>, runner: &Runner, seed: u64) -> Result<i
     if found.is_none()
         && let Some(dir) = &args.save
     {
-        found = replay(dir, runner, args.beyond);
+        status.set_message(format!("running the games saved in {}", ShownPath(dir)));
+        found = progress::lines(&status, started, &say, || replay(dir, runner, args.beyond));
     }
-    if found.is_none() {
-        let bar = if args.tests > 0 {
-            ProgressBar::with_draw_target(Some(args.tests), indicatif::ProgressDrawTarget::stderr())
-        } else {
-            ProgressBar::hidden()
-        };
-        if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg}") {
-            bar.set_style(style);
-        }
-        let on_game = || bar.inc(1);
-        let searched = search::search(runner, seed, args.tests, args.max_n, args.beyond, &on_game);
-        bar.finish_and_clear();
-        found = searched
-            .map_err(Failure::Other)?
-            .map(|(index, plan, case, outcome)| (Origin::Generated(index, plan), case, outcome));
+    let mut found: Vec<(Origin, Case, Outcome)> = found.into_iter().collect();
+    if found.is_empty() {
+        found = search_games(args, runner, seed, started)?;
     }
-    let Some((origin, case, outcome)) = found else {
+    if found.is_empty() {
         return Ok(nothing_found(args, runner, seed));
-    };
+    }
     let unusable = |outcome: &Outcome| match outcome {
         Outcome::NotRun(e) => Err(Failure::Usage(start::cannot_run(&runner.command, e))),
         Outcome::Broken(e) => Err(Failure::Other(format!("cannot go on testing: {e}"))),
         _ => Ok(()),
     };
-    unusable(&outcome)?;
+    for (_, _, outcome) in &found {
+        unusable(outcome)?;
+    }
     // A failure counts once it repeats, run alone; else it is flaky.
-    let confirmed = runner.confirm_found(&case, &outcome);
-    if let Confirmed::Unsure(why) = &confirmed {
-        unusable(why)?;
+    let mut confirmed = Vec::new();
+    for (origin, case, outcome) in found {
+        status.set_message(format!(
+            "confirming the {} {}: it must fail again",
+            outcome.kind(),
+            where_found(&origin, args.tests, seed, false)
+        ));
+        let quick = match origin {
+            Origin::Sample(0) if outcome::far_over(&outcome, runner.timeout) => {
+                progress::lines(&status, started, &say, || {
+                    confirm_with_others(runner, &case)
+                })
+            }
+            _ => None,
+        };
+        let (confirmation, every) = match quick {
+            Some((confirmation, every)) => (confirmation, Some(every)),
+            None => {
+                let confirmation = progress::lines(&status, started, &say, || {
+                    runner.confirm_found(&case, &outcome)
+                });
+                (confirmation, None)
+            }
+        };
+        if let Confirmed::Unsure(why) = &confirmation {
+            unusable(why)?;
+            continue;
+        }
+        confirmed.push((origin, case, confirmation, every));
+    }
+    if confirmed.is_empty() {
         return Ok(nothing_found(args, runner, seed));
     }
-    found_failure(args, out, runner, seed, origin, case, confirmed)
+    report_all(args, out, runner, seed, started, confirmed)
+}
+
+/// The generated games, with the bar (or a line every few seconds): the failures found, the
+/// first found first.
+fn search_games(
+    args: &Args,
+    runner: &Runner,
+    seed: u64,
+    started: Instant,
+) -> Result<Vec<(Origin, Case, Outcome)>, Failure> {
+    let bar = if args.tests > 0 {
+        ProgressBar::with_draw_target(Some(args.tests), indicatif::ProgressDrawTarget::stderr())
+    } else {
+        ProgressBar::hidden()
+    };
+    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg}") {
+        bar.set_style(style);
+    }
+    let on_game = |game: Option<(u64, &Plan)>| match game {
+        Some((index, plan)) => {
+            bar.set_message(format!("now game {}: {}", index + 1, plan.describe()))
+        }
+        None => bar.inc(1),
+    };
+    let say = |bar: &ProgressBar| {
+        format!(
+            "{} of {} games run, {}",
+            bar.position(),
+            args.tests,
+            bar.message()
+        )
+    };
+    let searched = progress::lines(&bar, started, &say, || {
+        search::search(runner, seed, args.tests, args.max_n, args.beyond, &on_game)
+    });
+    bar.finish_and_clear();
+    Ok(searched
+        .map_err(Failure::Other)?
+        .into_iter()
+        .map(|(index, plan, case, outcome)| (Origin::Generated(index, plan), case, outcome))
+        .collect())
+}
+
+/// Shrinks and reports every failure confirmed, each in its own block, the first found first;
+/// the first goes to --out, each to --save. Shrinking shares --shrink-time: the quick kinds
+/// first (a wrong answer, a crash), timeouts last, each with the time left divided by the
+/// failures left. The exit status: 1, or 2 when a game could not be kept where asked.
+fn report_all(
+    args: &Args,
+    out: Option<&Path>,
+    runner: &Runner,
+    seed: u64,
+    started: Instant,
+    confirmed: Vec<Found>,
+) -> Result<i32, Failure> {
+    let count = confirmed.len();
+    let mut header = String::new();
+    if count > 1 {
+        let each: Vec<String> = (confirmed.iter())
+            .map(|(origin, _, c, _)| {
+                format!(
+                    "{} {}",
+                    c.outcome().kind(),
+                    where_found(origin, args.tests, seed, false)
+                )
+            })
+            .collect();
+        let _ = writeln!(
+            header,
+            "hack: {count} kinds of failure: {}; each below, the first found first{}\n",
+            each.join(", "),
+            if args.out.is_some() {
+                " (--out has the first)"
+            } else {
+                ""
+            }
+        );
+    }
+    // Timeouts last: each of their runs takes the limit and more.
+    let mut order: Vec<usize> = (0..count).collect();
+    order.sort_by_key(|&i| matches!(confirmed[i].2.outcome(), Outcome::Timeout { .. }));
+    let total = Duration::from_secs_f64(args.shrink_time);
+    let shrinking = Instant::now();
+    let mut blocks: Vec<Option<Result<(String, files::Kept), Failure>>> =
+        (0..count).map(|_| None).collect();
+    let mut confirmed: Vec<Option<Found>> = confirmed.into_iter().map(Some).collect();
+    for (done, &i) in order.iter().enumerate() {
+        let left = total.saturating_sub(shrinking.elapsed());
+        let share = left / (count - done) as u32;
+        let Some(found) = confirmed[i].take() else {
+            continue;
+        };
+        let first = i == 0;
+        let place = Place {
+            out: if first { out } else { None },
+            first,
+            share,
+            started,
+        };
+        blocks[i] = Some(failure_block(args, &place, runner, seed, found));
+    }
+    // A usage error (a --memory too small for CMD) is all that is said.
+    let blocks = blocks
+        .into_iter()
+        .flatten()
+        .collect::<Result<Vec<_>, _>>()?;
+    let _ = io::stderr().lock().write_all(header.as_bytes());
+    let mut status = 1;
+    // A failure found that could not be kept where asked: hack's trouble too.
+    for (k, (mut text, kept)) in blocks.into_iter().enumerate() {
+        if k + 1 < count {
+            text.push('\n');
+        }
+        status = status.max(kept.finish(text));
+    }
+    Ok(status)
+}
+
+/// A failure confirmed: where it was found, its game, its confirmation, and whether it fails
+/// on every game when that is known already.
+type Found = (Origin, Case, Confirmed, Option<Option<Vec<Outcome>>>);
+
+/// Where a failure's block stands among the others, and its share of --shrink-time.
+struct Place<'a> {
+    /// --out, for the first failure found only.
+    out: Option<&'a Path>,
+    /// The first failure found: its report says which games passed before it.
+    first: bool,
+    share: Duration,
+    /// When hack started: the progress lines count from it.
+    started: Instant,
 }
 
 /// The end of a run that found nothing: all passed, or a signal stopped it (its status).
@@ -314,42 +476,78 @@ fn nothing_found(args: &Args, runner: &Runner, seed: u64) -> i32 {
     0
 }
 
+/// Sample 2 and the two smallest games (one for each answer): a solution that fails on these
+/// as on sample 1 fails on every game.
+fn other_games() -> [Case; 3] {
+    let smallest = |pile| Case {
+        piles: vec![pile],
+        forbidden: vec![(1, 1)],
+    };
+    [sample_case(SAMPLES[1].0), smallest(1), smallest(2)]
+}
+
 /// Whether CMD fails on sample 2 and on the two smallest games (one for each answer), as it
 /// failed on sample 1 every time: then it fails on every game; with how it failed.
 fn fails_everywhere(runner: &Runner) -> Option<Vec<Outcome>> {
-    let smallest = [
-        Case {
-            piles: vec![1],
-            forbidden: vec![(1, 1)],
-        },
-        Case {
-            piles: vec![2],
-            forbidden: vec![(1, 1)],
-        },
-    ];
-    let sample_2 = sample_case(SAMPLES[1].0);
-    let mut failures = Vec::new();
-    for case in [sample_2].iter().chain(&smallest) {
-        let outcome = runner.try_case(case);
-        if !outcome.failed() {
-            return None;
-        }
-        failures.push(outcome);
-    }
-    Some(failures)
+    let outcomes = beside_all(runner, &other_games());
+    outcomes.iter().all(Outcome::failed).then_some(outcomes)
 }
 
-/// Reports a confirmed failure: shrinks it unless it is a sample's or flaky, writes it where
-/// asked, and says so on standard error; its exit status.
-fn found_failure(
+/// Runs `cases` J at a time, each judged as alone (an endless loop takes the limit and more
+/// on each): their outcomes, in order.
+fn beside_all(runner: &Runner, cases: &[Case]) -> Vec<Outcome> {
+    let mut outcomes = Vec::new();
+    for batch in cases.chunks(runner.jobs.max(1)) {
+        thread::scope(|scope| {
+            let runs: Vec<_> = (batch.iter())
+                .map(|case| {
+                    let run = move || runner.try_beside(case);
+                    thread::Builder::new()
+                        .spawn_scoped(scope, run)
+                        .map_err(|_| case)
+                })
+                .collect();
+            // A run without a thread of its own goes here.
+            outcomes.extend(runs.into_iter().map(|run| match run {
+                Ok(handle) => handle.join().unwrap_or(Outcome::Stopped),
+                Err(case) => runner.try_beside(case),
+            }));
+        });
+    }
+    outcomes
+}
+
+/// A timeout far over the limit on sample 1 (an endless loop, most often): its confirmation
+/// runs beside sample 2 and the two smallest games, J at a time, where one after the other
+/// they would take the limit and more four times. The confirmation, if the rerun was far
+/// over the limit too, and whether it fails on every game.
+fn confirm_with_others(runner: &Runner, case: &Case) -> Option<(Confirmed, Option<Vec<Outcome>>)> {
+    let mut cases = vec![case.clone()];
+    cases.extend(other_games());
+    let mut outcomes = beside_all(runner, &cases);
+    let others = outcomes.split_off(1);
+    let rerun = outcomes.pop()?;
+    // Far over the limit again, or confirmed as any other failure is (a run the busy machine
+    // ended before its counted time passed the limit is no verdict).
+    if !outcome::far_over(&rerun, runner.timeout) {
+        return None;
+    }
+    let every = others.iter().all(Outcome::failed).then_some(others);
+    Some((Confirmed::Repeats(rerun), every))
+}
+
+/// A confirmed failure's block of the report: shrinks it (within its share of --shrink-time)
+/// unless it is a sample's or flaky, and keeps it where asked; the block and where it went.
+fn failure_block(
     args: &Args,
-    out: Option<&Path>,
+    place: &Place,
     runner: &Runner,
     seed: u64,
-    origin: Origin,
-    case: Case,
-    confirmed: Confirmed,
-) -> Result<i32, Failure> {
+    found: Found,
+) -> Result<(String, files::Kept), Failure> {
+    let (origin, case, confirmed, every) = found;
+    let out = place.out;
+    let reported = Instant::now();
     let (outcome, flaky) = match confirmed {
         Confirmed::Repeats(outcome) | Confirmed::Unsure(outcome) => (outcome, None),
         Confirmed::Flaky {
@@ -360,8 +558,9 @@ fn found_failure(
     };
     // Failing on sample 1 every time, it may fail on every game: said so only when it does on
     // sample 2 and the two smallest games too.
-    let every = match (&origin, flaky) {
-        (Origin::Sample(0), None) => fails_everywhere(runner),
+    let every = match (&origin, flaky, every) {
+        (Origin::Sample(0), None, Some(every)) => every,
+        (Origin::Sample(0), None, None) => fails_everywhere(runner),
         _ => None,
     };
     // Over the limit and else ending well on every game, the smallest too, with a peak that a
@@ -394,7 +593,7 @@ fn found_failure(
             (case, outcome)
         }
         (_, Some((failed, runs))) => {
-            let at = where_found(&origin, tests, seed);
+            let at = where_found(&origin, tests, seed, place.first);
             let _ = writeln!(
                 text,
                 "hack: flaky: {} {at}; it failed {failed} of {runs} runs of this game, each \
@@ -418,11 +617,11 @@ fn found_failure(
                     text.push('\n');
                 }
                 _ => {
-                    let at = where_found(&origin, tests, seed);
+                    let at = where_found(&origin, tests, seed, place.first);
                     let _ = writeln!(text, "hack: {} {at}", outcome.kind());
                 }
             }
-            let shrunk = shrink_failure(args, runner, case, outcome);
+            let shrunk = shrink_failure(args, place, runner, case, outcome);
             text.push_str(&shrunk.0);
             (shrunk.1, shrunk.2)
         }
@@ -430,16 +629,31 @@ fn found_failure(
     let every = every.is_some();
     let input = shown.input();
     let kept = files::keep(
-        out.zip(args.out.as_deref()),
+        out.zip(args.out.as_deref().filter(|_| out.is_some())),
         args.save.as_deref(),
         &shown,
         &input,
     );
-    let asked = args.out.is_some() || args.save.is_some();
+    // --out holds only the first failure's game.
+    let asked = out.is_some() || args.save.is_some();
     report::game(&mut text, &shown, &kept.places, asked);
     report::failure(&mut text, &last, runner);
-    if let Outcome::Timeout { .. } = last {
-        growth_lines(&mut text, runner, &shown);
+    // A timeout's growth, within what is left of its share; none where every game fails
+    // (an endless loop takes the limit on every size).
+    if let (Outcome::Timeout { .. }, false) = (&last, every) {
+        let until = reported + place.share;
+        *runner.until.lock().unwrap_or_else(|p| p.into_inner()) = Some(until);
+        let status = ProgressBar::hidden();
+        status.set_message(format!(
+            "measuring the timeout's growth: {} and {}",
+            plural(shown.piles.len() as u64, "pile"),
+            plural(shown.forbidden.len() as u64, "forbidden move")
+        ));
+        let say = |bar: &ProgressBar| bar.message();
+        progress::lines(&status, place.started, &say, || {
+            growth_lines(&mut text, runner, &shown)
+        });
+        *runner.until.lock().unwrap_or_else(|p| p.into_inner()) = None;
     }
     if let Origin::Sample(_) = origin
         && every
@@ -459,14 +673,14 @@ fn found_failure(
         }
         _ => {}
     }
-    // A failure found that could not be kept where asked: hack's trouble too.
-    Ok(kept.finish(text))
+    Ok((text, kept))
 }
 
 /// Shrinks a failure within --shrink-time: the report's line on how it went, the game it
 /// shrank to and how that game fails.
 fn shrink_failure(
     args: &Args,
+    place: &Place,
     runner: &Runner,
     case: Case,
     outcome: Outcome,
@@ -477,23 +691,44 @@ fn shrink_failure(
         bar.set_style(style);
     }
     bar.enable_steady_tick(Duration::from_millis(200));
-    let budget = Duration::from_secs_f64(args.shrink_time);
+    // A timeout's shrinking, its size bisected, has at most half its share: its growth,
+    // measured next within the rest, says more than a smaller size.
+    let total = Duration::from_secs_f64(args.shrink_time);
+    let budget = match outcome {
+        Outcome::Timeout { .. } => place.share / 2,
+        _ => place.share,
+    };
+    let kind = outcome.kind();
+    let say = |bar: &ProgressBar| {
+        bar.message()
+            .replacen("shrinking", &format!("shrinking the {kind}"), 1)
+    };
     // A run still going when the budget runs out is cut, confirmations too.
     *runner.until.lock().unwrap_or_else(|p| p.into_inner()) = Instant::now().checked_add(budget);
     let from = (case.piles.len(), case.forbidden.len());
-    let shrunk = shrink::shrink(runner, case, outcome, budget, &bar);
+    let shrunk = progress::lines(&bar, place.started, &say, || {
+        shrink::shrink(runner, case, outcome, budget, &bar)
+    });
     *runner.until.lock().unwrap_or_else(|p| p.into_inner()) = None;
     bar.finish_and_clear();
     let how = match &shrunk.end {
         End::Minimal => "1-minimal: no pile, pair of equal piles or forbidden move can go, and \
                          no pile, X or Y can be 1 lower"
             .to_owned(),
+        End::Budget if budget < total => format!(
+            "not proven minimal: its time, {:.1} s of --shrink-time {} s, ran out",
+            budget.as_secs_f64(),
+            args.shrink_time
+        ),
         End::Budget => format!(
             "not proven minimal: --shrink-time {} s ran out",
             args.shrink_time
         ),
         End::Stopped => "not proven minimal: hack was stopped".to_owned(),
         End::Unusable(why) => format!("not proven minimal: shrinking stopped: {why}"),
+        End::Sized => "a timeout: its first forbidden moves, then its first piles, bisected \
+                       to within a factor of 2, no more; its growth below says more"
+            .to_owned(),
     };
     let line = format!(
         "shrunk in {} ({:.1} s) from {} and {} to {} and {} ({how}):\n",
@@ -524,7 +759,8 @@ fn growth_lines(text: &mut String, runner: &Runner, case: &Case) {
 }
 
 /// Where a failure was found, for the report's first line.
-fn where_found(origin: &Origin, tests: u64, seed: u64) -> String {
+/// `first`: the first failure found, whose games before it all passed.
+fn where_found(origin: &Origin, tests: u64, seed: u64, first: bool) -> String {
     match origin {
         Origin::Sample(i) => format!("on sample {}", i + 1),
         Origin::Saved(path) => format!("on the saved game {}", ShownPath(path)),
@@ -534,6 +770,9 @@ fn where_found(origin: &Origin, tests: u64, seed: u64) -> String {
                 (_, Some(shape)) => format!(", max test {shape}"),
                 _ => String::new(),
             };
+            if !first {
+                return format!("on game {} of {tests} (seed {seed}{near})", index + 1);
+            }
             format!(
                 "on game {} of {tests} (seed {seed}{near}); {} before it passed",
                 index + 1,
@@ -568,7 +807,8 @@ fn replay(dir: &Path, runner: &Runner, beyond: bool) -> Option<(Origin, Case, Ou
         let Some(case) = files::read_saved(&path, beyond) else {
             continue;
         };
-        let outcome = runner.try_case(&case);
+        // One at a time, so alone: a timeout's first run is its verdict.
+        let outcome = runner.try_alone(&case);
         if outcome.failed() || outcome.unusable() {
             return Some((Origin::Saved(path), case, outcome));
         }

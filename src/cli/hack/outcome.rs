@@ -144,6 +144,15 @@ pub(super) enum Confirmed {
 }
 
 impl Confirmed {
+    /// The outcome it stands on.
+    pub(super) fn outcome(&self) -> &Outcome {
+        match self {
+            Confirmed::Repeats(outcome)
+            | Confirmed::Unsure(outcome)
+            | Confirmed::Flaky { outcome, .. } => outcome,
+        }
+    }
+
     /// Whether the failure counts: it repeated on every run.
     pub(super) fn repeats(&self) -> bool {
         matches!(self, Confirmed::Repeats(_))
@@ -180,7 +189,8 @@ pub(super) struct Runner {
     pub(super) jobs: usize,
     /// Runs of CMD so far.
     pub(super) runs: AtomicU64,
-    /// When the shrinking budget runs out: a run still going then is cut, with no verdict.
+    /// When the budget of shrinking (or of a timeout's growth) runs out: a run still going
+    /// then is cut, with no verdict.
     pub(super) until: Mutex<Option<Instant>>,
     /// Plays the game against CMD instead of running CMD on it (`hack --interactive`).
     pub(super) referee: Option<Referee>,
@@ -190,6 +200,12 @@ pub(super) struct Runner {
 pub(super) type Referee = Box<dyn Fn(&Case) -> Outcome + Send + Sync>;
 
 impl Runner {
+    /// Whether the budget [`Runner::until`] has run out.
+    pub(super) fn out_of_budget(&self) -> bool {
+        let until = *self.until.lock().unwrap_or_else(|p| p.into_inner());
+        until.is_some_and(|until| Instant::now() >= until)
+    }
+
     /// The memory at which a run is stopped as a runaway: see [`space_for`].
     pub(super) fn space(&self) -> u64 {
         space_for(self.memory, self.stack)
@@ -220,7 +236,40 @@ impl Runner {
     /// Runs CMD on `input`, whose answer is `expected`, and judges what it did.
     pub(super) fn try_input(&self, input: &[u8], expected: &'static str) -> Outcome {
         // With one job every run is alone.
-        self.judge_run(input, expected, self.jobs == 1)
+        let mode = if self.jobs == 1 {
+            Mode::Alone
+        } else {
+            Mode::Shared
+        };
+        self.judge_run(input, expected, mode)
+    }
+
+    /// [`Runner::try_case`] run alone: for games tried one at a time (the samples, the saved
+    /// games), where nothing else runs anyway, so that a timeout's first run is its verdict.
+    pub(super) fn try_alone(&self, case: &Case) -> Outcome {
+        self.try_in(case, Mode::Alone)
+    }
+
+    /// [`Runner::try_input`] run alone (see [`Runner::try_alone`]).
+    pub(super) fn try_input_alone(&self, input: &[u8], expected: &'static str) -> Outcome {
+        self.judge_run(input, expected, Mode::Alone)
+    }
+
+    /// [`Runner::try_case`] beside hack's other runs, judged as a run alone is (see
+    /// [`Mode::Beside`]): for games that are expected to take the limit and more.
+    pub(super) fn try_beside(&self, case: &Case) -> Outcome {
+        self.try_in(case, Mode::Beside)
+    }
+
+    fn try_in(&self, case: &Case, mode: Mode) -> Outcome {
+        if let Some(referee) = &self.referee {
+            self.runs.fetch_add(1, Ordering::Relaxed);
+            return referee(case);
+        }
+        match expected(case) {
+            Ok(expected) => self.judge_run(&case.input(), expected, mode),
+            Err(outcome) => outcome,
+        }
     }
 
     /// Runs `case` again, alone, until its failure `outcome` has repeated on every run
@@ -230,9 +279,16 @@ impl Runner {
     }
 
     /// [`Runner::confirm`] for the failure found, before it is reported: [`FOUND_REPEATS`]
-    /// runs must fail.
+    /// runs must fail, or [`REPEATS`] for a timeout far over the limit (see [`far_over`]):
+    /// each of its runs takes the limit and more, and a run that is still going at
+    /// [`ALONE_WALL`] times the limit, alone, is no timeout by chance.
     pub(super) fn confirm_found(&self, case: &Case, outcome: &Outcome) -> Confirmed {
-        self.confirm_over(case, outcome, FOUND_REPEATS)
+        let repeats = if far_over(outcome, self.timeout) {
+            REPEATS
+        } else {
+            FOUND_REPEATS
+        };
+        self.confirm_over(case, outcome, repeats)
     }
 
     /// [`Runner::confirm`], with `repeats` runs that must fail.
@@ -246,7 +302,9 @@ impl Runner {
         match expected(case) {
             Ok(expected) => {
                 let input = case.input();
-                confirm_by(outcome, repeats, || self.judge_run(&input, expected, true))
+                confirm_by(outcome, repeats, || {
+                    self.judge_run(&input, expected, Mode::Alone)
+                })
             }
             Err(outcome) => Confirmed::Unsure(outcome),
         }
@@ -274,8 +332,10 @@ impl Runner {
 
     /// One judged run; a run over the limit among other jobs is run again alone, where its
     /// wall time decides.
-    fn judge_run(&self, input: &[u8], expected: &'static str, alone: bool) -> Outcome {
-        let mut ended = match self.run(input, self.room(), alone) {
+    fn judge_run(&self, input: &[u8], expected: &'static str, mode: Mode) -> Outcome {
+        // Beside other runs, judged as alone: its wall time less its wait for a CPU decides.
+        let alone = mode != Mode::Shared;
+        let mut ended = match self.run(input, self.room(), mode) {
             Err(outcome) => return outcome,
             Ok(Ran::Stopped) => return Outcome::Stopped,
             Ok(Ran::OutOfTime(time, cpu, queued)) if alone => {
@@ -287,7 +347,7 @@ impl Runner {
         };
         if ended.is_none() {
             // Over the limit among other jobs: it counts only if it is over the limit alone.
-            ended = match self.run(input, self.room(), true) {
+            ended = match self.run(input, self.room(), Mode::Alone) {
                 Err(outcome) => return outcome,
                 Ok(Ran::Stopped) => return Outcome::Stopped,
                 Ok(Ran::OutOfTime(time, cpu, queued)) => {
@@ -368,19 +428,20 @@ impl Runner {
             space: self.space().max(self.memory.saturating_add(stack)),
             stack,
         };
-        match self.run(input, room, false)? {
+        match self.run(input, room, Mode::Shared)? {
             Ran::Ended(ended) => Ok(ended.status.success()),
             Ran::Stopped => Err(Outcome::Stopped),
             Ran::OutOfTime(..) => Ok(false),
         }
     }
 
-    fn run(&self, input: &[u8], room: Room, alone: bool) -> Result<Ran, Outcome> {
+    fn run(&self, input: &[u8], room: Room, mode: Mode) -> Result<Ran, Outcome> {
         self.runs.fetch_add(1, Ordering::Relaxed);
-        // Among other jobs a run ends at the limit (then it is run again alone); alone, a little
-        // past it. In wall time only, as the judge measures: threads side by side use more CPU
-        // time than wall time, and a right parallel solution is not cut for it.
-        let wall = if alone {
+        // Among other jobs a run ends at the limit (then it is run again alone); alone or beside,
+        // a little past it. In wall time only, as the judge measures: threads side by side use
+        // more CPU time than wall time, and a right parallel solution is not cut for it.
+        let alone = mode == Mode::Alone;
+        let wall = if mode != Mode::Shared {
             self.timeout.mul_f64(ALONE_WALL)
         } else {
             self.timeout
@@ -406,6 +467,29 @@ impl Runner {
     }
 }
 
+/// How a run is made, and judged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// Beside hack's other runs, ended at the limit: one over it is run again alone, which
+    /// decides.
+    Shared,
+    /// No other run of hack meanwhile; ended at [`ALONE_WALL`] times the limit.
+    Alone,
+    /// Beside hack's other runs (one a core), ended at [`ALONE_WALL`] times the limit, and
+    /// judged as alone: its wall time less the time it waited for a CPU (see [`counted`]), so
+    /// that J games that take the limit and more take it once, not once shared and once alone
+    /// each, one after the other.
+    Beside,
+}
+
+/// Whether `outcome` is a timeout far over `timeout`: still running at [`ALONE_WALL`] times
+/// the limit, not counting the time it waited for a CPU (an endless loop, a quadratic
+/// solution on a max test), where a timeout near the limit may be one by chance.
+pub(super) fn far_over(outcome: &Outcome, timeout: Duration) -> bool {
+    matches!(outcome, Outcome::Timeout { time, ended: true, .. }
+        if *time >= timeout.mul_f64(ALONE_WALL * 0.95))
+}
+
 /// Whether a run took longer than `timeout` (see [`counted`]).
 fn over(ended: &Ended, timeout: Duration) -> bool {
     counted(ended.time, ended.queued, ended.cpu) > timeout
@@ -415,7 +499,7 @@ fn over(ended: &Ended, timeout: Duration) -> bool {
 /// held, which an idle judge does not have; never less than its CPU time spread over every
 /// core of this machine (up to its wall time): threads side by side take less wall time than
 /// CPU time, and no more cores than there are.
-fn counted(time: Duration, queued: Duration, cpu: Duration) -> Duration {
+pub(super) fn counted(time: Duration, queued: Duration, cpu: Duration) -> Duration {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
     time.saturating_sub(queued).max((cpu / cores).min(time))
 }

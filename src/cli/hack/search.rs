@@ -13,13 +13,14 @@
 //! statement's limits unless `--beyond`. Large games answer `Aoki` as often as `Takahashi` (see
 //! `gen`), so that a solution printing one name regardless is caught on large games too.
 
-use super::limits::stopped;
+use super::limits::{cancellable, stopped};
 use super::outcome::{Case, Outcome, Runner};
 use crate::cli::generate::{self, Options};
 use crate::cli::rng::Rng;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::thread;
+use std::time::{Duration, Instant};
 
 /// How game `index` of a run was made.
 #[derive(Clone, Debug)]
@@ -44,6 +45,17 @@ pub(super) enum Top {
 }
 
 impl Plan {
+    /// The game in a few words, for the progress line: "max test pydict, N = 200000".
+    pub(super) fn describe(&self) -> String {
+        let n = self.options.piles.unwrap_or(0);
+        let m = self.options.moves.unwrap_or(0);
+        match (self.shape, self.shift) {
+            (Some(shape), _) => format!("max test {shape}, N = M = {n}"),
+            (_, Some((_, near))) => format!("values near {near}, N <= {n}, M <= {m}"),
+            _ => format!("random, N = {n}, M <= {m}"),
+        }
+    }
+
     /// The `gen` command line that prints this game (not for a shifted one), with `--beyond`
     /// where the game needs it.
     pub(super) fn gen_command(&self) -> String {
@@ -322,45 +334,151 @@ pub(super) type Finding = (u64, Plan, Case, Outcome);
 /// on a while for a smaller game that fails.
 const SHRINKS_WELL: usize = 200;
 
-/// How many games past a large wrong answer the search looks for a small failure.
-const LOOK_FURTHER: u64 = 200;
+/// How many games past the first failure the search goes on, for a failure of another kind
+/// (one failure must not hide another: a judge shows the verdict of every test) and for a
+/// wrong answer on a smaller game than a large one.
+pub(super) const LOOK_FURTHER: u64 = 200;
+
+/// How long the search goes on past the first failure, at most.
+pub(super) const LOOK_TIME: Duration = Duration::from_secs(10);
+
+/// Past a timeout, games with more piles or forbidden moves than this are skipped: they would
+/// take the limit and more too, and say nothing new; a wrong answer or a crash shows on a
+/// small game.
+const LARGE: u64 = 1000;
 
 /// Whether `finding` is a wrong answer on a game too large to shrink well.
 fn hard_to_shrink(finding: &Finding) -> bool {
     matches!(finding.3, Outcome::Wrong { .. }) && finding.2.size() > SHRINKS_WELL
 }
 
-/// Runs games `0..tests` on `runner.jobs` threads and returns the failure with the lowest
-/// index (or a run with no verdict, which ends the search): games are taken in order, so
-/// every lower one has run when the workers stop. A wrong answer on a large game gives way to
-/// a failure on a small one found within [`LOOK_FURTHER`] games after it.
+/// Whether a plan makes a large game (see [`LARGE`]).
+fn large(plan: &Plan) -> bool {
+    plan.options
+        .piles
+        .unwrap_or(0)
+        .max(plan.options.moves.unwrap_or(0))
+        > LARGE
+}
+
+/// What the search has found so far: for each kind of failure, the first game that failed
+/// that way and the first that shrinks well, in the order the kinds were first found.
+#[derive(Default)]
+struct Found {
+    kinds: Vec<(Finding, Option<Finding>)>,
+    /// When the first failure was seen.
+    since: Option<Instant>,
+}
+
+impl Found {
+    fn add(&mut self, finding: Finding) {
+        let good = !hard_to_shrink(&finding);
+        self.since.get_or_insert_with(Instant::now);
+        let kind = finding.3.kind();
+        match self.kinds.iter_mut().find(|k| k.0.3.kind() == kind) {
+            Some((first, best)) => {
+                if good && best.as_ref().is_none_or(|f| f.0 > finding.0) {
+                    *best = Some(finding.clone());
+                }
+                if first.0 > finding.0 {
+                    *first = finding;
+                }
+            }
+            None => {
+                let best = good.then(|| finding.clone());
+                self.kinds.push((finding, best));
+            }
+        }
+    }
+
+    /// The lowest game that failed, any kind.
+    fn first(&self) -> Option<u64> {
+        self.kinds.iter().map(|k| k.0.0).min()
+    }
+
+    /// Whether game `index` is still to be run: every game before the first failure, and past
+    /// it [`LOOK_FURTHER`] games for [`LOOK_TIME`], large ones skipped once a timeout is found.
+    fn go_on(&self, index: u64, plan: &Plan) -> GoOn {
+        let Some(first) = self.first() else {
+            return GoOn::Run;
+        };
+        if index < first {
+            return GoOn::Run;
+        }
+        let late = self.since.is_some_and(|t| t.elapsed() > LOOK_TIME);
+        if index >= first + LOOK_FURTHER || late {
+            return GoOn::Stop;
+        }
+        let timeout = self.kinds.iter().any(|k| k.0.3.kind() == "timeout");
+        if timeout && large(plan) {
+            GoOn::Skip
+        } else {
+            GoOn::Run
+        }
+    }
+
+    /// Each kind's game, the one that shrinks well if any, in the order the kinds were first
+    /// seen by game: the first failure first.
+    fn findings(self) -> Vec<Finding> {
+        let mut findings: Vec<(u64, Finding)> = (self.kinds.into_iter())
+            .map(|(first, best)| (first.0, best.unwrap_or(first)))
+            .collect();
+        findings.sort_by_key(|f| f.0);
+        findings.into_iter().map(|f| f.1).collect()
+    }
+}
+
+/// Told of each game: `Some` (its index and plan) when it starts, `None` when it ended or was
+/// skipped.
+pub(super) type OnGame<'a> = dyn Fn(Option<(u64, &Plan)>) + Sync + 'a;
+
+enum GoOn {
+    Run,
+    Skip,
+    Stop,
+}
+
+/// Runs games `0..tests` on `runner.jobs` threads until the first failure and on a while past
+/// it (see [`Found::go_on`]): every failure of another kind found meanwhile is kept too. Games
+/// are taken in order, so every lower one has run when the workers stop. For each kind, its
+/// lowest game, or a failure on a small game instead of a wrong answer on a large one; the
+/// kinds by their first game. A run with no verdict ends the search, alone.
 pub(super) fn search(
     runner: &Runner,
     seed: u64,
     tests: u64,
     max_n: u64,
     beyond: bool,
-    on_game: &(dyn Fn() + Sync),
-) -> Result<Option<Finding>, String> {
+    on_game: &OnGame<'_>,
+) -> Result<Vec<Finding>, String> {
     let next = AtomicU64::new(0);
-    // The lowest failure, and the lowest that shrinks well.
-    let found: Mutex<(Option<Finding>, Option<Finding>)> = Mutex::new((None, None));
+    let found: Mutex<Found> = Mutex::default();
+    // The games running now: index, whether large, and the flag that ends its run.
+    let running: Mutex<Vec<(u64, bool, Arc<AtomicBool>)>> = Mutex::default();
+    let unusable: Mutex<Option<Finding>> = Mutex::new(None);
     let failure: Mutex<Option<String>> = Mutex::new(None);
-    let go_on = |index: u64| {
-        let found = found.lock().unwrap_or_else(|p| p.into_inner());
-        match &*found {
-            (None, _) => true,
-            (Some(first), None) if hard_to_shrink(first) => index < first.0 + LOOK_FURTHER,
-            (Some(first), good) => good.as_ref().map_or(first.0, |g| g.0) > index,
-        }
-    };
     let work = || {
         loop {
             let index = next.fetch_add(1, Ordering::Relaxed);
-            if index >= tests || stopped() || !go_on(index) {
+            if index >= tests || stopped() {
                 break;
             }
             let plan = plan(seed, index, tests, max_n, beyond);
+            let go_on = found
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .go_on(index, &plan);
+            match go_on {
+                GoOn::Stop => break,
+                GoOn::Skip => {
+                    on_game(None);
+                    continue;
+                }
+                GoOn::Run => {}
+            }
+            if unusable.lock().unwrap_or_else(|p| p.into_inner()).is_some() {
+                break;
+            }
             let case = match make(&plan) {
                 Ok(case) => case,
                 Err(e) => {
@@ -368,17 +486,37 @@ pub(super) fn search(
                     break;
                 }
             };
-            let outcome = runner.try_case(&case);
-            on_game();
-            if outcome.failed() || outcome.unusable() {
+            on_game(Some((index, &plan)));
+            let flag = Arc::new(AtomicBool::new(false));
+            let entry = (index, large(&plan), Arc::clone(&flag));
+            running
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .push(entry);
+            let outcome = cancellable(flag, || runner.try_case(&case));
+            running
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .retain(|r| r.0 != index);
+            on_game(None);
+            if outcome.unusable() {
+                let mut first = unusable.lock().unwrap_or_else(|p| p.into_inner());
+                if first.as_ref().is_none_or(|f| f.0 > index) {
+                    *first = Some((index, plan, case, outcome));
+                }
+            } else if outcome.failed() {
                 let finding = (index, plan, case, outcome);
                 let mut found = found.lock().unwrap_or_else(|p| p.into_inner());
-                let good = !hard_to_shrink(&finding);
-                if good && found.1.as_ref().is_none_or(|f| f.0 > index) {
-                    found.1 = Some(finding.clone());
-                }
-                if found.0.as_ref().is_none_or(|f| f.0 > index) {
-                    found.0 = Some(finding);
+                found.add(finding);
+                // Past a timeout, a large game running after the first failure ends now: it
+                // would take the limit too (see [`LARGE`]).
+                if let Some(first) = found.first()
+                    && found.kinds.iter().any(|k| k.0.3.kind() == "timeout")
+                {
+                    let running = running.lock().unwrap_or_else(|p| p.into_inner());
+                    for (_, _, flag) in running.iter().filter(|r| r.1 && r.0 > first) {
+                        flag.store(true, Ordering::Relaxed);
+                    }
                 }
             }
         }
@@ -395,12 +533,14 @@ pub(super) fn search(
     if let Some(e) = failure.into_inner().unwrap_or_else(|p| p.into_inner()) {
         return Err(e);
     }
-    let (first, good) = found.into_inner().unwrap_or_else(|p| p.into_inner());
+    let found = found.into_inner().unwrap_or_else(|p| p.into_inner());
     // A run with no verdict ends the search where it happened.
-    if first.as_ref().is_some_and(|f| f.3.unusable()) {
-        return Ok(first);
+    if let Some(first) = unusable.into_inner().unwrap_or_else(|p| p.into_inner())
+        && found.first().is_none_or(|f| f > first.0)
+    {
+        return Ok(vec![first]);
     }
-    Ok(good.or(first))
+    Ok(found.findings())
 }
 
 #[cfg(test)]

@@ -22,7 +22,7 @@ mod drops;
 mod merges;
 
 use super::limits::{cancellable, stopped};
-use super::outcome::{Case, Outcome, Runner};
+use super::outcome::{Case, Outcome, Runner, far_over};
 use drops::{Cursor, DROPS, Drop, dropped};
 use indicatif::ProgressBar;
 use std::collections::HashSet;
@@ -48,6 +48,10 @@ pub(super) enum End {
     Stopped,
     /// A run gave no verdict (could not start, the machine failed): the reason.
     Unusable(String),
+    /// A timeout, whose size was bisected (within a factor of 2) and no more: each of its
+    /// failing runs takes the limit and more, a game at the exact size where it starts to
+    /// fail is rarely what a user needs, and its growth (see `growth`) says more.
+    Sized,
 }
 
 pub(super) struct Shrunk {
@@ -69,6 +73,7 @@ pub(super) fn shrink(
     let mut shrinker = Shrinker {
         runner,
         kind: outcome.kind(),
+        sized: matches!(outcome, Outcome::Timeout { .. }),
         tried: HashSet::from([fingerprint(&case)]),
         case,
         outcome,
@@ -84,9 +89,13 @@ pub(super) fn shrink(
     let mut depth = 1;
     let end = loop {
         // Before the size's bisection: a failure that needs every pile's bits (an overflow of
-        // the nim-sum) bisects to nothing, and every run of it is a run of the whole game.
-        let mut progress = shrinker.merge_piles();
+        // the nim-sum) bisects to nothing, and every run of it is a run of the whole game. Not
+        // for a timeout shrunk by its size only: each of its runs takes the limit.
+        let mut progress = !shrinker.sized && shrinker.merge_piles();
         progress |= shrinker.bisect_size();
+        if shrinker.sized {
+            break shrinker.end.take().unwrap_or(End::Sized);
+        }
         progress |= shrinker.lower_all();
         for pass in DROPS {
             progress |= shrinker.drop_pass(pass, depth);
@@ -119,6 +128,9 @@ struct Shrinker<'a> {
     runner: &'a Runner,
     /// The kind of failure kept ("crash", "wrong answer", ...).
     kind: &'static str,
+    /// A timeout: only its size is bisected (see [`End::Sized`]), its candidates run beside
+    /// each other, each judged as alone.
+    sized: bool,
     case: Case,
     outcome: Outcome,
     /// Fingerprints of the games run to a verdict: none is run twice.
@@ -141,7 +153,12 @@ impl Shrinker<'_> {
     /// Whether `case`, which failed with `outcome`, becomes the game: the one place where a
     /// candidate is accepted. It must fail the same way, and again when run alone (a failure
     /// that does not repeat is never kept).
+    /// A timeout's candidate still running at `ALONE_WALL` times the limit, its wait for a
+    /// CPU not counted ([`far_over`]), needs no rerun: no timeout near the limit by chance.
     fn accepts(&self, case: &Case, outcome: &Outcome) -> bool {
+        if self.sized && far_over(outcome, self.runner.timeout) {
+            return true;
+        }
         self.same_failure(outcome) && self.runner.confirm(case, outcome).repeats()
     }
 
@@ -221,13 +238,13 @@ impl Shrinker<'_> {
                 let flag = Arc::clone(&flags[k]);
                 let done = done.clone();
                 let run = move || {
-                    let outcome = cancellable(flag, || self.runner.try_case(case));
+                    let outcome = cancellable(flag, || self.try_candidate(case));
                     let _ = done.send((k, outcome));
                 };
                 match thread::Builder::new().spawn_scoped(scope, run) {
                     Ok(_) => running += 1,
                     // No thread to be had: the run goes here, the others meanwhile.
-                    Err(_) => outcomes[k] = Some(self.runner.try_case(case)),
+                    Err(_) => outcomes[k] = Some(self.try_candidate(case)),
                 }
             }
             drop(done);
@@ -252,6 +269,16 @@ impl Shrinker<'_> {
             }
             outcomes
         })
+    }
+
+    /// One run of a candidate: a timeout's beside the others, judged as alone, so that one
+    /// that fails takes the limit once (and once more to confirm it), not three times.
+    fn try_candidate(&self, case: &Case) -> Outcome {
+        if self.sized {
+            self.runner.try_beside(case)
+        } else {
+            self.runner.try_case(case)
+        }
     }
 
     fn show(&self) {
@@ -356,8 +383,9 @@ impl Shrinker<'_> {
 
     /// The fewest first forbidden moves, then the fewest first piles, that still fail; first of
     /// all one move or one pile alone, at once: whichever fails makes every later run quicker.
-    /// A timeout's sizes are bisected to within 1/16 only: each of its failing runs takes the
-    /// time limit and more, and its growth (see `growth`) says more than its exact size.
+    /// A timeout's sizes are bisected to within a factor of 2 only (an interactive game's
+    /// timeout, within 1/16): each of its failing runs takes the time limit and more, and its
+    /// growth (see `growth`) says more than its exact size.
     fn bisect_size(&mut self) -> bool {
         let first_moves = |case: &Case, k: u64| {
             let piles = case.piles.clone();
@@ -375,7 +403,11 @@ impl Shrinker<'_> {
             (n > 1).then(|| first_piles(&self.case, 1)).flatten(),
         ];
         let corner = self.first_failing(corners).is_some();
-        let slack = if self.kind == "timeout" { 16 } else { 1 };
+        let slack = match (self.sized, self.kind) {
+            (true, _) => 2,
+            (_, "timeout") => 16,
+            _ => 1,
+        };
         let m = self.case.forbidden.len() as u64;
         let fewer_moves = self.lower_within(m, slack, first_moves);
         let n = self.case.piles.len() as u64;
