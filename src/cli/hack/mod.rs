@@ -114,6 +114,10 @@ pub(super) struct Args {
     command: Vec<OsString>,
 }
 
+/// The least time a timeout's growth may take, in time limits, whatever --shrink-time left it:
+/// a few runs at each size of each dimension, a run over the limit taking 1.25 limits.
+const GROWTH_TIME: f64 = 10.0;
+
 /// The statement's samples, tried before anything else.
 const SAMPLES: [(&str, &str); 2] = [
     (
@@ -626,6 +630,17 @@ fn failure_block(
             (shrunk.1, shrunk.2)
         }
     };
+    // Every game timed out, the smallest (one pile, one move) too: it never ends, which is all
+    // its growth could say.
+    let endless = every.as_ref().and_then(|outcomes| match outcomes.last() {
+        // Ended, as a run alone is, at ALONE_WALL limits.
+        Some(Outcome::Timeout { .. }) if matches!(last, Outcome::Timeout { .. }) => {
+            Some(growth::Growth::Endless {
+                after: runner.timeout.mul_f64(outcome::ALONE_WALL).as_secs_f64(),
+            })
+        }
+        _ => None,
+    });
     let every = every.is_some();
     let input = shown.input();
     let kept = files::keep(
@@ -638,10 +653,14 @@ fn failure_block(
     let asked = out.is_some() || args.save.is_some();
     report::game(&mut text, &shown, &kept.places, asked);
     report::failure(&mut text, &last, runner);
-    // A timeout's growth, within what is left of its share; none where every game fails
-    // (an endless loop takes the limit on every size).
-    if let (Outcome::Timeout { .. }, false) = (&last, every) {
-        let until = reported + place.share;
+    // A timeout's growth, within what is left of its share but never less than GROWTH_TIME
+    // limits (with --shrink-time 0 too: the growth says what the unshrunk game cannot); none
+    // where every game fails (an endless loop takes the limit on every size).
+    if let Some(endless) = endless {
+        let _ = writeln!(text, "growth: {endless}");
+    } else if let (Outcome::Timeout { .. }, false) = (&last, every) {
+        let least = Instant::now() + runner.timeout.mul_f64(GROWTH_TIME);
+        let until = (reported + place.share).max(least);
         *runner.until.lock().unwrap_or_else(|p| p.into_inner()) = Some(until);
         let status = ProgressBar::hidden();
         status.set_message(format!(
@@ -746,6 +765,10 @@ fn shrink_failure(
 /// exponent, the dimension that matters most first.
 fn growth_lines(text: &mut String, runner: &Runner, case: &Case) {
     let found = growth::growth(runner, case);
+    if found.is_empty() && runner.out_of_budget() {
+        text.push_str("growth: not measured to the end: its share of --shrink-time ran out\n");
+        return;
+    }
     if found.is_empty() {
         text.push_str(
             "growth: no size of this game takes measurably longer than with one pile or one move\n",
