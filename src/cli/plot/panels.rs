@@ -299,6 +299,8 @@ impl<'a> Panels<'a> {
     fn drop_values(&self) -> Group {
         let drops: Vec<&Piece> = self.pieces.iter().filter(|p| p.below > 0).collect();
         let high = drops.iter().map(|p| p.last_value()).max().unwrap_or(0);
+        // The scale starts at 0; the smallest value a drop takes is said as it is.
+        let least = drops.iter().map(|p| p.value).min().unwrap_or(0);
         let scale = Scale {
             low: 0,
             high,
@@ -312,7 +314,7 @@ impl<'a> Panels<'a> {
             0 => " none in this range".to_owned(),
             1 => format!(" 1 drop, to g = {high}"),
             _ => format!(
-                " {}, values 0 to {high}; shaded by how many, the line their median, \
+                " {}, values {least} to {high}; shaded by how many, the line their median, \
                  dashed their quartiles",
                 plural(count, "drop")
             ),
