@@ -47,13 +47,14 @@ The run and the report:
   resident memory stays far below the solution's: 51 to 85 MiB at its peak on the full-size
   games (up to about 130 MiB has been seen at the default sizes).
 
-  One failure does not hide another: after the first failing game the search goes on for 200
-  games more, or 10 s, for failures of other kinds (past a timeout, games of more than 1000
-  piles or moves are skipped). Each kind found is confirmed, shrunk, reported in its own block
-  (the first found first) and kept in --save DIR; --out has the first. They share --shrink-time:
-  the quick kinds first, timeouts last, each with the time left divided by the failures left. A
-  failure on a sample or a saved game is reported alone. When standard error is not a terminal,
-  a line `hack [T s]: ...` every 5 s says what hack is doing (on a terminal, a progress bar).
+  One failure does not hide another: after the first failing game the search goes on for 200 games
+  more, or 10 s (--look-further SECS; 0 stops at the first failure), for failures of other kinds
+  (past a timeout, games of more than 1000 piles or moves are skipped). Each kind found is
+  confirmed, shrunk, reported in its own block (the first found first) and kept in --save DIR; --out
+  has the first. They share --shrink-time: the quick kinds first, timeouts last, each with the time
+  left divided by the failures left. A failure on a sample or a saved game is reported alone. When
+  standard error is not a terminal, a line `hack [T s]: ...` every 5 s says what hack is doing (on a
+  terminal, a progress bar).
 
   A timeout is reported quickly: samples and saved games run alone, so a timeout's first run
   there is its verdict; a timeout still running at 1.25 times the limit (its wait for a CPU not
@@ -144,15 +145,15 @@ Limits and verdicts:
 
 const CONFIRMATION: &str = "\
 Confirmation:
-  Every failure is run again, alone, before it counts: the failure found must fail 4 runs of 4
-  (a solution that crashes one run in five passes that by chance once in 125; a timeout far over
-  the limit, 2 of 2, see above). One that does not is flaky: it is run 8 times in all and reported with how often it failed (`it failed 2 of 8
-  runs`), not shrunk. The shrinker keeps a smaller game only when it fails a rerun too.
-  \"Fails on every game\" is said only when the solution fails sample 1 every time, sample 2 and
-  the two smallest games. A --memory too small for CMD's runtime to start at all (it ends well
-  on the smallest games, with a peak of at most 64 MiB over the limit, as with --memory 1 for
-  Python) is a usage error; a solution over a larger limit on every game is memory limit
-  exceeded.";
+  Every failure is run again, alone, before it counts: the failure found must fail 4 runs of 4 (a
+  solution that crashes one run in five passes that by chance once in 125; a timeout far over the
+  limit, 2 of 2, see above). One that does not is flaky: it is run 8 times in all and reported with
+  how often it failed (`it failed 2 of 8 runs`), not shrunk. The shrinker keeps a smaller game only
+  when it fails a rerun too. \"Fails on every game\" is said only when the solution fails sample 1
+  every time, sample 2 and the two smallest games. A --memory too small for CMD's runtime to start
+  at all (it ends well on the smallest games, with a peak of at most 64 MiB over the limit, as with
+  --memory 1 for Python) is a usage error; a solution over a larger limit on every game is memory
+  limit exceeded.";
 
 const SHRINKING: &str = "\
 Shrinking:
@@ -188,12 +189,11 @@ Files:
   --out FILE is checked before the search: it must be a new file or a game (an earlier --out); a
   file that does not read as a game, a file CMD names (also inside a `sh -c` script or an option
   --input=FILE), an executable, a FIFO or a device is refused, and a symbolic link is followed.
-  --save DIR keeps each failure as DIR/hack-HASH.in and .out (`oj t -d DIR` replays them) and
-  runs them first next time, like proptest's regression files; what in DIR is not a game is
-  skipped with a warning, and so is a game past the statement's limits (a value over 10^18, a
-  repeated pair) unless --beyond. Both are written whole or not at all (a temporary file renamed into
-  place): on a full disk the old --out stays as it was, no partial game is left in DIR, and the
-  report says so.";
+  --save DIR keeps each failure as DIR/hack-HASH.in and .out (`oj t -d DIR` replays them) and runs
+  them first next time, like proptest's regression files; what in DIR is not a game is skipped with
+  a warning, and so is a game past the statement's limits (a value over 10^18, a repeated pair)
+  unless --beyond. Both are written whole or not at all (a temporary file renamed into place): on a
+  full disk the old --out stays as it was, no partial game is left in DIR, and the report says so.";
 
 const PROCESSES: &str = "\
 Processes and signals:

@@ -82,6 +82,10 @@ pub(super) struct Args {
     /// failing game so far is reported
     #[arg(long, value_name = "SECS", default_value_t = 60.0)]
     shrink_time: f64,
+    /// Seconds the search goes on past the first failure, for failures of other kinds (at most
+    /// 200 games more; 0: stop at the first failure)
+    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+    look_further: f64,
     /// How many games run at once (default: the number of cores)
     #[arg(short, long, value_name = "J")]
     jobs: Option<usize>,
@@ -144,6 +148,12 @@ pub(super) fn run(args: Args) -> Result<i32, Failure> {
         return Err(Failure::Usage(format!(
             "--timeout {}: give a number of seconds above 0 and at most 1000000",
             args.timeout
+        )));
+    }
+    if !(args.look_further >= 0.0 && args.look_further <= 1e6) {
+        return Err(Failure::Usage(format!(
+            "--look-further {}: give a number of seconds from 0 to 1000000",
+            args.look_further
         )));
     }
     if !(args.shrink_time >= 0.0 && args.shrink_time <= 1e6) {
@@ -360,7 +370,16 @@ fn search_games(
         )
     };
     let searched = progress::lines(&bar, started, &say, || {
-        search::search(runner, seed, args.tests, args.max_n, args.beyond, &on_game)
+        let look = Duration::from_secs_f64(args.look_further);
+        search::search(
+            runner,
+            seed,
+            args.tests,
+            args.max_n,
+            args.beyond,
+            look,
+            &on_game,
+        )
     });
     bar.finish_and_clear();
     Ok(searched

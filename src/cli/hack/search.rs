@@ -339,9 +339,6 @@ const SHRINKS_WELL: usize = 200;
 /// wrong answer on a smaller game than a large one.
 pub(super) const LOOK_FURTHER: u64 = 200;
 
-/// How long the search goes on past the first failure, at most.
-pub(super) const LOOK_TIME: Duration = Duration::from_secs(10);
-
 /// Past a timeout, games with more piles or forbidden moves than this are skipped: they would
 /// take the limit and more too, and say nothing new; a wrong answer or a crash shows on a
 /// small game.
@@ -368,6 +365,8 @@ struct Found {
     kinds: Vec<(Finding, Option<Finding>)>,
     /// When the first failure was seen.
     since: Option<Instant>,
+    /// How long the search goes on past the first failure, at most (--look-further).
+    look: Duration,
 }
 
 impl Found {
@@ -397,7 +396,7 @@ impl Found {
     }
 
     /// Whether game `index` is still to be run: every game before the first failure, and past
-    /// it [`LOOK_FURTHER`] games for [`LOOK_TIME`], large ones skipped once a timeout is found.
+    /// it [`LOOK_FURTHER`] games for `look`, large ones skipped once a timeout is found.
     fn go_on(&self, index: u64, plan: &Plan) -> GoOn {
         let Some(first) = self.first() else {
             return GoOn::Run;
@@ -405,7 +404,10 @@ impl Found {
         if index < first {
             return GoOn::Run;
         }
-        let late = self.since.is_some_and(|t| t.elapsed() > LOOK_TIME);
+        // A wrong answer too large to shrink well is looked past for a smaller one whatever
+        // `look` is: up to LOOK_FURTHER games.
+        let smaller_wanted = self.kinds.iter().any(|(_, best)| best.is_none());
+        let late = self.since.is_some_and(|t| t.elapsed() >= self.look) && !smaller_wanted;
         if index >= first + LOOK_FURTHER || late {
             return GoOn::Stop;
         }
@@ -449,10 +451,14 @@ pub(super) fn search(
     tests: u64,
     max_n: u64,
     beyond: bool,
+    look: Duration,
     on_game: &OnGame<'_>,
 ) -> Result<Vec<Finding>, String> {
     let next = AtomicU64::new(0);
-    let found: Mutex<Found> = Mutex::default();
+    let found = Mutex::new(Found {
+        look,
+        ..Found::default()
+    });
     // The games running now: index, whether large, and the flag that ends its run.
     let running: Mutex<Vec<(u64, bool, Arc<AtomicBool>)>> = Mutex::default();
     let unusable: Mutex<Option<Finding>> = Mutex::new(None);
