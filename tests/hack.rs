@@ -875,7 +875,7 @@ fn more_memory_than_the_limit_is_not_a_crash() {
     );
     let peak: u64 = run
         .stderr
-        .split("memory limit exceeded: its resident peak was ")
+        .split("memory limit exceeded: its memory peak was ")
         .nth(1)
         .and_then(|rest| rest.split(' ').next())
         .and_then(|mib| mib.parse().ok())

@@ -151,7 +151,7 @@ fn memory_is_the_resident_peak_against_the_limit() {
             .starts_with("hack: memory limit exceeded on game "),
         "{over:?}"
     );
-    let peak = number_after(&over.stderr, "its resident peak was ");
+    let peak = number_after(&over.stderr, "its memory peak was ");
     assert!((64.0..200.0).contains(&peak), "{over:?}");
     assert!(
         over.stderr.contains("the limit is 64 MiB (--memory)"),
@@ -433,7 +433,7 @@ fn a_runaway_is_memory_limit_exceeded_on_every_game_not_a_usage_error() {
             .starts_with("hack: memory limit exceeded on sample 1 of the statement"),
         "{run:?}"
     );
-    let peak = number_after(&run.stderr, "its resident peak was ");
+    let peak = number_after(&run.stderr, "its memory peak was ");
     assert!((300.0..600.0).contains(&peak), "{run:?}");
     assert!(
         run.stderr

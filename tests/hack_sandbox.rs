@@ -176,7 +176,7 @@ fn four_threads_with_the_judges_stack_pass() {
 fn peak_shown(run: &Run) -> f64 {
     let rest = run
         .stderr
-        .split("its resident peak was ")
+        .split("its memory peak was ")
         .nth(1)
         .unwrap_or_else(|| panic!("no peak: {run:?}"));
     rest.split(' ').next().unwrap().parse().unwrap()

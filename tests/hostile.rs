@@ -103,7 +103,7 @@ fn every_mode_under_memory_limits(game: &std::path::Path, limits: &[&[u64]]) {
     // A limit the binary cannot even be loaded in says nothing about the modes: each is raised
     // to the loader's floor, measured, since it grows with the binary (the debug binary grew
     // past 8704 KiB when plot gained its panels).
-    let floor = loader_floor();
+    let floor = common::loader_floor();
     let runs: Vec<_> = modes
         .iter()
         .zip(limits.iter().cycle())
@@ -134,26 +134,6 @@ fn every_mode_under_memory_limits(game: &std::path::Path, limits: &[&[u64]]) {
         });
     }
     std::fs::remove_file(output).unwrap();
-}
-
-/// The least address space (KiB, to 16 KiB) in which the binary loads and prints its version,
-/// plus 64 KiB: the loader maps the binary and libc before any mode runs.
-fn loader_floor() -> u64 {
-    let loads = |kib: u64| {
-        let script = format!("ulimit -v {kib} && exec \"$0\" --version");
-        common::run_shell(&script, env!("CARGO_BIN_EXE_constrained-nim"), b"").status == 0
-    };
-    let (mut low, mut high) = (4_096, 65_536);
-    assert!(loads(high), "the binary does not load in 64 MiB");
-    while high - low > 16 {
-        let middle = (low + high) / 2;
-        if loads(middle) {
-            high = middle;
-        } else {
-            low = middle;
-        }
-    }
-    high + 64
 }
 
 /// A max-size game (N = M = 200000) in a file that removes itself.

@@ -174,3 +174,23 @@ pub fn running(marker: &str) -> bool {
             .contains(marker)
     })
 }
+
+/// The least address space (KiB, to 16 KiB) in which the binary loads and prints its version,
+/// plus 64 KiB: the loader maps the binary and libc before any mode runs.
+pub fn loader_floor() -> u64 {
+    let loads = |kib: u64| {
+        let script = format!("ulimit -v {kib} && exec \"$0\" --version");
+        run_shell(&script, env!("CARGO_BIN_EXE_constrained-nim"), b"").status == 0
+    };
+    let (mut low, mut high) = (4_096, 65_536);
+    assert!(loads(high), "the binary does not load in 64 MiB");
+    while high - low > 16 {
+        let middle = (low + high) / 2;
+        if loads(middle) {
+            high = middle;
+        } else {
+            low = middle;
+        }
+    }
+    high + 64
+}

@@ -131,8 +131,9 @@ Limits and verdicts:
   How it is measured, over every process and every thread of a run, as a judge's sandbox does:
   where hack can make a control group (as root, or in a delegated cgroup v2 subtree), each run
   gets one: CPU time from cpu.stat, the time all its threads waited at once for a CPU from
-  cpu.pressure, the memory peak from a v1 memory group or v2's memory.peak, and cgroup.kill to
-  end it. Elsewhere it counts from /proc, a few times a second: each thread's wait for a CPU,
+  cpu.pressure, the memory peak from a v1 memory group or v2's memory.peak (which, as a judge's
+  control group, also counts the page cache of the files the run writes or reads), and
+  cgroup.kill to end it. Elsewhere it counts from /proc, a few times a second: each thread's wait for a CPU,
   the resident memory of the run's processes summed, found through its process group, its
   descendants and the orphans handed to hack. The timeout and memory reports name the way used
   (`measured by ...`).

@@ -455,11 +455,12 @@ fn report_all(
     let _ = io::stderr().lock().write_all(header.as_bytes());
     let mut status = 1;
     // A failure found that could not be kept where asked: hack's trouble too.
-    for (k, (mut text, kept)) in blocks.into_iter().enumerate() {
-        if k + 1 < count {
-            text.push('\n');
-        }
+    for (k, (text, kept)) in blocks.into_iter().enumerate() {
         status = status.max(kept.finish(text));
+        // A blank line after a block's last line ("saved as ..."), before the next block.
+        if k + 1 < count {
+            let _ = io::stderr().lock().write_all(b"\n");
+        }
     }
     Ok(status)
 }
@@ -699,6 +700,13 @@ fn failure_block(
         text.push_str(
             "the solution fails on every game: also on sample 2 and on both of the smallest \
              games (one answers Aoki, the other Takahashi)\n",
+        );
+    }
+    // A sample's or a saved game's failure is reported alone: no generated game was run.
+    if matches!(origin, Origin::Sample(_) | Origin::Saved(_)) && !every {
+        text.push_str(
+            "the generated games were not run, so failures of other kinds were not looked for: \
+             fix this one and run hack again\n",
         );
     }
     report::explain(&mut text, &shown);

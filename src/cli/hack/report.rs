@@ -168,7 +168,7 @@ pub(super) fn failure(text: &mut String, outcome: &Outcome, runner: &Runner) {
         } => {
             let _ = writeln!(
                 text,
-                "memory limit exceeded: its resident peak was {} MiB; the limit is {} MiB \
+                "memory limit exceeded: its memory peak was {} MiB; the limit is {} MiB \
                  (--memory){}\n{}",
                 peak.div_ceil(MIB),
                 runner.memory / MIB,

@@ -23,6 +23,7 @@ mod merges;
 
 use super::limits::{cancellable, stopped};
 use super::outcome::{Case, Outcome, Runner, far_over};
+use crate::cli::game::plural;
 use drops::{Cursor, DROPS, Drop, dropped};
 use indicatif::ProgressBar;
 use std::collections::HashSet;
@@ -284,10 +285,10 @@ impl Shrinker<'_> {
     fn show(&self) {
         let left = self.budget.saturating_sub(self.started.elapsed()).as_secs();
         self.bar.set_message(format!(
-            "shrinking: {} runs, {} piles and {} forbidden moves, {left} s left",
-            self.runs,
-            self.case.piles.len(),
-            self.case.forbidden.len()
+            "shrinking: {}, {} and {}, {left} s left",
+            plural(self.runs, "run"),
+            plural(self.case.piles.len() as u64, "pile"),
+            plural(self.case.forbidden.len() as u64, "forbidden move")
         ));
         self.bar.tick();
     }
