@@ -786,7 +786,7 @@ fn a_fixed_array_crash_shrinks_to_the_smallest_n_of_ones() {
 
 /// A slow solution's timeout: found, shrunk, and its growth measured at smaller sizes of the
 /// game, with the exponent of M (O(M * drops), drops growing with M: about 2).
-fn assert_slow_timeout_states_its_growth(nim: &str, args: &[&str]) {
+fn assert_slow_timeout_states_its_growth(nim: &str, args: &[&str], least: f64) {
     let (run, game) = hack_cpp(nim, args, &["slow"]);
     assert_eq!(run.status, 1, "{run:?}");
     assert!(run.stderr.starts_with("hack: timeout on game "), "{run:?}");
@@ -806,8 +806,10 @@ fn assert_slow_timeout_states_its_growth(nim: &str, args: &[&str]) {
         })
         .unwrap_or_else(|| panic!("no quadratic growth in M: {run:?}"));
     let exponent: f64 = growth.split(':').next().unwrap().parse().unwrap();
-    // Quadratic in M, with N held at 1: a margin above, for the machine's load shakes the times.
-    assert!((1.7..=3.0).contains(&exponent), "{exponent}: {run:?}");
+    // Quadratic in M, with N held at 1: a margin above, for the machine's load shakes the times;
+    // at least `least` (under a limit of 0.2 to 0.4 s the start-up's share flattens it to
+    // M^1.5 or so; at the judge's limit, 1.7).
+    assert!((least..=3.0).contains(&exponent), "{exponent}: {run:?}");
     // The first line of the growth is the dimension that matters.
     let first = run.stderr.split("run alone:\n").nth(1).unwrap_or("");
     assert!(
@@ -831,7 +833,7 @@ fn a_slow_solution_is_a_timeout_with_its_growth_in_m() {
         "--shrink-time",
         "6",
     ];
-    assert_slow_timeout_states_its_growth(nim, &args);
+    assert_slow_timeout_states_its_growth(nim, &args, 1.4);
 }
 
 /// With 10 s to shrink the timeout and measure its growth:
@@ -850,7 +852,7 @@ fn a_slow_solution_is_a_timeout_with_its_growth_in_m_full() {
         "--shrink-time",
         "10",
     ];
-    assert_slow_timeout_states_its_growth(nim, &args);
+    assert_slow_timeout_states_its_growth(nim, &args, 1.4);
 }
 
 #[test]
@@ -927,7 +929,7 @@ fn a_right_cpp_solution_passes_large_games_too() {
 fn full_size_failures_with_default_options() {
     let Some(nim) = cpp() else { return };
     assert_fixed_array_shrinks_to_its_size(nim, &["--seed", "1"], 100_005, "100,006");
-    assert_slow_timeout_states_its_growth(nim, &["--seed", "1"]);
+    assert_slow_timeout_states_its_growth(nim, &["--seed", "1"], 1.7);
     for (bug, kind) in [
         (&["memory"][..], "memory limit exceeded"),
         (&["int32"], "wrong answer"),

@@ -71,8 +71,10 @@ fn a_quadratic_solution_unshrunk_grows_about_quadratically_in_m() {
         .and_then(|l| l.split(':').next())
         .and_then(|e| e.parse().ok())
         .unwrap_or_else(|| panic!("no quadratic growth in M first: {run:?}"));
-    // Quadratic, N held at 1; a margin above, for the machine's load shakes the times.
-    assert!((1.7..=3.0).contains(&exponent), "{exponent}: {run:?}");
+    // Quadratic, N held at 1; a margin above, for the machine's load shakes the times. Under a
+    // limit of 0.4 s the start-up's share flattens the fit to M^1.5 or so (1.8 to 2.1 at the
+    // judge's 4 s: hack.rs's full_size_failures_with_default_options holds it to 1.7).
+    assert!((1.4..=3.0).contains(&exponent), "{exponent}: {run:?}");
     // The smallest size over the limit is kept as a bound.
     assert!(lines[0].contains("; over the limit at M = "), "{run:?}");
 }

@@ -136,7 +136,9 @@ Limits and verdicts:
   cgroup.kill to end it. Elsewhere it counts from /proc, a few times a second: each thread's wait for a CPU,
   the resident memory of the run's processes summed, found through its process group, its
   descendants and the orphans handed to hack. The timeout and memory reports name the way used
-  (`measured by ...`).
+  (`measured by ...`). CMD runs as the user who runs hack: run as root, a solution can move
+  itself out of its control group (a judge's box runs it as an unprivileged user), and what it
+  moved is then neither counted nor ended with the run.
 
   CMD runs without the variables that change buffering or start-up and that a judge does not
   set: PYTHONUNBUFFERED, PYTHONINSPECT, PYTHONSTARTUP, PYTHONDEVMODE, PYTHONMALLOC,
