@@ -132,13 +132,13 @@ Limits and verdicts:
   where hack can make a control group (as root, or in a delegated cgroup v2 subtree), each run
   gets one: CPU time from cpu.stat, the time all its threads waited at once for a CPU from
   cpu.pressure, the memory peak from a v1 memory group or v2's memory.peak (which, as a judge's
-  control group, also counts the page cache of the files the run writes or reads), and
-  cgroup.kill to end it. Elsewhere it counts from /proc, a few times a second: each thread's wait for a CPU,
+  control group, also counts the page cache of the files the run writes or reads), and cgroup.kill
+  to end it. Elsewhere it counts from /proc, a few times a second: each thread's wait for a CPU,
   the resident memory of the run's processes summed, found through its process group, its
   descendants and the orphans handed to hack. The timeout and memory reports name the way used
-  (`measured by ...`). CMD runs as the user who runs hack: run as root, a solution can move
-  itself out of its control group (a judge's box runs it as an unprivileged user), and what it
-  moved is then neither counted nor ended with the run.
+  (`measured by ...`). CMD runs as the user who runs hack: run as root, a solution can move itself
+  out of its control group (a judge's box runs it as an unprivileged user), and what it moved is
+  then neither counted nor ended with the run.
 
   CMD runs without the variables that change buffering or start-up and that a judge does not
   set: PYTHONUNBUFFERED, PYTHONINSPECT, PYTHONSTARTUP, PYTHONDEVMODE, PYTHONMALLOC,
