@@ -6,14 +6,12 @@
 
 use super::MOST_MARKS;
 use super::pieces::{Piece, pieces};
-use super::ticks::{Ticks, path, round, segment, text};
+use super::ticks::{HEIGHT, Ticks, WIDTH, canvas, path, round, segment, text};
 use crate::cli::game::{Solved, plural};
 use svg::Document;
 use svg::node::element::path::Data;
-use svg::node::element::{Circle, Group, Rectangle, Style, Title};
+use svg::node::element::{Circle, Group, Title};
 
-const WIDTH: f64 = 1000.0;
-const HEIGHT: f64 = 620.0;
 const LEFT: f64 = 110.0;
 const RIGHT: f64 = WIDTH - 30.0;
 const TOP: f64 = 80.0;
@@ -84,17 +82,7 @@ impl Picture {
 
     pub(super) fn draw(&self, solved: &Solved, name: &str) -> Document {
         let small = self.to - self.from < MOST_MARKS;
-        let mut doc = Document::new()
-            .set("width", WIDTH)
-            .set("height", HEIGHT)
-            .set("viewBox", (0, 0, WIDTH, HEIGHT))
-            .add(Style::new(STYLE))
-            .add(
-                Rectangle::new()
-                    .set("width", WIDTH)
-                    .set("height", HEIGHT)
-                    .set("fill", "#fff"),
-            );
+        let mut doc = canvas(STYLE);
         let title = format!(
             "g(n) for {name}: {}, {}",
             plural(solved.piles.len() as u64, "pile"),

@@ -12,14 +12,12 @@
 
 use super::cells::{CELL, COLUMNS, Cells, LEFT, RIGHT, Scale};
 use super::pieces::{Piece, pieces};
-use super::ticks::{Ticks, round, segment, superscript, text};
+use super::ticks::{Ticks, canvas, round, segment, superscript, text};
 use crate::cli::game::{Solved, plural};
 use svg::Document;
 use svg::node::element::path::Data;
-use svg::node::element::{Group, Path, Rectangle, Style, Title};
+use svg::node::element::{Group, Path, Rectangle, Title};
 
-const WIDTH: f64 = 1000.0;
-const HEIGHT: f64 = 620.0;
 /// The height of a cell in a panel of values, in pixels.
 const ROW: f64 = 2.0;
 /// The fewest drops in a column whose quartiles are drawn; below it, each drop is a dot.
@@ -165,17 +163,7 @@ impl<'a> Panels<'a> {
     }
 
     pub(super) fn draw(&self, name: &str) -> Document {
-        let mut doc = Document::new()
-            .set("width", WIDTH)
-            .set("height", HEIGHT)
-            .set("viewBox", (0, 0, WIDTH, HEIGHT))
-            .add(Style::new(STYLE))
-            .add(
-                Rectangle::new()
-                    .set("width", WIDTH)
-                    .set("height", HEIGHT)
-                    .set("fill", "#fff"),
-            );
+        let mut doc = canvas(STYLE);
         for (y, words, class) in self.title(name) {
             doc = doc.add(text(LEFT - 90.0, y, &words).set("class", class));
         }

@@ -1,7 +1,27 @@
 //! Ticks at round numbers and their short labels, and the few SVG elements every view draws.
 
+use svg::Document;
 use svg::node::element::path::Data;
-use svg::node::element::{Line, Path, Text};
+use svg::node::element::{Line, Path, Rectangle, Style, Text};
+
+/// Every view's picture, in pixels.
+pub(super) const WIDTH: f64 = 1000.0;
+pub(super) const HEIGHT: f64 = 620.0;
+
+/// An empty picture, white, with a view's `style`.
+pub(super) fn canvas(style: &str) -> Document {
+    Document::new()
+        .set("width", WIDTH)
+        .set("height", HEIGHT)
+        .set("viewBox", (0, 0, WIDTH, HEIGHT))
+        .add(Style::new(style))
+        .add(
+            Rectangle::new()
+                .set("width", WIDTH)
+                .set("height", HEIGHT)
+                .set("fill", "#fff"),
+        )
+}
 
 /// Ticks at round numbers over `low..=high`, and their labels.
 pub(super) struct Ticks {
