@@ -155,7 +155,6 @@ pub(super) fn run_once(
     sandbox.enter(&mut cmd);
     // Measured before the fork: what the child's own peak must pass to be its own.
     let hidden_below = own_peak();
-    let started = Instant::now();
     let lag_from = own_delay();
     let mut child = match spawn_tracked(&mut cmd) {
         Ok(child) => child,
@@ -164,6 +163,10 @@ pub(super) fn run_once(
             return Err(unrun(e));
         }
     };
+    // The run's time starts at its exec, which spawn waits for: the move into its control group
+    // before it (1 to 25 ms, as the kernel syncs) and another run's spawn are hack's, not the
+    // solution's, and a start that varies by 25 ms shakes a short run's time.
+    let started = Instant::now();
     let pid = child.id() as i32;
     sandbox.started(pid);
     let mut pipes = Pipes {
@@ -183,8 +186,7 @@ pub(super) fn run_once(
     // Whatever the run left ends here, whichever way it went.
     sandbox.kill();
     let result = match result {
-        Ok(Some((status, peak, cpu))) => {
-            let time = started.elapsed();
+        Ok(Some((status, peak, cpu, time))) => {
             if !pipes.drain() {
                 // Someone outside the run holds a pipe: an escaped descendant, now an orphan.
                 pipes.stdout = None;
@@ -275,15 +277,15 @@ pub(super) fn nonblocking(fd: i32) {
 }
 
 impl Pipes<'_> {
-    /// Feeds the input and reads the output until the process `pid` ends (its wait status and
-    /// peak memory), the deadline passes or hack is stopped (`None`).
+    /// Feeds the input and reads the output until the process `pid` ends (its wait status, peak
+    /// memory, CPU time and wall time), the deadline passes or hack is stopped (`None`).
     fn drive(
         &mut self,
         pid: i32,
         started: Instant,
         deadline: Deadline,
         sandbox: &mut Sandbox,
-    ) -> Result<Option<(ExitStatus, u64, Duration)>, String> {
+    ) -> Result<Option<(ExitStatus, u64, Duration, Duration)>, String> {
         for fd in [
             self.stdin.as_ref().map(AsRawFd::as_raw_fd),
             self.stdout.as_ref().map(AsRawFd::as_raw_fd),
@@ -342,8 +344,10 @@ impl Pipes<'_> {
             // SAFETY: wait4 on our own child.
             let waited = unsafe { libc::wait4(pid, &mut status, flags, &mut usage) };
             if waited == pid {
+                // The run's time ends here, before hack reads and empties its group.
+                let time = started.elapsed();
                 let (peak, cpu) = used(&usage);
-                return Ok(Some((ExitStatus::from_raw(status), peak, cpu)));
+                return Ok(Some((ExitStatus::from_raw(status), peak, cpu, time)));
             }
             if waited < 0 {
                 let e = io::Error::last_os_error();
