@@ -104,36 +104,55 @@ fn main() {
 }
 
 /// `hack`'s time from the start to a minimal game on the failures of `tests/solutions/nim.cpp`
-/// that need a large game or large values, with default options but the seed (and the
-/// timeout's 4 s): the median of `runs` runs of the whole command, and of its shrinking alone,
-/// the runs it made and what it ended with; beside it the same for `baseline`, when given.
+/// that need a large game or large values, and on timeouts (an endless loop; g++'s
+/// `std::unordered_map` on the anti-hash game, `tests/solutions/maxtest.cpp`), with default
+/// options but the seed (and the timeout's 4 s): the median of `runs` runs of the whole command,
+/// and of its shrinking alone, the runs it made and what it ended with; beside it the same for
+/// `baseline`, when given.
 fn hack_table(dir: &Path, runs: usize, baseline: Option<&Path>) {
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/solutions/nim.cpp");
-    let nim = dir.join("nim");
-    let built = Command::new("c++")
-        .args(["-O2", "-std=c++17", "-o"])
-        .arg(&nim)
-        .arg(&source)
-        .status();
-    if !built.is_ok_and(|s| s.success()) {
-        println!("(no hack table: c++ -O2 tests/solutions/nim.cpp did not build)");
+    let built = |name: &str| {
+        let source =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/solutions/{name}.cpp"));
+        let binary = dir.join(name);
+        let status = Command::new("c++")
+            .args(["-O2", "-std=c++17", "-o"])
+            .arg(&binary)
+            .arg(&source)
+            .status();
+        status
+            .is_ok_and(|s| s.success())
+            .then(|| binary.into_os_string())
+    };
+    let (Some(nim), Some(maxtest)) = (built("nim"), built("maxtest")) else {
+        println!("(no hack table: c++ -O2 tests/solutions/nim.cpp or maxtest.cpp did not build)");
         return;
-    }
-    let failures: [(&str, &[&str], &[&str]); 3] = [
+    };
+    let endless = ["sh", "-c", "while :; do :; done"].map(std::ffi::OsString::from);
+    let failures: [(&str, &[&str], Vec<std::ffi::OsString>); 5] = [
         (
             "int32 overflow",
             &["--seed", "1", "--max-n", "300"],
-            &["int32"],
+            vec![nim.clone(), "int32".into()],
         ),
         (
             "fixed array of 100,005",
             &["--seed", "1"],
-            &["array", "100005"],
+            vec![nim.clone(), "array".into(), "100005".into()],
         ),
         (
             "O(M · drops) timeout",
             &["--seed", "1", "--timeout", "4"],
-            &["slow"],
+            vec![nim.clone(), "slow".into()],
+        ),
+        (
+            "std::unordered_map timeout",
+            &["--seed", "1", "--timeout", "4"],
+            vec![maxtest, "unordered".into()],
+        ),
+        (
+            "endless loop",
+            &["--seed", "1", "--timeout", "4"],
+            endless.to_vec(),
         ),
     ];
     let this = PathBuf::from(env!("CARGO_BIN_EXE_constrained-nim"));
@@ -147,7 +166,7 @@ fn hack_table(dir: &Path, runs: usize, baseline: Option<&Path>) {
         String::from("| failure | build | whole s | shrinking s | runs | ended with |");
     header.push_str("\n| --- | --- | ---: | ---: | ---: | --- |");
     println!("{header}");
-    for (name, args, bug) in failures {
+    for (name, args, command) in failures {
         for (b, binary) in binaries.iter().enumerate() {
             let mut whole = Vec::new();
             let mut shrinking = Vec::new();
@@ -158,8 +177,7 @@ fn hack_table(dir: &Path, runs: usize, baseline: Option<&Path>) {
                     .arg("hack")
                     .args(args)
                     .arg("--")
-                    .arg(&nim)
-                    .args(bug)
+                    .args(&command)
                     .stdin(Stdio::null())
                     .output()
                     .unwrap();
