@@ -379,19 +379,21 @@ fn median(mut values: Vec<f64>) -> f64 {
 
 fn input_file(dir: &Path, shape: &str, n: usize) -> PathBuf {
     let path = dir.join(format!("{shape}-{n}.in"));
-    let status = Command::new(env!("CARGO_BIN_EXE_constrained-nim"))
-        .args([
-            "gen",
-            "--shape",
-            shape,
-            "--n",
-            &n.to_string(),
-            "--seed",
-            "1",
-        ])
-        .stdout(File::create(&path).unwrap())
-        .status()
-        .unwrap();
+    let mut make = Command::new(env!("CARGO_BIN_EXE_constrained-nim"));
+    make.args([
+        "gen",
+        "--shape",
+        shape,
+        "--n",
+        &n.to_string(),
+        "--seed",
+        "1",
+    ]);
+    // The one shape past the statement's 10^18 (gen's SHAPE_BEYOND) is made with --beyond.
+    if shape == "u64max" {
+        make.arg("--beyond");
+    }
+    let status = make.stdout(File::create(&path).unwrap()).status().unwrap();
     assert!(status.success(), "gen --shape {shape}");
     path
 }
