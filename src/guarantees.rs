@@ -218,19 +218,21 @@
 //! ```text
 //! $ constrained-nim hack --seed 1 -- ./nim slow
 //! hack: timeout on game 10 of 1000 (seed 1, max test random); the samples and the 9 games before it passed
-//! shrunk in 24 runs (60.0 s) from 200000 piles and 200000 forbidden moves to 1 pile and 109226 forbidden moves (not proven minimal: --shrink-time 60 s ran out):
-//! the game: 1 pile of 858,521,648,700,260,108 stones; 109,226 forbidden moves, X from 7,239,470,591,929 to 999,978,057,581,612,391; too large to print (give --out FILE or --save DIR to keep it)
-//! timeout: run alone it ran 4.23 s, not counting 0.18 s it waited for a CPU other work held (4.23 s of CPU time); the limit is 4 s
+//! shrunk in 20 runs (10.7 s) from 200000 piles and 200000 forbidden moves to 1 pile and 131072 forbidden moves (a timeout: its first forbidden moves, then its first piles, bisected to within a factor of 2, no more; its growth below says more):
+//! the game: 1 pile of 858,521,648,700,260,108 stones; 131,072 forbidden moves, X from 7,239,470,591,929 to 999,978,057,581,612,391; too large to print (give --out FILE or --save DIR to keep it)
+//! timeout: run alone it ran 5.00 s before hack ended it (5.01 s of CPU time); the limit is 4 s
+//! (measured by a control group (cgroup v2, v1 memory): every process and every thread of the run)
 //! growth, the same game's first piles or forbidden moves run alone:
-//!     time ≈ M^1.8 (0.03 s at M = 6,826, 0.09 s at M = 13,653, 0.30 s at M = 27,306, 1.10 s at M = 54,613, 4.22 s at M = 109,226)
+//!     time grows about quadratically in M (M^2.0: 0.39 s at M = 32,768 → 4.26 s at M = 114,688; over the limit at M = 131,072)
 //! the game as found: constrained-nim gen --shape random --n 200000 --seed 224706085343030812
 //! ```
 //!
 //! The growth says what the shrunk game cannot: with one pile left, the time is about quadratic
 //! in M, the number of forbidden moves (O(M · drops)). In those sessions the fixed array (`nim
-//! array`, the README's example) was found and shrunk to its smallest size in 2.7 s in all, the
-//! wrong answer in 15 s, and the timeout found, shrunk for the 60 s of `--shrink-time` and its
-//! growth stated in 94 s. hack's own resident memory stays far below the solution's: 51 to
+//! array`, the README's example) was found and shrunk to its smallest size in 2.7 s in all and
+//! the wrong answer in 15 s; the timeout (this session on an idle machine) was reported in 51 s:
+//! found and confirmed in 19 s, its size halved to within a factor of 2 in 11 s, its growth
+//! measured in the last 20 s. hack's own resident memory stays far below the solution's: 51 to
 //! 85 MiB at its peak in the full-size runs of `tests/hack_games.rs` (up to about 130 MiB has
 //! been seen at the default sizes; the tests hold it under 256 MiB).
 //!
@@ -426,13 +428,30 @@
 //! | short | 0.44 (0.41) | 1.03 (0.92) |
 //! | antihash | 1.02 (0.78) | 1.01 (0.71) |
 //!
-//! `cargo bench --bench speed -- --hack 3`, on the same loaded machine: hack's time from its start
-//! to a minimal game on the failures of `tests/solutions/nim.cpp` (seed 1, default options, the
-//! timeout at 4 s), medians of 3 runs; the timeout's shrinking ends with `--shrink-time`, then its
-//! growth is measured:
+//! `cargo bench --bench speed -- --hack 3 --no-modes --no-scaling --no-play --no-see --baseline
+//! OLD` (OLD: `2167e41`, before the sandbox and the schedule of issues 32 and 33), on an idle
+//! 2-core machine: hack's time from its start to its report on the failures of
+//! `tests/solutions/nim.cpp`, g++'s `std::unordered_map` on the anti-hash game
+//! (`tests/solutions/maxtest.cpp unordered`) and an endless loop (`sh -c 'while :; do :; done'`),
+//! seed 1, default options but the timeout at 4 s, medians of 3 runs. A timeout's shrinking now
+//! halves its size to within a factor of 2 and stops (its growth says the rest), where it shrank
+//! for all of `--shrink-time`; after the first failure hack looks `--look-further` 10 s for
+//! others:
 //!
-//! | failure | whole s | shrinking s | runs | ended with |
-//! | --- | ---: | ---: | ---: | --- |
-//! | int32 overflow | 3.7 | 3.5 | 648 | 2 piles and 1 forbidden move, 1-minimal |
-//! | fixed array of 100,005 | 5.7 | 5.2 | 95 | 100006 piles and 1 forbidden move, 1-minimal |
-//! | O(M · drops) timeout | 101.5 | 69.8 | 24 | 1 pile and 169365 forbidden moves, budget |
+//! | failure | build | whole s | shrinking s | runs | ended with |
+//! | --- | --- | ---: | ---: | ---: | --- |
+//! | int32 overflow | this | 2.2 | 1.7 | 457 | 2 piles and 1 forbidden move, 1-minimal |
+//! | int32 overflow | OLD | 2.4 | 2.2 | 648 | 2 piles and 1 forbidden move, 1-minimal |
+//! | fixed array of 100,005 | this | 6.0 | 3.8 | 96 | 100006 piles and 1 forbidden move, 1-minimal |
+//! | fixed array of 100,005 | OLD | 1.9 | 1.6 | 96 | 100006 piles and 1 forbidden move, 1-minimal |
+//! | O(M · drops) timeout | this | 50.0 | 10.7 | 20 | 1 pile and 131072 forbidden moves, size halved |
+//! | O(M · drops) timeout | OLD | 95.5 | 60.0 | 25 | 1 pile and 116508 forbidden moves, budget |
+//! | std::unordered_map timeout | this | 40.9 | 10.3 | 20 | 1 pile and 65536 forbidden moves, size halved |
+//! | std::unordered_map timeout | OLD | 88.8 | 60.0 | 24 | 1 pile and 47331 forbidden moves, budget |
+//! | endless loop | this | 15.2 | 0.0 | 0 | not shrunk (on sample 1) |
+//! | endless loop | OLD | 56.2 | 0.0 | 0 | not shrunk (on sample 1) |
+//!
+//! A timeout is reported in half the time or less. The fixed array's shrinking takes 2 s more
+//! through as many runs: the control group, about 4 ms a run, is 0.4 s of it (3.3 s with
+//! `CONSTRAINED_NIM_NO_CGROUP=1`); the rest is the solution's own time (two thirds of the CPU
+//! time in a profile), on larger passing games on the way than before.
