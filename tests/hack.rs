@@ -28,7 +28,7 @@ fn hack(bug: &str, extra: &[&str]) -> (Run, String) {
         args.extend_from_slice(&["--seed", "1"]);
     }
     args.extend_from_slice(extra);
-    args.extend_from_slice(&["--", "python3", SOLUTION, bug]);
+    args.extend_from_slice(&["--", common::python(), SOLUTION, bug]);
     let run = run(&args, b"");
     let game = std::fs::read_to_string(&out).unwrap_or_default();
     let _ = std::fs::remove_file(&out);
@@ -37,7 +37,7 @@ fn hack(bug: &str, extra: &[&str]) -> (Run, String) {
 
 /// What the solution with `bug` answers on `game`: its output, or `None` if it failed to run.
 fn answer(bug: &str, game: &str) -> Option<String> {
-    let mut child = Command::new("python3")
+    let mut child = Command::new(common::python())
         .args([SOLUTION, bug])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
@@ -563,7 +563,7 @@ fn saved_failures_are_replayed_first() {
             dir_arg,
         ]
         .into_iter()
-        .chain(["--", "python3", SOLUTION, "crash-equal-piles"])
+        .chain(["--", common::python(), SOLUTION, "crash-equal-piles"])
         .collect::<Vec<_>>(),
         b"",
     );
@@ -591,7 +591,7 @@ fn saved_failures_are_replayed_first() {
             "--save",
             dir_arg,
             "--",
-            "python3",
+            common::python(),
             SOLUTION,
             "crash-equal-piles",
         ],
@@ -984,7 +984,7 @@ fn a_crash_reports_the_solutions_own_peak_memory() {
             "--tests",
             "1",
             "--",
-            "python3",
+            common::python(),
             "-c",
             "b = bytearray(200 << 20); b[::4096] = b'x' * len(b[::4096]); raise SystemExit(3)",
         ],

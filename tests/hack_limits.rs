@@ -126,7 +126,7 @@ fn hack_resident(memory: &str) -> Run {
         "--shrink-time",
         "1",
         "--",
-        "python3",
+        common::python(),
         "-c",
         RESIDENT,
     ];
@@ -363,7 +363,7 @@ runpy.run_path("tests/solutions/nim.py")
         "--shrink-time",
         "1",
         "--",
-        "python3",
+        common::python(),
         "-c",
         script,
     ];

@@ -35,7 +35,8 @@ fn hack_workers(args: &[&str], mode: &str, arg: &str, vars: &[(&str, &str)]) -> 
     let workers = workers()?;
     let mut all = vec!["hack"];
     all.extend_from_slice(args);
-    all.extend_from_slice(&["--", workers, mode, arg]);
+    let nim = "tests/solutions/nim.py";
+    all.extend_from_slice(&["--", workers, mode, arg, nim, common::python()]);
     Some(run_with_env(&all, vars, b""))
 }
 

@@ -161,7 +161,7 @@ fn an_endless_loop_is_reported_on_sample_1_in_a_few_limits() {
         "--jobs",
         "2",
         "--",
-        "python3",
+        common::python(),
         "-c",
         "while True: pass",
     ];

@@ -14,9 +14,12 @@ use std::time::{Duration, Instant};
 
 const BOT: &str = "tests/solutions/bot.py";
 
-/// How the bots run: `-I -S` (no site packages, no environment) halves Python's start, which is
-/// most of what a game costs here.
-const PYTHON: [&str; 3] = ["python3", "-I", "-S"];
+/// How the bots run: the interpreter by its own path (no version manager's shim) with `-I -S`
+/// (no site packages, no environment), which halves Python's start: most of what a game costs
+/// here.
+fn python() -> [&'static str; 3] {
+    [common::python(), "-I", "-S"]
+}
 
 /// How long one hack run may take here, on a loaded machine: each is seconds alone.
 const WITHIN: Duration = Duration::from_secs(90);
@@ -31,7 +34,7 @@ fn hack(bug: &str, extra: &[&str]) -> (Run, String) {
     let mut args = vec!["hack", "--interactive", "--seed", "1", "--out", out_arg];
     args.extend_from_slice(extra);
     args.push("--");
-    args.extend_from_slice(&PYTHON);
+    args.extend_from_slice(&python());
     args.extend_from_slice(&[BOT, bug]);
     let started = Instant::now();
     let run = run(&args, b"");
@@ -63,8 +66,9 @@ fn transcript(report: &str) -> Vec<(char, String)> {
 /// first `count` lines (fewer if it ends before): the same as the report's when the report is
 /// the bot's own play. The bot is killed then, in case it does not exit.
 fn replay(bug: &str, game: &str, lines: &[(char, String)], count: usize) -> Vec<String> {
-    let mut child = Command::new(PYTHON[0])
-        .args(&PYTHON[1..])
+    let python = python();
+    let mut child = Command::new(python[0])
+        .args(&python[1..])
         .args([BOT, bug])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -260,9 +264,9 @@ fn a_failure_that_does_not_repeat_is_flaky() {
         "--tests",
         "5",
         "--",
-        PYTHON[0],
-        PYTHON[1],
-        PYTHON[2],
+        python()[0],
+        python()[1],
+        python()[2],
         BOT,
         "flaky",
         marker_arg,

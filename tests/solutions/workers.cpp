@@ -1,8 +1,9 @@
 // A right Constrained Nim solution that does its work the ways a judge allows and a careless
 // runner may not measure, for testing `hack`'s sandbox. The answer comes from nim.py (exec'd
-// with the game still on standard input); before it, as MODE says:
+// with the game still on standard input, by PYTHON, python3 from the PATH by default); before
+// it, as MODE says:
 //
-//     ./workers MODE ARG [NIM_PY] < game
+//     ./workers MODE ARG [NIM_PY [PYTHON]] < game
 //
 //   worker SECS     SECS of CPU time in one worker thread, the main thread waiting in join
 //                   (the usual "solve in a big-stack thread")
@@ -44,6 +45,7 @@ int main(int argc, char** argv) {
     std::string mode = argv[1];
     double arg = atof(argv[2]);
     const char* nim = argc > 3 ? argv[3] : "tests/solutions/nim.py";
+    const char* python = argc > 4 ? argv[4] : "python3";
     if (mode == "worker") {
         std::thread worker(burn, arg);
         worker.join();
@@ -52,18 +54,25 @@ int main(int argc, char** argv) {
         for (int i = 0; i < (mode == "pair" ? 2 : 4); i++) threads.emplace_back(burn, arg);
         for (auto& t : threads) t.join();
     } else if (mode == "child") {
+        // The parent answers once the child holds its memory (a byte down a pipe says so).
+        int held[2];
+        if (pipe(held) != 0) return 3;
         if (fork() == 0) {
             touch((long)arg);
+            char done = 1;
+            if (write(held[1], &done, 1) != 1) _exit(1);
             sleep(30);
             _exit(0);
         }
-        // The child has a moment to take its memory while the parent answers.
-        usleep(100000);
+        char done;
+        if (read(held[0], &done, 1) != 1) return 3;
+        close(held[0]);
+        close(held[1]);
     } else if (mode == "touch") {
         touch((long)arg);
     } else {
         return 2;
     }
-    execlp("python3", "python3", nim, "none", (char*)nullptr);
+    execlp(python, python, nim, "none", (char*)nullptr);
     return 4;
 }
