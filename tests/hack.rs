@@ -4,11 +4,49 @@
 //! submissions on the judge: 32-bit overflow, a fixed array, a timeout, more memory than the
 //! limit, a debug line. Every run of hack on a C++ solution runs under a 256 MiB address-space
 //! limit: hack's own memory stays below it whatever the game.
+//!
+//! The other tests of `hack` are this binary's modules (`tests/hack/`: files, games, growth,
+//! interactive, limits, merges, sandbox, schedule), so that all of them share one pool of test
+//! threads: as binaries of their own, each waited for its slowest test. `cargo test --test hack
+//! hack_limits` runs one module.
 
 mod common;
+#[path = "hack/hack_files.rs"]
+mod hack_files;
+#[path = "hack/hack_games.rs"]
+mod hack_games;
+#[path = "hack/hack_growth.rs"]
+mod hack_growth;
+#[path = "hack/hack_interactive.rs"]
+mod hack_interactive;
+#[path = "hack/hack_limits.rs"]
+mod hack_limits;
+#[path = "hack/hack_merges.rs"]
+mod hack_merges;
+#[path = "hack/hack_sandbox.rs"]
+mod hack_sandbox;
+#[path = "hack/hack_schedule.rs"]
+mod hack_schedule;
 
 use common::games::{input, parse};
 use common::{Run, run};
+
+/// Three tests at a time where the machine has two cores (or as many as it has, plus one): these
+/// mostly wait, on timeouts, sleeps and the solutions' start-ups, and two left a core idle a
+/// quarter of the time. Set before main, where libtest reads it; `--test-threads` and
+/// `RUST_TEST_THREADS` still decide when given.
+#[used]
+#[unsafe(link_section = ".init_array")]
+static THREADS: extern "C" fn() = {
+    extern "C" fn one_more_than_the_cores() {
+        if std::env::var_os("RUST_TEST_THREADS").is_none() {
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            // SAFETY: before main, while this is the only thread.
+            unsafe { std::env::set_var("RUST_TEST_THREADS", (cores + 1).to_string()) };
+        }
+    }
+    one_more_than_the_cores
+};
 use std::process::Command;
 
 const SOLUTION: &str = "tests/solutions/nim.py";
@@ -20,7 +58,7 @@ fn hack(bug: &str, extra: &[&str]) -> (Run, String) {
         std::env::temp_dir().join(format!("constrained-nim-hack-{bug}-{}", std::process::id()));
     let out_arg = out.to_str().unwrap();
     let mut args = vec!["hack", "--max-n", "300", "--out", out_arg];
-    // The first failure is what these tests look at; tests/hack_schedule.rs looks further.
+    // The first failure is what these tests look at; tests/hack/hack_schedule.rs looks further.
     if !extra.contains(&"--look-further") {
         args.extend_from_slice(&["--look-further", "0"]);
     }

@@ -160,12 +160,20 @@ fn many_games(optimal: bool, count: u64) {
 
 #[test]
 fn wins_every_game_against_random_moves() {
-    many_games(false, 2000);
+    many_games(false, 1000);
 }
 
 #[test]
 fn wins_every_game_against_optimal_moves() {
-    many_games(true, 2000);
+    many_games(true, 1000);
+}
+
+/// Ten times as many games each way: `cargo test --release --test play -- --ignored`.
+#[test]
+#[ignore]
+fn wins_every_game_full() {
+    many_games(false, 10_000);
+    many_games(true, 10_000);
 }
 
 /// Sample 1: piles 1 2 4; from 2 taking 1, from 3 taking 3 or 1, from 1 taking 1 are forbidden.

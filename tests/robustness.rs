@@ -22,9 +22,9 @@ fn assert_verdict_or_error(input: &[u8], context: &str) {
     }
 }
 
-#[test]
-fn random_byte_strings() {
-    for seed in 0..1_000u64 {
+/// Random byte strings, seeds `0..count`: the verdict or one error line, never a panic.
+fn random_byte_strings_up_to(count: u64) {
+    for seed in 0..count {
         let mut rng = Rng::new(seed);
         let len = rng.range(0, 64) as usize;
         // Mostly digits and white space, so that many strings get deep into the parser.
@@ -39,9 +39,10 @@ fn random_byte_strings() {
     }
 }
 
-#[test]
-fn mutations_of_valid_games() {
-    for seed in 0..2_000u64 {
+/// Valid games with one to three bytes or runs dropped, doubled, swapped or corrupted, seeds
+/// `0..count`.
+fn mutations_of_valid_games_up_to(count: u64) {
+    for seed in 0..count {
         let mut rng = Rng::new(seed);
         let game = SmallGame::random(&mut rng, SHAPES[seed as usize % SHAPES.len()], 12);
         let mut bytes = game.to_input().into_bytes();
@@ -51,6 +52,30 @@ fn mutations_of_valid_games() {
         let context = format!("seed {seed}, input {:?}", String::from_utf8_lossy(&bytes));
         assert_verdict_or_error(&bytes, &context);
     }
+}
+
+#[test]
+fn random_byte_strings() {
+    random_byte_strings_up_to(500);
+}
+
+/// Twenty times as many: `cargo test --release --test robustness -- --ignored`.
+#[test]
+#[ignore]
+fn random_byte_strings_full() {
+    random_byte_strings_up_to(10_000);
+}
+
+#[test]
+fn mutations_of_valid_games() {
+    mutations_of_valid_games_up_to(1_000);
+}
+
+/// Twenty times as many: `cargo test --release --test robustness -- --ignored`.
+#[test]
+#[ignore]
+fn mutations_of_valid_games_full() {
+    mutations_of_valid_games_up_to(20_000);
 }
 
 /// Drops, duplicates, swaps or corrupts one byte or run of bytes.

@@ -144,6 +144,75 @@ impl Run {
     }
 }
 
+/// Busy loops on CPU 0, in this test's session: hack and its runs share one scheduling group
+/// with them (autogroup), so they really delay a run pinned there. Killed when dropped.
+pub struct Load(Vec<std::process::Child>);
+
+impl Load {
+    pub fn on_cpu_0(loops: usize) -> Option<Load> {
+        let mut children = Vec::new();
+        for _ in 0..loops {
+            let child = Command::new("taskset")
+                .args(["-c", "0", "sh", "-c", "while :; do :; done"])
+                .spawn()
+                .ok()?;
+            children.push(child);
+        }
+        Some(Load(children))
+    }
+}
+
+impl Drop for Load {
+    fn drop(&mut self) {
+        for child in &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// tests/solutions/workers.cpp's worker thread (0.2 s of CPU time) on CPU 0 beside three busy
+/// loops passes a limit of 0.8 s, measured each of the `ways` (environments), though it really
+/// takes longer than that in wall time; a note and no test without `taskset`.
+pub fn assert_a_worker_on_a_busy_cpu_passes(workers: &str, ways: &[&[(&str, &str)]]) {
+    let Some(_load) = Load::on_cpu_0(3) else {
+        println!("note: no taskset: the busy-CPU test is skipped");
+        return;
+    };
+    const SAMPLE: &[u8] = b"3 4\n1 2 4\n2 1\n3 3\n3 1\n1 1\n";
+    // The load really delays the run past the limit: on CPU 0 with three busy loops, 0.2 s
+    // of CPU time in the worker (and Python's start after it) take more than 0.8 s of wall
+    // time. (The limit leaves room for what /proc cannot see: the last moments of a thread
+    // that ended between two looks, a disk's waits on a loaded machine.)
+    let started = Instant::now();
+    let mut direct = Command::new("taskset")
+        .args(["-c", "0", workers, "worker", "0.2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    direct.stdin.take().unwrap().write_all(SAMPLE).unwrap();
+    direct.wait().unwrap();
+    let took = started.elapsed();
+    assert!(took > Duration::from_millis(800), "no delay: {took:?}");
+    for vars in ways {
+        let binary = env!("CARGO_BIN_EXE_constrained-nim");
+        let output = Command::new("taskset")
+            .args(["-c", "0", binary, "hack", "--tests", "0", "--jobs", "1"])
+            .args(["--timeout", "0.8", "--", workers, "worker", "0.2"])
+            .envs(vars.iter().copied())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{vars:?} ({took:?}): {stderr}"
+        );
+        assert!(stderr.contains("the 2 samples passed"), "{stderr}");
+    }
+}
+
 /// The Python interpreter that `python3` starts, by its own path: where `python3` is a version
 /// manager's shim (pyenv's runs a bash script and several helpers before Python, each time),
 /// the shim took more of a hack test's time than the solutions did. The same interpreter; tests

@@ -2,7 +2,7 @@
 //! checked before the search, written whole or not at all (a full disk keeps the old file), a
 //! file that is not a game is never overwritten nor replayed, and a forgotten `--` gets a tip.
 
-mod common;
+use super::common;
 
 use common::run;
 use std::path::{Path, PathBuf};

@@ -7,7 +7,7 @@
 //! run against g++'s `std::unordered_map` takes minutes: `cargo test --release --test
 //! hack_growth -- --ignored`.
 
-mod common;
+use super::common;
 
 use common::Run;
 

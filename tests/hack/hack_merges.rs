@@ -11,9 +11,9 @@
 //! 10^18), with its last pile set so that the nim-sum is what the overflow needs; hack finds it
 //! first, as a saved game. The default run holds one seed of each at 602 piles, with 2 s to
 //! shrink (merges come first: two or three runs); seeds 1 to 5 at the judge's size, shrunk to
-//! the end, take minutes: `cargo test --release --test hack_merges -- --ignored`.
+//! the end, take minutes: `cargo test --release --test hack hack_merges -- --ignored`.
 
-mod common;
+use super::common;
 
 use common::games::{input, parse};
 use common::rng::Rng;

@@ -7,9 +7,9 @@
 //! hack's own peak resident memory stays under 256 MiB in every run here, at every size.
 //!
 //! The default run holds two quick ones; the full-size runs with default options take minutes:
-//! `cargo test --release --test hack_games -- --ignored`.
+//! `cargo test --release --test hack hack_games -- --ignored`.
 
-mod common;
+use super::common;
 
 use common::{Run, run};
 use std::process::Command;
@@ -185,7 +185,7 @@ fn max_n_past_the_statement_needs_beyond() {
 
 /// With default options, each solution only the judge's max tests or the anti-hash game break
 /// is found on its game within the first games, and the right one that hashes only small
-/// games passes all of the first round: `cargo test --release --test hack_games -- --ignored`.
+/// games passes all of the first round: `cargo test --release --test hack hack_games -- --ignored`.
 #[test]
 #[ignore]
 fn full_size_max_tests_with_default_options() {
@@ -230,7 +230,7 @@ fn full_size_max_tests_with_default_options() {
 /// A Python solution that groups the moves by X in a dict (tests/solutions/nim.py, right and
 /// 8 s on a random max test here) is a timeout on the dict anti-hash game, game 16, whose X
 /// take it over a minute to put in the dict. With `--timeout 30`, so that the max tests before
-/// it pass: `cargo test --release --test hack_games -- --ignored`.
+/// it pass: `cargo test --release --test hack hack_games -- --ignored`.
 #[test]
 #[ignore]
 fn a_python_dict_keyed_by_x_is_a_timeout_on_the_anti_hash_game() {

@@ -5,7 +5,7 @@
 //! repeat is flaky, with its counts; a --memory too small to run at all is a usage error;
 //! hack killed by SIGKILL leaves no solution behind.
 
-mod common;
+use super::common;
 
 use common::{Run, run};
 use std::process::{Command, Stdio};

@@ -4,7 +4,7 @@
 //! (played again from the report's lines, the bot says the same). A right bot and the tool's own
 //! player pass.
 
-mod common;
+use super::common;
 
 use common::games::parse;
 use common::{Run, run};
@@ -365,7 +365,7 @@ fn a_won_position_let_go_mid_game_is_pointed_out() {
 /// A right bot starved of a CPU (it shares one with three busy loops, at the lowest priority)
 /// is neither idle nor late to exit: the time it waits for a CPU that other work holds is no
 /// part of those windows, as it is none of a timeout. Minutes (each of its moves waits seconds
-/// for the CPU): `cargo test --release --test interactive -- --ignored`.
+/// for the CPU): `cargo test --release --test hack hack_interactive -- --ignored`.
 #[test]
 #[ignore]
 fn a_right_bot_on_a_busy_cpu_is_neither_idle_nor_late() {

@@ -3,7 +3,7 @@
 //! quickly (an endless loop on every game), and a run whose standard error is not a terminal
 //! says what it is doing every few seconds. The default options' times are the ignored tests.
 
-mod common;
+use super::common;
 
 use common::{Run, run};
 use std::time::Instant;
@@ -11,8 +11,8 @@ use std::time::Instant;
 const SOLUTION: &str = "tests/solutions/nim.py";
 
 /// A solution with two failures: a wrong answer on small games (of the targets of a special
-/// point it sees only the smallest), and on a game of more than 50 piles it waits 30 s, as an anti-hash game
-/// makes a dict keyed by X wait.
+/// point it sees only the smallest), and on a game of more than 50 piles it waits 30 s, as an
+/// anti-hash game makes a dict keyed by X wait.
 const TWO_BUGS: &str = r#"
 import io, runpy, sys, time
 data = sys.stdin.buffer.read()
@@ -121,7 +121,7 @@ fn a_wrong_answer_and_a_timeout_are_both_reported_and_kept() {
         "--max-n",
         "300",
         "--timeout",
-        "0.5",
+        "0.25",
         "--look-further",
         "2",
         "--shrink-time",
@@ -132,7 +132,7 @@ fn a_wrong_answer_and_a_timeout_are_both_reported_and_kept() {
 
 /// The same in Python, with the default --look-further: the wrong answer (of the targets of
 /// a special point it sees only the smallest) on game 6 of seed 15, the timeout on game 10.
-/// `cargo test --release --test hack_schedule -- --ignored`.
+/// `cargo test --release --test hack hack_schedule -- --ignored`.
 #[test]
 #[ignore]
 fn a_wrong_answer_and_a_timeout_are_both_reported_and_kept_full() {
@@ -212,7 +212,7 @@ fn a_long_run_says_what_it_does_every_few_seconds() {
 
 /// The issue's targets with the default options (4 s, 1024 MiB, --shrink-time 60), the time
 /// from start to report: an endless loop within 30 s, a quadratic C++ solution within 60 s.
-/// `cargo test --release --test hack_schedule -- --ignored`; on an idle 2-core machine.
+/// `cargo test --release --test hack hack_schedule -- --ignored`; on an idle 2-core machine.
 #[test]
 #[ignore]
 fn default_options_report_a_timeout_in_time() {

@@ -1,0 +1,87 @@
+//! `hack`'s tests that time runs to the millisecond or load a CPU on purpose, in a binary of
+//! their own and one at a time: cargo runs test binaries one after another, so nothing else of
+//! the suite runs beside them. In `tests/hack.rs`'s pool (three tests at a time) a 10 ms limit
+//! met the machine's load, and /proc's measure (`CONSTRAINED_NIM_NO_CGROUP`) missed waits the
+//! other tests caused, where it sees all the waits the busy loops cause.
+
+mod common;
+
+use std::process::Command;
+use std::sync::{Mutex, MutexGuard, OnceLock};
+
+/// The variable that makes hack measure by hand, from /proc.
+const BY_HAND: (&str, &str) = ("CONSTRAINED_NIM_NO_CGROUP", "1");
+
+/// Both ways of measuring: the machine's (a control group where it has one) and /proc's.
+const WAYS: [&[(&str, &str)]; 2] = [&[], &[BY_HAND]];
+
+/// Held by each test: one at a time.
+fn alone() -> MutexGuard<'static, ()> {
+    static ONE: Mutex<()> = Mutex::new(());
+    ONE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// tests/solutions/workers.cpp built once, or `None` without `c++`.
+fn workers() -> Option<&'static str> {
+    static BUILT: OnceLock<Option<String>> = OnceLock::new();
+    BUILT
+        .get_or_init(|| common::build_cpp("workers.cpp", "workers-quiet"))
+        .as_deref()
+}
+
+#[test]
+fn a_worker_thread_on_a_busy_cpu_passes_measured_from_proc() {
+    let _alone = alone();
+    let Some(workers) = workers() else { return };
+    // A control group sees every wait, whatever else runs: that way is tests/hack's.
+    common::assert_a_worker_on_a_busy_cpu_passes(workers, &[&[BY_HAND]]);
+}
+
+/// The case at the judge's limits: 3 s of CPU time in a worker thread, on a CPU shared
+/// with two busy loops in hack's session (about 9 s of wall time), --timeout 4.
+#[test]
+#[ignore = "heavy: two runs of about 9 s each"]
+fn a_worker_thread_on_a_busy_cpu_passes_at_the_judges_limits() {
+    let _alone = alone();
+    let (Some(workers), Some(_load)) = (workers(), common::Load::on_cpu_0(2)) else {
+        return;
+    };
+    for vars in WAYS {
+        let binary = env!("CARGO_BIN_EXE_constrained-nim");
+        let output = Command::new("taskset")
+            .args(["-c", "0", binary, "hack", "--tests", "0", "--jobs", "1"])
+            .args(["--", workers, "worker", "3"])
+            .envs(vars.iter().copied())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{vars:?}: {stderr}");
+        assert!(stderr.contains("the 2 samples passed"), "{stderr}");
+    }
+}
+
+#[test]
+fn a_fast_solution_passes_under_a_limit_of_10_ms() {
+    let _alone = alone();
+    // A run's time starts at its exec: the move into its control group before it took 1 to 25
+    // ms here, and counted, it made a sample a flaky timeout (0.00 s of CPU time) in one hack
+    // of six or so like this one.
+    let Some(solution) = common::build_cpp("maxtest.cpp", "maxtest-quiet") else {
+        return;
+    };
+    let args = [
+        "hack",
+        "--tests",
+        "300",
+        "--max-n",
+        "50",
+        "--timeout",
+        "0.01",
+    ];
+    let run = common::run(&[&args[..], &["--", &solution, "sentinel"]].concat(), b"");
+    assert_eq!(run.status, 0, "{run:?}");
+    assert!(
+        run.stderr.contains("all 300 generated games passed"),
+        "{run:?}"
+    );
+}
