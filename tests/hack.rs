@@ -8,7 +8,8 @@
 //! The other tests of `hack` are this binary's modules (`tests/hack/`: files, games, growth,
 //! interactive, limits, merges, sandbox, schedule), so that all of them share one pool of test
 //! threads: as binaries of their own, each waited for its slowest test. `cargo test --test hack
-//! hack_limits` runs one module.
+//! hack_limits` runs one module; an ignored test runs by its name, `cargo test --release --test
+//! hack NAME -- --ignored` (`-- --ignored` alone runs every module's: hours, with hack_merges').
 
 mod common;
 #[path = "hack/hack_files.rs"]
@@ -238,7 +239,7 @@ fn a_drop_only_to_the_smallest_target_is_found() {
 }
 
 /// More seeds that find it in a small game (4 and 6 on game 17), each shrunk to a 1-minimal
-/// game: `cargo test --release --test hack -- --ignored`.
+/// game: `--ignored` (see the top).
 #[test]
 #[ignore]
 fn a_drop_only_to_the_smallest_target_is_found_full() {
@@ -294,7 +295,7 @@ fn an_exponential_brute_force_crashes_on_huge_values() {
     assert_brute_force_crashes_on_huge_values("1");
 }
 
-/// With 5 s to shrink the crash: `cargo test --release --test hack -- --ignored`.
+/// With 5 s to shrink the crash: `--ignored` (see the top).
 #[test]
 #[ignore]
 fn an_exponential_brute_force_crashes_on_huge_values_full() {
@@ -758,7 +759,7 @@ fn overflow_in_32_bits_is_found_in_a_tiny_game() {
     }
 }
 
-/// Every seed from 1 to 5: `cargo test --release --test hack -- --ignored`.
+/// Every seed from 1 to 5: `--ignored` (see the top).
 #[test]
 #[ignore]
 fn overflow_in_32_bits_shrinks_to_one_or_two_piles_on_seeds_1_to_5() {
@@ -875,7 +876,7 @@ fn a_slow_solution_is_a_timeout_with_its_growth_in_m() {
 }
 
 /// With 10 s to shrink the timeout and measure its growth:
-/// `cargo test --release --test hack -- --ignored`.
+/// `--ignored` (see the top).
 #[test]
 #[ignore]
 fn a_slow_solution_is_a_timeout_with_its_growth_in_m_full() {
@@ -960,8 +961,7 @@ fn a_right_cpp_solution_passes_large_games_too() {
     );
 }
 
-/// The judge's sizes with hack's default options (minutes): `cargo test --release --test hack
-/// -- --ignored`.
+/// The judge's sizes with hack's default options (minutes): `--ignored` (see the top).
 #[test]
 #[ignore]
 fn full_size_failures_with_default_options() {
