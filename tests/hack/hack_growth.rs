@@ -144,3 +144,25 @@ fn an_unordered_map_on_the_anti_hash_game_jumps_in_m() {
         "{run:?}"
     );
 }
+
+#[test]
+fn a_timeout_that_no_half_shows_keeps_its_size_and_says_why() {
+    // Endless only on the whole game (N = M = 200): any first part of it passes.
+    let made = ["gen", "--n", "200", "--m", "200", "--max", "1000"];
+    let both = format!(
+        "game=$(cat); set -- $game; if [ \"$1\" -ge 200 ] && [ \"$2\" -ge 200 ]; then sleep 60; \
+         fi; echo \"$game\" | {}",
+        env!("CARGO_BIN_EXE_constrained-nim")
+    );
+    let args = ["--timeout", "0.3", "--shrink-time", "3"];
+    let run = hack_on("both", &made, &args, &["sh", "-c", &both]);
+    assert_eq!(run.status, 1, "{run:?}");
+    assert!(
+        run.stderr.contains(
+            " from 200 piles and 200 forbidden moves to 200 piles and 200 forbidden moves (a \
+             timeout: its first half of forbidden moves does not time out, nor does its first \
+             half of piles, so its size stays; its growth below says more):"
+        ),
+        "{run:?}"
+    );
+}

@@ -772,6 +772,13 @@ fn shrink_failure(
         ),
         End::Stopped => "not proven minimal: hack was stopped".to_owned(),
         End::Unusable(why) => format!("not proven minimal: shrinking stopped: {why}"),
+        // Neither half of the game times out: the size stays, and saying why reads better
+        // than "from 200000 piles ... to 200000 piles" alone.
+        End::Sized if (shrunk.case.piles.len(), shrunk.case.forbidden.len()) == from => {
+            "a timeout: its first half of forbidden moves does not time out, nor does its first \
+             half of piles, so its size stays; its growth below says more"
+                .to_owned()
+        }
         End::Sized => "a timeout: its first forbidden moves, then its first piles, bisected \
                        to within a factor of 2, no more; its growth below says more"
             .to_owned(),
