@@ -31,6 +31,7 @@ mod hack_schedule;
 
 use common::games::{input, parse};
 use common::{Run, run};
+use std::process::Command;
 
 /// Three tests at a time where the machine has two cores (or as many as it has, plus one): these
 /// mostly wait, on timeouts, sleeps and the solutions' start-ups, and two left a core idle a
@@ -48,7 +49,6 @@ static THREADS: extern "C" fn() = {
     }
     one_more_than_the_cores
 };
-use std::process::Command;
 
 const SOLUTION: &str = "tests/solutions/nim.py";
 

@@ -6,27 +6,14 @@
 
 mod common;
 
+use common::{BY_HAND, WAYS, workers};
 use std::process::Command;
-use std::sync::{Mutex, MutexGuard, OnceLock};
-
-/// The variable that makes hack measure by hand, from /proc.
-const BY_HAND: (&str, &str) = ("CONSTRAINED_NIM_NO_CGROUP", "1");
-
-/// Both ways of measuring: the machine's (a control group where it has one) and /proc's.
-const WAYS: [&[(&str, &str)]; 2] = [&[], &[BY_HAND]];
+use std::sync::{Mutex, MutexGuard};
 
 /// Held by each test: one at a time.
 fn alone() -> MutexGuard<'static, ()> {
     static ONE: Mutex<()> = Mutex::new(());
     ONE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-/// tests/solutions/workers.cpp built once, or `None` without `c++`.
-fn workers() -> Option<&'static str> {
-    static BUILT: OnceLock<Option<String>> = OnceLock::new();
-    BUILT
-        .get_or_init(|| common::build_cpp("workers.cpp", "workers-quiet"))
-        .as_deref()
 }
 
 #[test]

@@ -144,6 +144,20 @@ impl Run {
     }
 }
 
+/// The variable that makes hack measure by hand, from /proc.
+pub const BY_HAND: (&str, &str) = ("CONSTRAINED_NIM_NO_CGROUP", "1");
+
+/// Both ways of measuring: the machine's (a control group where it has one) and /proc's.
+pub const WAYS: [&[(&str, &str)]; 2] = [&[], &[BY_HAND]];
+
+/// tests/solutions/workers.cpp built once, or `None` without `c++`.
+pub fn workers() -> Option<&'static str> {
+    static BUILT: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    BUILT
+        .get_or_init(|| build_cpp("workers.cpp", "workers"))
+        .as_deref()
+}
+
 /// Busy loops on CPU 0, in this test's session: hack and its runs share one scheduling group
 /// with them (autogroup), so they really delay a run pinned there. Killed when dropped.
 pub struct Load(Vec<std::process::Child>);

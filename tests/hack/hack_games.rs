@@ -298,7 +298,7 @@ fn a_solution_wrong_only_on_a_pile_of_10_18_is_found_early() {
     wrong_only_at_10_18_is_found_early(1..=2);
 }
 
-/// Every seed from 1 to 16 (2 of them missed it before): `cargo test --release --test
+/// Every seed from 1 to 16 (2 of them missed it before): `cargo test --release --test hack
 /// hack_games -- --ignored`.
 #[test]
 #[ignore]

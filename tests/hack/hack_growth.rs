@@ -4,7 +4,7 @@
 //! hash table's collisions do) jumps between two sizes; one that never ends says so.
 //!
 //! The games are saved where hack looks first (`--save`), so that no search runs. The full-size
-//! run against g++'s `std::unordered_map` takes minutes: `cargo test --release --test
+//! run against g++'s `std::unordered_map` takes minutes: `cargo test --release --test hack
 //! hack_growth -- --ignored`.
 
 use super::common;

@@ -1,7 +1,8 @@
 //! `hack`'s sandbox, through the binary, with right and wrong solutions that use threads and
-//! child processes (tests/solutions/workers.cpp): threads side by side and four threads with
-//! the judge's stack pass (a worker thread on a busy CPU too, measured by /proc in `tests/hack_quiet.rs`); a child never waited for that holds
-//! more than --memory, and a solution over the limit on every game, are memory limit exceeded;
+//! child processes (tests/solutions/workers.cpp): a worker thread on a busy CPU (measured by
+//! /proc in `tests/hack_quiet.rs`), threads side by side and four threads with the judge's
+//! stack pass; a child never waited for that holds more than --memory, and a solution over the
+//! limit on every game, are memory limit exceeded;
 //! nothing a run starts, however it detaches, outlives its run or hack (SIGKILL to hack or to
 //! its whole process group, SIGINT); and the judge's environment (no PYTHONUNBUFFERED).
 //!
@@ -11,24 +12,9 @@
 
 use super::common;
 
-use common::{Run, run_with_env};
+use common::{BY_HAND, Run, WAYS, run_with_env, workers};
 use std::process::{Command, Stdio};
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
-
-/// The variable that makes hack measure by hand, from /proc.
-const BY_HAND: (&str, &str) = ("CONSTRAINED_NIM_NO_CGROUP", "1");
-
-/// Both ways of measuring: the machine's (a control group where it has one) and /proc's.
-const WAYS: [&[(&str, &str)]; 2] = [&[], &[BY_HAND]];
-
-/// tests/solutions/workers.cpp built once, or `None` without `c++`.
-fn workers() -> Option<&'static str> {
-    static BUILT: OnceLock<Option<String>> = OnceLock::new();
-    BUILT
-        .get_or_init(|| common::build_cpp("workers.cpp", "workers"))
-        .as_deref()
-}
 
 /// `hack ARGS -- workers MODE ARG` with the environment `vars`.
 fn hack_workers(args: &[&str], mode: &str, arg: &str, vars: &[(&str, &str)]) -> Option<Run> {

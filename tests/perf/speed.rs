@@ -111,17 +111,8 @@ fn main() {
 /// `baseline`, when given.
 fn hack_table(dir: &Path, runs: usize, baseline: Option<&Path>) {
     let built = |name: &str| {
-        let source =
-            Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/solutions/{name}.cpp"));
-        let binary = dir.join(name);
-        let status = Command::new("c++")
-            .args(["-O2", "-std=c++17", "-o"])
-            .arg(&binary)
-            .arg(&source)
-            .status();
-        status
-            .is_ok_and(|s| s.success())
-            .then(|| binary.into_os_string())
+        let source = format!("tests/solutions/{name}.cpp");
+        compile(dir, &source, &["-O2", "-std=c++17"]).map(PathBuf::into_os_string)
     };
     let (Some(nim), Some(maxtest)) = (built("nim"), built("maxtest")) else {
         println!("(no hack table: c++ -O2 tests/solutions/nim.cpp or maxtest.cpp did not build)");
@@ -315,20 +306,25 @@ fn once_source_read() {
 
 /// The C++ comparison program, compiled into `dir`, if `c++` is there.
 fn compile_compare(dir: &Path) -> Option<PathBuf> {
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perf/compare.cpp");
-    let binary = dir.join("compare");
+    let binary = compile(dir, "tests/perf/compare.cpp", &["-O2"]);
+    if binary.is_none() {
+        println!("(no C++ column: c++ -O2 tests/perf/compare.cpp did not build)");
+    }
+    binary
+}
+
+/// `SOURCE` (a path in the repository) compiled by `c++ FLAGS` into `dir`, named after its
+/// file, or `None` where it does not build.
+fn compile(dir: &Path, source: &str, flags: &[&str]) -> Option<PathBuf> {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(source);
+    let binary = dir.join(source.file_stem()?);
     let compiled = Command::new("c++")
-        .args(["-O2", "-o"])
+        .args(flags)
+        .arg("-o")
         .arg(&binary)
         .arg(&source)
         .status();
-    match compiled {
-        Ok(status) if status.success() => Some(binary),
-        _ => {
-            println!("(no C++ column: c++ -O2 tests/perf/compare.cpp did not build)");
-            None
-        }
-    }
+    compiled.is_ok_and(|s| s.success()).then_some(binary)
 }
 
 /// One timed run of the tool: wall time in milliseconds and peak resident memory in bytes.

@@ -502,11 +502,9 @@ fn again(runner: &Runner, case: &Case, points: &mut [Point]) {
             if runner.out_of_budget() || limits::stopped() {
                 return;
             }
-            let cut = Case {
-                piles: case.piles[..point.piles].to_vec(),
-                forbidden: case.forbidden[..point.moves].to_vec(),
-            };
-            if let Some(Time::Took(time)) = judged_time(runner, &cut) {
+            if let Some(Time::Took(time)) =
+                judged_time(runner, &first(case, point.piles, point.moves))
+            {
                 point.time = Time::Took(shortest.min(time));
             }
         }
@@ -528,13 +526,17 @@ fn measure(
     if runner.out_of_budget() {
         return None;
     }
-    let cut = Case {
-        piles: case.piles[..piles].to_vec(),
-        forbidden: case.forbidden[..moves].to_vec(),
-    };
-    let time = judged_time(runner, &cut)?;
+    let time = judged_time(runner, &first(case, piles, moves))?;
     points.push(Point { piles, moves, time });
     Some(time)
+}
+
+/// The game's first `piles` piles and first `moves` forbidden moves.
+fn first(case: &Case, piles: usize, moves: usize) -> Case {
+    Case {
+        piles: case.piles[..piles].to_vec(),
+        forbidden: case.forbidden[..moves].to_vec(),
+    }
 }
 
 /// The sizes and times of `dimension` measured with the other at `held`, smallest first.
