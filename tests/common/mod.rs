@@ -64,7 +64,7 @@ pub fn run_shell(script: &str, zero: &str, input: &[u8]) -> Run {
     run_command(Command::new("sh").args(["-c", script, zero]), input)
 }
 
-fn run_command(command: &mut Command, input: &[u8]) -> Run {
+pub fn run_command(command: &mut Command, input: &[u8]) -> Run {
     let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -157,6 +157,25 @@ pub fn workers() -> Option<&'static str> {
         .get_or_init(|| build_cpp("workers.cpp", "workers"))
         .as_deref()
 }
+
+/// The command that runs the binary with `args` as an ordinary user (`nobody`), as on a
+/// contestant's own laptop: `None` where this test is not root or has no `setpriv`.
+pub fn as_nobody(args: &[&str]) -> Option<Command> {
+    // SAFETY: geteuid cannot fail.
+    if unsafe { libc::geteuid() } != 0 || !std::path::Path::new("/usr/bin/setpriv").exists() {
+        println!("note: not root, or no setpriv: the unprivileged runs are skipped");
+        return None;
+    }
+    let mut command = Command::new("/usr/bin/setpriv");
+    command
+        .args(["--reuid=nobody", "--regid=nogroup", "--clear-groups", "--"])
+        .arg(env!("CARGO_BIN_EXE_constrained-nim"))
+        .args(args);
+    Some(command)
+}
+
+/// A Python every user may run (the interpreter [`python`] finds may sit in root's home).
+pub const SYSTEM_PYTHON: &str = "/usr/bin/python3";
 
 /// Busy loops on CPU 0, in this test's session: hack and its runs share one scheduling group
 /// with them (autogroup), so they really delay a run pinned there. Killed when dropped.

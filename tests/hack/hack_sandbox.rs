@@ -12,7 +12,7 @@
 
 use super::common;
 
-use common::{BY_HAND, Run, WAYS, run_with_env, workers};
+use common::{BY_HAND, Run, WAYS, as_nobody, run_command, run_with_env, workers};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -24,6 +24,77 @@ fn hack_workers(args: &[&str], mode: &str, arg: &str, vars: &[(&str, &str)]) -> 
     let nim = "tests/solutions/nim.py";
     all.extend_from_slice(&["--", workers, mode, arg, nim, common::python()]);
     Some(run_with_env(&all, vars, b""))
+}
+
+/// `hack ARGS -- workers MODE ARG` run by `nobody`, by hand from /proc (no control group
+/// of its own to write), as on a contestant's laptop; `None` where that cannot be done here.
+fn hack_workers_as_nobody(args: &[&str], mode: &str, arg: &str) -> Option<Run> {
+    let workers = workers()?;
+    if !std::path::Path::new(common::SYSTEM_PYTHON).exists() {
+        return None;
+    }
+    let mut all = vec!["hack"];
+    all.extend_from_slice(args);
+    let nim = "tests/solutions/nim.py";
+    all.extend_from_slice(&["--", workers, mode, arg, nim, common::SYSTEM_PYTHON]);
+    Some(run_command(&mut as_nobody(&all)?, b""))
+}
+
+/// Each way this machine measures: a control group (as root), by hand from /proc, and by hand
+/// as an ordinary user; each run's `hack ARGS -- workers MODE ARG`, named by its way.
+fn every_way(args: &[&str], mode: &str, arg: &str) -> Vec<(&'static str, Run)> {
+    let mut runs = Vec::new();
+    for (way, vars) in [("as root", &[][..]), ("by hand", &[BY_HAND][..])] {
+        runs.extend(hack_workers(args, mode, arg, vars).map(|run| (way, run)));
+    }
+    runs.extend(hack_workers_as_nobody(args, mode, arg).map(|run| ("as nobody", run)));
+    runs
+}
+
+#[test]
+fn a_helper_orphaned_by_a_double_fork_is_no_other_runs_to_end() {
+    // Each run's answer comes from a grandchild that its parent left to hack (a double fork),
+    // down a pipe, 50 ms after. Two runs at a time: another run's end killed it as its own
+    // (by hand, any orphan of hack was), and a right solution was a flaky crash.
+    for (way, run) in every_way(
+        &["--tests", "40", "--max-n", "30", "--jobs", "2"],
+        "helper",
+        "0.05",
+    ) {
+        assert_eq!(run.status, 0, "{way}: {run:?}");
+        assert!(
+            run.stderr.contains("all 40 generated games passed"),
+            "{way}: {run:?}"
+        );
+    }
+}
+
+#[test]
+fn shared_memory_is_counted_once_however_many_processes_map_it() {
+    // 300 MiB of shared memory, touched, then read by a child as well: the judge's group
+    // counts each page once. Summed over the processes that map it, it was 600 MiB, over the
+    // limit.
+    for (way, run) in every_way(&["--tests", "0", "--memory", "512"], "shared", "300") {
+        assert_eq!(run.status, 0, "{way}: {run:?}");
+        assert!(
+            run.stderr.contains("the 2 samples passed"),
+            "{way}: {run:?}"
+        );
+    }
+}
+
+#[test]
+fn an_orphan_out_of_the_session_holding_more_than_the_limit_is_memory_limit_exceeded() {
+    // A grandchild that left the session (setsid, then a double fork) holds 400 MiB, never
+    // waited for, under a limit of 256 MiB: the judge's group counts it, wherever it went.
+    for (way, run) in every_way(&["--tests", "0", "--memory", "256"], "orphan", "400") {
+        assert_eq!(run.status, 1, "{way}: {run:?}");
+        assert!(
+            run.stderr
+                .starts_with("hack: memory limit exceeded on sample 1"),
+            "{way}: {run:?}"
+        );
+    }
 }
 
 #[test]
@@ -60,6 +131,28 @@ fn threads_side_by_side_are_timed_in_wall_time_not_cpu_time() {
     };
     assert_eq!(run.status, 0, "{run:?}");
     assert!(run.stderr.contains("the 2 samples passed"), "{run:?}");
+}
+
+#[test]
+fn threads_waiting_behind_their_own_siblings_are_not_the_machines_load() {
+    // Sixteen threads of 0.04 s of CPU time, then 0.4 s on one thread: on C cores at least
+    // 0.64 / C + 0.4 s of wall time alone (0.72 s on 2), over a limit 0.1 s below that. The
+    // threads' waits behind each other are the solution's own: subtracted as the machine's
+    // load (0.28 s on 2 cores), the run counted 0.52 s (its CPU time over the cores) and
+    // passed.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as f64;
+    let limit = format!("{:.2}", 0.64 / cores + 0.3);
+    for vars in WAYS {
+        let args = ["--tests", "0", "--jobs", "1", "--timeout", &limit];
+        let Some(run) = hack_workers(&args, "herd", "0.04", vars) else {
+            return;
+        };
+        assert_eq!(run.status, 1, "{vars:?}: {run:?}");
+        assert!(
+            run.stderr.starts_with("hack: timeout on sample 1"),
+            "{vars:?}: {run:?}"
+        );
+    }
 }
 
 #[test]

@@ -10,15 +10,27 @@
 //   pair SECS       two threads side by side, SECS of CPU time each
 //   four SECS       four std::threads (glibc gives each a stack as large as the main thread's
 //                   limit, reserved, untouched), SECS of CPU time each
+//   herd SECS       sixteen threads of SECS of CPU time each, joined, then ten times SECS on
+//                   the main thread alone: on a few cores the threads wait behind each other,
+//                   a wait that is the solution's own, not the machine's
 //   child MIB       forks a child that touches MIB of memory and sleeps, never waited for
 //                   (wrong: the judge counts the child)
 //   touch MIB       touches MIB of memory itself, whatever the game (wrong above the limit)
+//   orphan MIB      a grandchild out of the session (setsid, then a double fork) touches MIB
+//                   of memory and sleeps, an orphan never waited for (wrong: the judge counts
+//                   it)
+//   shared MIB      touches MIB of shared memory, then forks a child that reads every page of
+//                   it and sleeps 0.4 s: MIB in all, each page once, as the judge counts it
+//   helper SECS     the answer comes from a grandchild orphaned by a double fork, down a pipe,
+//                   after SECS: nim.py run by it, the game on the standard input it inherited
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <string>
 #include <thread>
 #include <vector>
+#include <sys/mman.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 // Burns `secs` of this thread's CPU time.
@@ -53,6 +65,11 @@ int main(int argc, char** argv) {
         std::vector<std::thread> threads;
         for (int i = 0; i < (mode == "pair" ? 2 : 4); i++) threads.emplace_back(burn, arg);
         for (auto& t : threads) t.join();
+    } else if (mode == "herd") {
+        std::vector<std::thread> threads;
+        for (int i = 0; i < 16; i++) threads.emplace_back(burn, arg);
+        for (auto& t : threads) t.join();
+        burn(10 * arg);
     } else if (mode == "child") {
         // The parent answers once the child holds its memory (a byte down a pipe says so).
         int held[2];
@@ -70,6 +87,61 @@ int main(int argc, char** argv) {
         close(held[1]);
     } else if (mode == "touch") {
         touch((long)arg);
+    } else if (mode == "orphan") {
+        int held[2];
+        if (pipe(held) != 0) return 3;
+        if (fork() == 0) {
+            setsid();
+            if (fork() == 0) {
+                touch((long)arg);
+                char done = 1;
+                if (write(held[1], &done, 1) != 1) _exit(1);
+                sleep(30);
+            }
+            _exit(0);
+        }
+        char done;
+        if (read(held[0], &done, 1) != 1) return 3;
+        close(held[0]);
+        close(held[1]);
+    } else if (mode == "shared") {
+        size_t bytes = (size_t)arg << 20;
+        void* mapped = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+        if (mapped == MAP_FAILED) return 3;
+        volatile char* shared = (volatile char*)mapped;
+        for (size_t i = 0; i < bytes; i += 4096) shared[i] = 1;
+        pid_t child = fork();
+        if (child == 0) {
+            unsigned long sum = 0;
+            for (size_t i = 0; i < bytes; i += 4096) sum += shared[i];
+            usleep(400000);
+            _exit(sum == 0);
+        }
+        waitpid(child, nullptr, 0);
+        munmap(mapped, bytes);
+    } else if (mode == "helper") {
+        int answer[2];
+        if (pipe(answer) != 0) return 3;
+        pid_t middle = fork();
+        if (middle == 0) {
+            if (fork() == 0) {
+                usleep((useconds_t)(arg * 1e6));
+                dup2(answer[1], 1);
+                close(answer[0]);
+                close(answer[1]);
+                execlp(python, python, nim, "none", (char*)nullptr);
+                _exit(4);
+            }
+            _exit(0);
+        }
+        close(answer[1]);
+        waitpid(middle, nullptr, 0);
+        char chunk[4096];
+        ssize_t n;
+        while ((n = read(answer[0], chunk, sizeof chunk)) > 0) {
+            if (write(1, chunk, n) != n) return 3;
+        }
+        return 0;
     } else {
         return 2;
     }

@@ -48,11 +48,19 @@ fn mark_value() -> &'static str {
     })
 }
 
-/// The environment variable that marks a process as started by this run of hack: each solution
-/// gets it, and its descendants inherit it, also those that leave its group (`setsid`, double
-/// forks), which the guard finds by it.
-pub(super) fn mark() -> (&'static str, &'static str) {
-    (MARK, mark_value())
+/// The environment variable that marks a process as started by run number `run` of this hack:
+/// each solution gets it, and its descendants inherit it, also those that leave its group
+/// (`setsid`, double forks), which the guard finds by it, and which tell whose orphan is
+/// whose.
+pub(super) fn mark(run: u64) -> (&'static str, String) {
+    (MARK, format!("{}/{run}", mark_value()))
+}
+
+/// What every mark of this hack starts with in an environment (`NAME=VALUE/`): the run's
+/// number follows it.
+pub(super) fn mark_prefix() -> &'static str {
+    static PREFIX: OnceLock<String> = OnceLock::new();
+    PREFIX.get_or_init(|| format!("{MARK}={}/", mark_value()))
 }
 
 /// The guard: holds the running groups, and kills them all at the end of its input, which is
@@ -82,7 +90,7 @@ for round in 1 2 3; do
     done
 done
 for p in /proc/[0-9]*; do
-    tr '\0' '\n' < "$p/environ" 2>/dev/null | grep -qxF "$mark" && kill -9 "${p#/proc/}" 2>/dev/null
+    tr '\0' '\n' < "$p/environ" 2>/dev/null | grep -q "^$mark" && kill -9 "${p#/proc/}" 2>/dev/null
 done
 for round in 1 2 3 4 5 6 7 8 9 10; do
     left=
@@ -99,8 +107,7 @@ done
 /// main processes.
 fn start_guard() {
     let mut sh = Command::new("sh");
-    let (name, value) = mark();
-    sh.args(["-c", GUARD_SCRIPT, "guard", &format!("{name}={value}")])
+    sh.args(["-c", GUARD_SCRIPT, "guard", mark_prefix()])
         .args(super::sandbox::base_folders())
         .stdin(Stdio::piped())
         .stdout(Stdio::null())

@@ -130,13 +130,20 @@ Limits and verdicts:
 
   How it is measured, over every process and every thread of a run, as a judge's sandbox does:
   where hack can make a control group (as root, or in a delegated cgroup v2 subtree), each run
-  gets one: CPU time from cpu.stat, the time all its threads waited at once for a CPU from
-  cpu.pressure, the memory peak from a v1 memory group or v2's memory.peak (which, as a judge's
-  control group, also counts the page cache of the files the run writes or reads), and cgroup.kill
-  to end it. Elsewhere it counts from /proc, a few times a second: each thread's wait for a CPU,
-  the resident memory of the run's processes summed, found through its process group, its
-  descendants and the orphans handed to hack. The timeout and memory reports name the way used
-  (`measured by ...`). CMD runs as the user who runs hack: run as root, a solution can move itself
+  gets one: CPU time from cpu.stat, the memory peak from a v1 memory group or v2's memory.peak
+  (which, as a judge's control group, also counts the page cache of the files the run writes or
+  reads), and cgroup.kill to end it. Elsewhere it counts from /proc, a few times a second: the
+  memory of the run's processes with each page counted once (their proportional sets: memory
+  shared after a fork or mapped by several counts once), found through its process group, its
+  descendants, and the orphans handed to hack that carry its mark in their environment
+  (CONSTRAINED_NIM_HACK) or its process group. Either way, the wait for a CPU that is not
+  counted is the wait other work caused, from each thread's CPU time and wait a few times a
+  second (and cpu.pressure's time when every thread waited at once): threads waiting behind the
+  run's own threads, more of them than cores, count as the run's time. A run ends what is
+  provably its own and nothing else: its control group, its process group while its main
+  process is unreaped, each of its processes by a pidfd; an orphan left to hack ends once its run
+  has (marked, or, its mark cleared, born after every run still going had started). The timeout
+  and memory reports name the way used (`measured by ...`). CMD runs as the user who runs hack: run as root, a solution can move itself
   out of its control group (a judge's box runs it as an unprivileged user), and what it moved is
   then neither counted nor ended with the run.
 

@@ -6,9 +6,10 @@
 //! Each run is a process group of its own, in a sandbox of its own. Its pipes are read without
 //! blocking (poll with a deadline), so a descendant that escaped the group (`setsid`) and still
 //! holds them cannot hold hack: once the solution's own process has ended, the sandbox kills
-//! the rest, what is in the pipes is read, and the pipes are dropped. hack is the subreaper of
+//! the rest (before the main process is reaped, while its process group's number is still the
+//! run's), what is in the pipes is read, and the pipes are dropped. hack is the subreaper of
 //! everything it starts (Linux), so an escaped process whose parent ended becomes hack's child,
-//! and the sweep after each run kills and reaps it.
+//! and a sweep kills and reaps it once its run has ended.
 //!
 //! hack killed by SIGKILL runs no handler: its solutions end with it all the same. Each one's
 //! main process has SIGKILL as its parent-death signal, and the guard (`guard`), in a session
@@ -16,15 +17,13 @@
 
 pub(super) use super::answer::Answer;
 pub(super) use super::guard::{dismiss, signal, stopped, take_over};
-use super::measure::{own_delay, own_peak, run_delay, used};
+use super::measure::{own_delay, own_peak};
 use super::sandbox::{self, Sandbox};
-pub(super) use super::sandbox::{
-    Room, confine, hard_limit, memory_ceiling, reap, spawn_tracked, sweep_orphans, untrack,
-};
+pub(super) use super::sandbox::{Room, confine, hard_limit, memory_ceiling, sweep_orphans};
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::os::fd::AsRawFd;
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::os::unix::process::CommandExt;
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::RwLock;
 use std::sync::atomic::Ordering;
@@ -156,7 +155,7 @@ pub(super) fn run_once(
     // Measured before the fork: what the child's own peak must pass to be its own.
     let hidden_below = own_peak();
     let lag_from = own_delay();
-    let mut child = match spawn_tracked(&mut cmd) {
+    let mut child = match sandbox.spawn(&mut cmd) {
         Ok(child) => child,
         Err(e) => {
             sandbox.end();
@@ -168,7 +167,6 @@ pub(super) fn run_once(
     // solution's, and a start that varies by 25 ms shakes a short run's time.
     let started = Instant::now();
     let pid = child.id() as i32;
-    sandbox.started(pid);
     let mut pipes = Pipes {
         stdin: child.stdin.take(),
         stdout: child.stdout.take(),
@@ -181,12 +179,15 @@ pub(super) fn run_once(
         lag_from,
     };
     let result = pipes.drive(pid, started, deadline, &mut sandbox);
-    // What is left of the run (the solution's children) counts in its use until now.
+    // What is left of the run (the solution's children) counts in its use until now, and so
+    // do the last times of its main process, ended but not yet reaped.
     let left = sandbox.look();
-    // Whatever the run left ends here, whichever way it went.
+    // Whatever the run left ends here, whichever way it went, before its main process is
+    // reaped: until then the process group's number is the run's.
     sandbox.kill();
-    let result = match result {
-        Ok(Some((status, peak, cpu, time))) => {
+    let reaped = sandbox.reap(true);
+    let result = match (result, reaped) {
+        (Ok(Some(time)), Some((status, peak, cpu))) => {
             if !pipes.drain() {
                 // Someone outside the run holds a pipe: an escaped descendant, now an orphan.
                 pipes.stdout = None;
@@ -212,32 +213,58 @@ pub(super) fn run_once(
                 stderr: std::mem::take(&mut pipes.errors),
             }))
         }
-        Ok(None) => {
+        (Ok(None), reaped) => {
             let time = started.elapsed();
-            let (_, reaped) = reap(pid);
+            let cpu = reaped.map_or(Duration::ZERO, |(_, _, cpu)| cpu);
             if cancelled() {
                 Ok(Ran::Stopped)
             } else {
                 Ok(Ran::OutOfTime(
                     time,
-                    reaped.max(left.cpu),
+                    cpu.max(left.cpu),
                     pipes.queued.max(left.queued + pipes.lag()).min(time),
                 ))
             }
         }
-        Err(e) => {
-            reap(pid);
-            Err(Unrun::Machine(e))
-        }
+        (Ok(Some(_)), None) => Err(Unrun::Machine(
+            "cannot learn how the solution ended: it could not be reaped".into(),
+        )),
+        (Err(e), _) => Err(Unrun::Machine(e)),
     };
     drop(pipes);
     drop(child);
     sandbox.end();
-    untrack(pid);
     // What escaped the run and was handed to hack ends now, not at hack's end: a solution
     // that leaves a daemon on every run leaves at most one per running job.
     sweep_orphans();
     result
+}
+
+/// Whether the run's main process `pid` (hack's child) has ended. It is left unreaped: its
+/// last times are still there to read, and its number (and its process group's) still its own
+/// for the kill that follows.
+pub(super) fn ended(pid: i32) -> io::Result<bool> {
+    loop {
+        // SAFETY: an all-zero siginfo is valid; waitid writes it, and leaves the child be.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        // SAFETY: waitid on our own child, without blocking or reaping it.
+        let waited = unsafe {
+            libc::waitid(
+                libc::P_PID,
+                pid as libc::id_t,
+                &mut info,
+                libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+            )
+        };
+        if waited == 0 {
+            // SAFETY: waitid filled the struct; si_pid reads its field (0: not ended).
+            return Ok(unsafe { info.si_pid() } == pid);
+        }
+        let e = io::Error::last_os_error();
+        if e.kind() != io::ErrorKind::Interrupted {
+            return Err(e);
+        }
+    }
 }
 
 /// Why a command could not be started: its own fault (no such program, not executable) or the
@@ -277,15 +304,15 @@ pub(super) fn nonblocking(fd: i32) {
 }
 
 impl Pipes<'_> {
-    /// Feeds the input and reads the output until the process `pid` ends (its wait status, peak
-    /// memory, CPU time and wall time), the deadline passes or hack is stopped (`None`).
+    /// Feeds the input and reads the output until the process `pid` ends (its wall time; it is
+    /// left unreaped), the deadline passes (its run killed) or hack is stopped (`None`).
     fn drive(
         &mut self,
         pid: i32,
         started: Instant,
         deadline: Deadline,
         sandbox: &mut Sandbox,
-    ) -> Result<Option<(ExitStatus, u64, Duration, Duration)>, String> {
+    ) -> Result<Option<Duration>, String> {
         for fd in [
             self.stdin.as_ref().map(AsRawFd::as_raw_fd),
             self.stdout.as_ref().map(AsRawFd::as_raw_fd),
@@ -320,44 +347,11 @@ impl Pipes<'_> {
             }
             self.feed();
             self.read_ready();
-            // Ended but not yet waited for, its run delay is still there to read.
-            // SAFETY: an all-zero siginfo is valid; waitid writes it, and leaves the child be.
-            let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-            // SAFETY: waitid on our own child, without blocking or reaping it.
-            let ended = unsafe {
-                libc::waitid(
-                    libc::P_PID,
-                    pid as libc::id_t,
-                    &mut info,
-                    libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
-                )
-            } == 0
-                // SAFETY: waitid filled the struct; si_pid reads its field.
-                && unsafe { info.si_pid() } == pid;
-            if ended {
-                self.queued = self.queued.max(run_delay(pid) + self.lag());
-            }
-            let mut status = 0;
-            // SAFETY: an all-zero rusage is valid; wait4 writes it and the status.
-            let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-            let flags = if ended { 0 } else { libc::WNOHANG };
-            // SAFETY: wait4 on our own child.
-            let waited = unsafe { libc::wait4(pid, &mut status, flags, &mut usage) };
-            if waited == pid {
+            match ended(pid) {
                 // The run's time ends here, before hack reads and empties its group.
-                let time = started.elapsed();
-                let (peak, cpu) = used(&usage);
-                return Ok(Some((ExitStatus::from_raw(status), peak, cpu, time)));
-            }
-            if waited < 0 {
-                let e = io::Error::last_os_error();
-                if e.kind() != io::ErrorKind::Interrupted {
-                    // SAFETY: kill(2) on our own process group.
-                    unsafe {
-                        libc::kill(-pid, libc::SIGKILL);
-                    }
-                    return Err(format!("cannot learn how the solution ended: {e}"));
-                }
+                Ok(true) => return Ok(Some(started.elapsed())),
+                Ok(false) => {}
+                Err(e) => return Err(format!("cannot learn how the solution ended: {e}")),
             }
             // Read now and then: a scan of /proc per poll would cost more than it tells.
             if cpu_read.elapsed() >= read_every {

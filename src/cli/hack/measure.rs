@@ -28,26 +28,23 @@ pub(super) fn used(usage: &libc::rusage) -> (u64, Duration) {
     (peak, time(usage.ru_utime) + time(usage.ru_stime))
 }
 
-/// The run delay of the calling thread (see [`run_delay`]).
+/// The run delay of the calling thread: how long it was ready to run but waited for a CPU.
 pub(super) fn own_delay() -> Duration {
-    delay_in("/proc/thread-self/schedstat")
+    schedstat("/proc/thread-self/schedstat").1
 }
 
-/// How long the main thread of process `pid` was ready to run but waited for a CPU (its run
-/// delay), from /proc/PID/schedstat; 0 where Linux does not say.
-pub(super) fn run_delay(pid: i32) -> Duration {
-    delay_in(&format!("/proc/{pid}/schedstat"))
+/// The time thread `tid` of process `pid` spent on a CPU, and its run delay (how long it was
+/// ready to run but waited for a CPU), from its schedstat; 0 where Linux does not say.
+pub(super) fn thread_times(pid: i32, tid: i32) -> (Duration, Duration) {
+    schedstat(&format!("/proc/{pid}/task/{tid}/schedstat"))
 }
 
-/// The run delay of thread `tid` of process `pid` (see [`run_delay`]).
-pub(super) fn thread_delay(pid: i32, tid: i32) -> Duration {
-    delay_in(&format!("/proc/{pid}/task/{tid}/schedstat"))
-}
-
-/// The run delay a schedstat file gives: its second field, in nanoseconds; 0 without one.
-fn delay_in(schedstat: &str) -> Duration {
-    let nanos = std::fs::read_to_string(schedstat)
-        .ok()
-        .and_then(|text| text.split_whitespace().nth(1).and_then(|n| n.parse().ok()));
-    Duration::from_nanos(nanos.unwrap_or(0))
+/// A schedstat file's first two fields, in nanoseconds: time on a CPU, time waiting for one.
+fn schedstat(file: &str) -> (Duration, Duration) {
+    let text = std::fs::read_to_string(file).unwrap_or_default();
+    let mut fields = text
+        .split_whitespace()
+        .map(|n| Duration::from_nanos(n.parse().unwrap_or(0)));
+    let cpu = fields.next().unwrap_or_default();
+    (cpu, fields.next().unwrap_or_default())
 }

@@ -12,7 +12,6 @@
 //! the game.
 
 use super::limits::{self, Room, Unrun};
-use super::measure;
 use super::outcome::{Case, describe, escaped_tail};
 use super::sandbox::Sandbox;
 use super::tricks;
@@ -23,8 +22,8 @@ use crate::cli::rng::Rng;
 use std::ffi::OsString;
 use std::io::{self, Write};
 use std::os::fd::AsRawFd;
-use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+use std::os::unix::process::CommandExt;
+use std::process::{ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 /// A window ([`IDLE`], [`GRACE`]) grows by the time the bot waited for a CPU that other work
@@ -235,7 +234,6 @@ fn play(session: &mut Session, board: &mut Board, rng: &mut Rng) -> Verdict {
 
 /// The bot's process and pipes while it plays.
 struct Session {
-    child: Child,
     pid: i32,
     started: Instant,
     timeout: Duration,
@@ -271,7 +269,7 @@ impl Session {
         limits::confine(&mut cmd, bot.room);
         let mut sandbox = Sandbox::new(bot.room.space);
         sandbox.enter(&mut cmd);
-        let mut child = match limits::spawn_tracked(&mut cmd) {
+        let mut child = match sandbox.spawn(&mut cmd) {
             Ok(child) => child,
             Err(e) => {
                 sandbox.end();
@@ -279,7 +277,6 @@ impl Session {
             }
         };
         let pid = child.id() as i32;
-        sandbox.started(pid);
         let (stdin, stdout, stderr) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take());
         for fd in [
@@ -294,7 +291,6 @@ impl Session {
         }
         let now = Instant::now();
         Ok(Session {
-            child,
             pid,
             started: now,
             timeout: bot.timeout,
@@ -482,18 +478,13 @@ impl Session {
                 self.stderr = None;
             }
         }
-        if self.exited.is_none() {
-            let mut status = 0;
-            // SAFETY: an all-zero rusage is valid; wait4 on our own child writes it.
-            let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-            // SAFETY: as above, without blocking.
-            let waited = unsafe { libc::wait4(self.pid, &mut status, libc::WNOHANG, &mut usage) };
-            if waited == self.pid {
-                let (_, cpu) = measure::used(&usage);
-                self.exited = Some((ExitStatus::from_raw(status), cpu));
+        // Ended, what it wrote is all there: its descendants are killed with the group, while
+        // its main process is unreaped and the group's number still its own.
+        if self.exited.is_none() && limits::ended(self.pid).unwrap_or(true) {
+            self.kill();
+            if let Some((status, _, cpu)) = self.sandbox.reap(false) {
+                self.exited = Some((status, cpu));
                 self.cpu = self.cpu.max(cpu);
-                // What it wrote is all there: its descendants are killed with the group.
-                self.kill();
             }
         }
         if self.exited.is_none() && self.looked.elapsed() >= LOOK_EVERY {
@@ -540,8 +531,9 @@ impl Session {
             (verdict, _) => verdict,
         };
         self.kill();
-        if self.exited.is_none() {
-            let (_, cpu) = limits::reap(self.pid);
+        if self.exited.is_none()
+            && let Some((_, _, cpu)) = self.sandbox.reap(true)
+        {
             self.cpu = self.cpu.max(cpu);
         }
         // Whatever is left in its standard error (a traceback) comes with the report.
@@ -551,8 +543,6 @@ impl Session {
             self.wait(Duration::from_millis(5));
         }
         self.sandbox.end();
-        limits::untrack(self.pid);
-        let _ = self.child.try_wait();
         limits::sweep_orphans();
         Played {
             verdict,

@@ -1,40 +1,50 @@
 //! The sandbox of one run: what the judge's own runner keeps around a solution. It starts the
 //! solution inside it, measures what every process and every thread of the run used (CPU
-//! time, the time it waited for a CPU, the memory peak), stops a runaway at a guard far above
-//! the memory limit (resident memory only: reserved, untouched memory is free, as on the
-//! judge), and at the end kills every process the run started, however it detached.
+//! time, the time other work kept it from a CPU, the memory peak), stops a runaway at a guard
+//! far above the memory limit (memory really used only: reserved, untouched memory is free, as
+//! on the judge), and at the end kills every process the run started, however it detached, and
+//! nothing else.
 //!
 //! Two ways, the first where this machine allows it: a control group per run (`cgroup`), the
 //! kernel's own accounting, as isolate and DOMjudge use; else a count by hand from /proc
-//! (`tally`), with the run's process group, its descendants, and hack as the subreaper. The
-//! process is confined between fork and exec (`confine`: environment, stack, death with hack),
-//! and tracked from its start to its end, with a sweep of what escaped to hack (`tracked`).
+//! (`tally`): the run's process group, its descendants, and the orphans handed to hack (the
+//! subreaper) that carry the run's mark in their environment. The process is confined between
+//! fork and exec (`confine`: environment, stack, death with hack), and tracked from its start to
+//! its end, with a sweep of what escaped to hack (`tracked`).
+//!
+//! No number that may have been given to another process since is signalled: a process group
+//! only while its leader, the run's main process, is unreaped; any other process by a pidfd,
+//! opened and checked against the process seen; an orphan only as hack's own unreaped child.
 
 mod cgroup;
 mod confine;
 mod tally;
 mod tracked;
 
-use super::guard::tell_guard;
+use super::guard::{mark, mark_prefix, tell_guard};
 use cgroup::Cgroup;
 pub(super) use cgroup::{base_folders, remove_bases, which};
 pub(super) use confine::{Room, confine, hard_limit, memory_ceiling};
+use std::collections::HashMap;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::process::Command;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
-pub(super) use tracked::{is_running, reap, spawn_tracked, sweep_orphans, untrack};
+use tally::Thread;
+use tracked::tell_orphans_now;
+pub(super) use tracked::{reap, spawn_tracked, sweep_orphans};
 
 /// What a run has used so far, every process and thread of it.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Usage {
     /// CPU time, user and system.
     pub(super) cpu: Duration,
-    /// How long it waited for a CPU that other work held: the time its every thread waited
-    /// at once (a group's pressure), or as its threads' run delays tell it (see `Waits`),
-    /// whichever is more.
+    /// How long it waited for a CPU that other work held (see `Waits`): never a thread's
+    /// wait behind the run's own threads.
     pub(super) queued: Duration,
-    /// Its memory peak: the group's, or the largest sum of its processes' resident memory
-    /// seen (/proc).
+    /// Its memory peak: the group's, or the largest sum of its processes' memory seen
+    /// (/proc, each page counted once).
     pub(super) peak: u64,
     /// Whether one of its threads is running or waiting for a CPU or a disk now.
     pub(super) busy: bool,
@@ -43,60 +53,90 @@ pub(super) struct Usage {
 /// One run's sandbox.
 pub(super) struct Sandbox {
     cgroup: Option<Cgroup>,
-    /// The run's main process (and process group), once started.
+    /// The run's number, in its mark (see `guard::mark`).
+    run: u64,
+    /// The run's main process (and process group), once started; 0 once reaped, when its
+    /// number is no longer the run's.
     main: i32,
     /// The resident memory at which a runaway is killed, in bytes.
     guard: u64,
     usage: Usage,
-    /// The run's processes at the last look (/proc only): killed with it at the end.
-    members: Vec<i32>,
+    /// The run's processes seen by the last look (/proc only), each held by a pidfd, which
+    /// names that process and no other, however long after it ended: killed with it at the
+    /// end.
+    members: HashMap<(i32, u64), OwnedFd>,
     /// The process groups of the run's processes that left its own (/proc only), told to
     /// the guard.
     escaped: Vec<i32>,
-    /// The run's wait for a CPU, as its threads' run delays tell it.
+    /// The run's wait for a CPU that other work held.
     waits: Waits,
 }
 
-/// The time a run waited for a CPU, from its threads' run delays read now and then: between
-/// two looks, the most any one thread waited (threads side by side waiting in the same
-/// moments count once), summed over the looks (a worker thread, then the main thread after
-/// it, both count). What a thread waited after the last look before it ended is not seen.
+/// The time a run waited for a CPU that other work held, from its threads' CPU times and run
+/// delays, read now and then. Between two looks, the run was ready to run for as long as its
+/// longest-ready thread (`c + d`: on a CPU for `c`, waiting for one for `d`); alone it would
+/// have needed its CPU time `s` spread over as many cores as it had threads at work, up to
+/// this machine's: what the first passes the second is the wait that other work caused. So a
+/// single thread's wait counts whole; threads waiting behind the run's own threads, more of
+/// them than cores, count nothing (the cores were the run's meanwhile); threads side by side
+/// that took turns with other work count as long as they were kept from running alone.
 #[derive(Default)]
 struct Waits {
-    /// Each thread's run delay at the last look.
-    seen: std::collections::HashMap<i32, Duration>,
+    /// Each thread's CPU time and run delay at the last look.
+    seen: HashMap<i32, (Duration, Duration)>,
+    /// The run's CPU time at the last look.
+    cpu: Duration,
     total: Duration,
 }
 
 impl Waits {
-    /// Adds the waits since the last look, from each thread's run delay now; the total.
-    fn add(&mut self, delays: Vec<(i32, Duration)>) -> Duration {
-        let mut most = Duration::ZERO;
-        for (thread, delay) in delays {
-            let before = self.seen.insert(thread, delay).unwrap_or(Duration::ZERO);
-            most = most.max(delay.saturating_sub(before));
+    /// Adds the wait since the last look, from each thread's times now and the run's CPU time
+    /// `cpu` now; the total.
+    fn add(&mut self, threads: &[Thread], cpu: Duration) -> Duration {
+        let (mut ready, mut ran, mut working) = (Duration::ZERO, Duration::ZERO, 0u32);
+        for thread in threads {
+            let (cpu_before, delay_before) = self
+                .seen
+                .insert(thread.id, (thread.cpu, thread.delay))
+                .unwrap_or_default();
+            let on_cpu = thread.cpu.saturating_sub(cpu_before);
+            ran += on_cpu;
+            working += u32::from(!on_cpu.is_zero());
+            ready = ready.max(on_cpu + thread.delay.saturating_sub(delay_before));
         }
-        self.total += most;
+        // The run's own figure counts the threads that ended since the last look too; the
+        // threads' own are finer (nanoseconds, where /proc's is in ticks): the larger holds.
+        let ran = ran.max(cpu.saturating_sub(self.cpu));
+        self.cpu = self.cpu.max(cpu);
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
+        self.total += ready.saturating_sub(ran / working.clamp(1, cores));
         self.total
     }
 }
+
+/// The runs' numbers.
+static RUNS: AtomicU64 = AtomicU64::new(0);
 
 impl Sandbox {
     /// A sandbox whose runaway is killed at `guard` bytes of memory.
     pub(super) fn new(guard: u64) -> Sandbox {
         Sandbox {
             cgroup: Cgroup::prepare(guard),
+            run: RUNS.fetch_add(1, Ordering::Relaxed),
             main: 0,
             guard,
             usage: Usage::default(),
-            members: Vec::new(),
+            members: HashMap::new(),
             escaped: Vec::new(),
             waits: Waits::default(),
         }
     }
 
-    /// Makes the process `cmd` starts enter the sandbox before it runs anything.
+    /// Makes the process `cmd` starts enter the sandbox before it runs anything, marked as this
+    /// run's in its environment.
     pub(super) fn enter(&self, cmd: &mut Command) {
+        let (name, value) = mark(self.run);
+        cmd.env(name, value);
         if let Some(group) = &self.cgroup {
             let entry = group.entry();
             // SAFETY: between fork and exec only async-signal-safe calls: open, write, close.
@@ -106,9 +146,24 @@ impl Sandbox {
         }
     }
 
-    /// The run's main process started as `pid`, leader of its own process group.
-    pub(super) fn started(&mut self, pid: i32) {
-        self.main = pid;
+    /// Starts `cmd`, confined and entered, as this run: see [`spawn_tracked`].
+    pub(super) fn spawn(&mut self, cmd: &mut Command) -> std::io::Result<std::process::Child> {
+        let child = spawn_tracked(cmd, self.run)?;
+        self.main = child.id() as i32;
+        Ok(child)
+    }
+
+    /// Reaps the run's main process (see [`reap`]) once the rest of the run is killed and its
+    /// use read: from then on its number is not the run's.
+    pub(super) fn reap(
+        &mut self,
+        block: bool,
+    ) -> Option<(std::process::ExitStatus, u64, Duration)> {
+        let reaped = reap(self.main, block);
+        if reaped.is_some() {
+            self.main = 0;
+        }
+        reaped
     }
 
     /// Reads what the run has used up to now (each figure the largest seen), and kills it if
@@ -120,49 +175,64 @@ impl Sandbox {
                 self.usage.cpu = self.usage.cpu.max(used.cpu);
                 self.usage.queued = self.usage.queued.max(used.stalled);
                 self.usage.peak = self.usage.peak.max(used.peak);
-                // Threads side by side each waiting in turn are never all stalled at once:
-                // their run delays count too.
-                let (busy, delays) = tally::threads(&group.members());
-                self.usage.queued = self.usage.queued.max(self.waits.add(delays));
+                // A main process that has ended, not yet reaped, is in no group but its last
+                // times are still there to read.
+                let mut members = group.members();
+                if self.main > 0 && !members.contains(&self.main) {
+                    members.push(self.main);
+                }
+                let (busy, threads) = tally::threads(&members);
+                let queued = self.waits.add(&threads, used.cpu);
+                self.usage.queued = self.usage.queued.max(queued);
                 self.usage.busy = busy;
             }
             None => {
-                let tally = tally::scan(self.main, self.main);
+                let tally = tally::scan(self.main, self.run, mark_prefix().as_bytes());
                 self.usage.cpu = self.usage.cpu.max(tally.cpu);
-                self.usage.queued = self.usage.queued.max(self.waits.add(tally.delays));
-                self.usage.peak = self.usage.peak.max(tally.resident);
+                let queued = self.waits.add(&tally.threads, tally.cpu);
+                self.usage.queued = self.usage.queued.max(queued);
+                self.usage.peak = self.usage.peak.max(tally.memory);
                 self.usage.busy = tally.busy;
-                if !tally.members.is_empty() {
-                    self.members = tally.members;
-                }
+                self.hold(&tally.members);
                 // The groups that left the run's own are the guard's to kill too, should hack
                 // die: nothing else would find a process that left hack's environment.
                 // SAFETY: getpgrp cannot fail.
                 let own = unsafe { libc::getpgrp() };
-                // So are those of orphans handed to hack: from this run or another, they are
-                // no running run's main process, nor the guard.
-                let orphans = tally
-                    .children
-                    .into_iter()
-                    .filter(|&(pid, _)| !is_running(pid) && super::guard::guard_pid() != Some(pid));
-                let groups: Vec<i32> = tally
-                    .groups
-                    .into_iter()
-                    .chain(orphans.map(|(_, group)| group))
-                    .collect();
-                for group in groups {
+                for group in tally.groups {
                     if group != self.main && group != own && !self.escaped.contains(&group) {
                         tell_guard('+', group);
                         self.escaped.push(group);
                     }
                 }
+                tell_orphans_now();
                 // The kernel stops a group's runaway; by hand, this look does.
-                if tally.resident > self.guard {
+                if tally.memory > self.guard {
                     self.kill();
                 }
             }
         }
         self.usage
+    }
+
+    /// Holds a pidfd of each process of `members` (pid and start), the ones no longer there let
+    /// go. A pidfd is opened by number, so it is kept only if that number still names the
+    /// process seen, by its start, after it was opened.
+    fn hold(&mut self, members: &[(i32, u64)]) {
+        let mut held = HashMap::with_capacity(members.len());
+        for &(pid, start) in members {
+            if pid == self.main {
+                // Killed by its group while unreaped.
+                continue;
+            }
+            if let Some(fd) = self.members.remove(&(pid, start)) {
+                held.insert((pid, start), fd);
+            } else if let Some(fd) = pidfd_open(pid)
+                && tally::stat_of(pid).is_some_and(|stat| stat.start == start)
+            {
+                held.insert((pid, start), fd);
+            }
+        }
+        self.members = held;
     }
 
     /// Whether the memory peak is the whole run's, by the kernel's account: then wait4's peak
@@ -171,23 +241,29 @@ impl Sandbox {
         self.cgroup.is_some()
     }
 
-    /// Kills every process of the run.
+    /// Kills every process of the run: its control group whole, or its process group (while
+    /// its main process is unreaped, the group's number is the run's) and each process it was
+    /// seen to hold (by pidfd).
     pub(super) fn kill(&self) {
         if let Some(group) = &self.cgroup {
             group.kill();
         }
         if self.main > 0 {
-            // SAFETY: kill(2) on the run's own process group and on processes seen in it.
+            // SAFETY: kill(2) on the run's own process group, its leader not reaped.
             unsafe {
                 libc::kill(-self.main, libc::SIGKILL);
-                for &pid in &self.members {
-                    if pid != self.main {
-                        libc::kill(pid, libc::SIGKILL);
-                    }
-                }
-                for &group in &self.escaped {
-                    libc::kill(-group, libc::SIGKILL);
-                }
+            }
+        }
+        for fd in self.members.values() {
+            // SAFETY: a pidfd we hold names one process, whatever its number now.
+            unsafe {
+                libc::syscall(
+                    libc::SYS_pidfd_send_signal,
+                    fd.as_raw_fd(),
+                    libc::SIGKILL,
+                    std::ptr::null::<libc::siginfo_t>(),
+                    0,
+                );
             }
         }
     }
@@ -195,6 +271,7 @@ impl Sandbox {
     /// Ends the run: kills what is left of it and removes its group.
     pub(super) fn end(&mut self) {
         self.kill();
+        self.members.clear();
         for group in self.escaped.drain(..) {
             tell_guard('-', group);
         }
@@ -202,6 +279,14 @@ impl Sandbox {
             group.release();
         }
     }
+}
+
+/// A pidfd for process `pid`, or `None` where it is gone (or Linux has none).
+fn pidfd_open(pid: i32) -> Option<OwnedFd> {
+    // SAFETY: pidfd_open takes a pid and flags and returns a new descriptor or -1.
+    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+    // SAFETY: a descriptor pidfd_open just returned is ours alone.
+    (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd as i32) })
 }
 
 /// Whether process `pid` is in a run's group of this hack now (a run still going, or one

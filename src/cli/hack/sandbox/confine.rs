@@ -2,7 +2,6 @@
 //! judge's environment and stack, and leaves no core file. Its memory is the sandbox's to
 //! watch (an address-space cap would count reserved memory, which the judge does not).
 
-use super::super::guard::mark;
 use std::io;
 use std::os::unix::process::CommandExt;
 use std::process::Command;
@@ -50,8 +49,6 @@ pub(in crate::cli::hack) const NOT_THE_JUDGES: [&str; 15] = [
 /// address-space cap counts reserved memory (each thread's stack of --stack bytes), which the
 /// judge does not; it gets the most address space the shell allows (its hard limit).
 pub(in crate::cli::hack) fn confine(cmd: &mut Command, room: Room) {
-    let (name, value) = mark();
-    cmd.env(name, value);
     for variable in NOT_THE_JUDGES {
         cmd.env_remove(variable);
     }

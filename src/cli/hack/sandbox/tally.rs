@@ -1,10 +1,14 @@
 //! Where hack has no control group: what a run uses, counted by hand from /proc, as close to
-//! a group's accounting as a scan can be. A run's processes are those of its process group
-//! and every descendant of its main process (also one that left the group by `setsid`); of
-//! them, the CPU time of every thread (the process's own and its waited-for children's), the
-//! run delay of every thread, and the sum of their resident memory, at the time of the scan.
+//! a group's accounting as a scan can be. A run's processes are those of its process group,
+//! every descendant of its main process (also one that left the group by `setsid`), and the
+//! orphans handed to hack (the subreaper) that carry the run's mark in their environment or
+//! its process group, with their descendants. Of them: the CPU time of every thread (the
+//! process's own and its waited-for children's), and their memory with every page counted
+//! once (the sum of their proportional sets: a page that several of them share, copied on
+//! write after a fork or mapped from shared memory, is split among them, as a judge's group
+//! counts it once).
 
-use super::super::measure::thread_delay;
+use super::super::measure::thread_times;
 use std::collections::HashMap;
 use std::time::Duration;
 
@@ -14,34 +18,45 @@ pub(super) struct Tally {
     /// CPU time (user and system) of every process, its exited threads and waited-for
     /// children included.
     pub(super) cpu: Duration,
-    /// The run delay of each of their threads now, by thread id (threads that ended before
-    /// the scan are not seen: a group's pressure has no such gap).
-    pub(super) delays: Vec<(i32, Duration)>,
-    /// Their resident memory together now, in bytes.
-    pub(super) resident: u64,
+    /// Each of their threads now: its id, its CPU time and its run delay.
+    pub(super) threads: Vec<Thread>,
+    /// Their memory together now, each page once, in bytes.
+    pub(super) memory: u64,
     /// Whether a thread of one of them is running or waiting for a CPU or a disk.
     pub(super) busy: bool,
-    /// The processes found.
-    pub(super) members: Vec<i32>,
+    /// The processes found, each with its start (clock ticks after boot): a pid and its start
+    /// name one process, never a later one that got the same pid.
+    pub(super) members: Vec<(i32, u64)>,
     /// Their process groups: the run's, and those that left it (`setsid`).
     pub(super) groups: Vec<i32>,
-    /// hack's own children, with their process groups: the runs' main processes, the guard,
-    /// and orphans handed to hack, the subreaper (whose run is not known).
-    pub(super) children: Vec<(i32, i32)>,
+}
+
+/// One thread as its schedstat tells it.
+#[derive(Clone, Copy)]
+pub(in crate::cli::hack) struct Thread {
+    pub(in crate::cli::hack) id: i32,
+    /// Its time on a CPU.
+    pub(in crate::cli::hack) cpu: Duration,
+    /// Its time ready to run but waiting for a CPU (its run delay).
+    pub(in crate::cli::hack) delay: Duration,
 }
 
 /// A process as /proc/PID/stat tells it.
-struct Stat {
-    parent: i32,
-    group: i32,
+pub(in crate::cli::hack) struct Stat {
+    pub(in crate::cli::hack) state: u8,
+    pub(in crate::cli::hack) parent: i32,
+    pub(in crate::cli::hack) group: i32,
     ticks: u64,
+    /// When it started, in clock ticks after boot.
+    pub(in crate::cli::hack) start: u64,
     resident_pages: u64,
 }
 
-fn stat_of(pid: &str) -> Option<Stat> {
+/// Process `pid` as /proc/PID/stat tells it now.
+pub(in crate::cli::hack) fn stat_of(pid: i32) -> Option<Stat> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // After the command name (which may hold spaces and ')'): state, ppid, pgrp, ...; utime,
-    // stime, cutime, cstime are fields 14 to 17 of the whole line, rss field 24.
+    // stime, cutime, cstime are fields 14 to 17 of the whole line, starttime 22, rss 24.
     let fields: Vec<&str> = stat[stat.rfind(')')? + 1..]
         .split_whitespace()
         .take(22)
@@ -50,18 +65,31 @@ fn stat_of(pid: &str) -> Option<Stat> {
         return None;
     }
     Some(Stat {
+        state: *fields[0].as_bytes().first()?,
         parent: fields[1].parse().ok()?,
         group: fields[2].parse().ok()?,
         ticks: fields[11..15]
             .iter()
             .filter_map(|f| f.parse::<u64>().ok())
             .sum(),
+        start: fields[19].parse().ok()?,
         resident_pages: fields[21].parse().ok()?,
     })
 }
 
-/// Scans /proc for the run whose main process is `main`, in process group `group`.
-pub(super) fn scan(main: i32, group: i32) -> Tally {
+/// The run a process of hack's belongs to by its environment's mark (see `guard::mark`): the
+/// number after `prefix`, or `None` for no mark (a cleared environment) or one unreadable.
+pub(in crate::cli::hack) fn run_marked(pid: i32, prefix: &[u8]) -> Option<u64> {
+    let environ = std::fs::read(format!("/proc/{pid}/environ")).ok()?;
+    environ.split(|&b| b == 0).find_map(|variable| {
+        let number = variable.strip_prefix(prefix)?;
+        std::str::from_utf8(number).ok()?.parse().ok()
+    })
+}
+
+/// Scans /proc for run `run`, whose main process is `main` (also its process group); `mark`
+/// is the prefix of its mark in an environment (the run's number follows it).
+pub(super) fn scan(main: i32, run: u64, mark: &[u8]) -> Tally {
     let mut tally = Tally::default();
     let Ok(entries) = std::fs::read_dir("/proc") else {
         tally.busy = true;
@@ -73,67 +101,91 @@ pub(super) fn scan(main: i32, group: i32) -> Tally {
         let Some(pid) = name.to_str().and_then(|n| n.parse::<i32>().ok()) else {
             continue;
         };
-        if let Some(stat) = stat_of(&pid.to_string()) {
+        if let Some(stat) = stat_of(pid) {
             stats.insert(pid, stat);
         }
     }
+    // SAFETY: getpid cannot fail.
+    let hack = unsafe { libc::getpid() };
+    // The run's roots: its main process, and what it left to hack that is its own.
+    let roots: Vec<i32> = std::iter::once(main)
+        .chain(stats.iter().filter_map(|(&pid, stat)| {
+            let own = stat.parent == hack
+                && pid != main
+                && (stat.group == main || run_marked(pid, mark) == Some(run));
+            own.then_some(pid)
+        }))
+        .collect();
     let belongs = |pid: i32| {
         let mut at = pid;
         // A chain of parents is at most as long as there are processes.
         for _ in 0..stats.len() {
-            if at == main {
+            if roots.contains(&at) {
                 return true;
             }
             match stats.get(&at) {
-                Some(stat) if stat.parent > 1 && stat.parent != at => at = stat.parent,
+                Some(stat) if stat.parent > 1 && stat.parent != at && stat.parent != hack => {
+                    at = stat.parent;
+                }
                 _ => return false,
             }
         }
         false
     };
     let mut ticks = 0u64;
-    let mut pages = 0u64;
-    // SAFETY: getpid cannot fail.
-    let hack = unsafe { libc::getpid() };
+    let mut memory = 0u64;
+    // SAFETY: sysconf with a valid name; no memory involved.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(1) as u64;
     for (&pid, stat) in &stats {
-        if stat.parent == hack {
-            tally.children.push((pid, stat.group));
-        }
-        if stat.group != group && !belongs(pid) {
+        if stat.group != main && !belongs(pid) {
             continue;
         }
-        tally.members.push(pid);
+        tally.members.push((pid, stat.start));
         if !tally.groups.contains(&stat.group) {
             tally.groups.push(stat.group);
         }
         ticks += stat.ticks;
-        pages += stat.resident_pages;
+        memory += proportional(pid).unwrap_or(stat.resident_pages.saturating_mul(page));
     }
-    (tally.busy, tally.delays) = threads(&tally.members);
+    let pids: Vec<i32> = tally.members.iter().map(|&(pid, _)| pid).collect();
+    (tally.busy, tally.threads) = threads(&pids);
     // SAFETY: sysconf with a valid name; no memory involved.
     let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
-    // SAFETY: as above.
-    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(1) as u64;
     tally.cpu = Duration::from_millis(ticks.saturating_mul(1000) / per_second);
-    tally.resident = pages.saturating_mul(page);
+    tally.memory = memory;
     tally
 }
 
+/// The proportional set size of process `pid` in bytes (its `Pss` and `SwapPss` in
+/// /proc/PID/smaps_rollup): each page it maps, divided by how many processes map it.
+fn proportional(pid: i32) -> Option<u64> {
+    let rollup = std::fs::read_to_string(format!("/proc/{pid}/smaps_rollup")).ok()?;
+    let mut kib = None;
+    for line in rollup.lines() {
+        let mut words = line.split_whitespace();
+        if let (Some("Pss:" | "SwapPss:"), Some(number)) = (words.next(), words.next()) {
+            *kib.get_or_insert(0u64) += number.parse::<u64>().ok()?;
+        }
+    }
+    kib.map(|kib| kib.saturating_mul(1024))
+}
+
 /// Of the threads of `pids` now: whether one is running or waiting for a CPU or a disk, and
-/// the run delay of each, by thread id.
-pub(super) fn threads(pids: &[i32]) -> (bool, Vec<(i32, Duration)>) {
-    let (mut busy, mut delays) = (false, Vec::new());
+/// each one's CPU time and run delay.
+pub(super) fn threads(pids: &[i32]) -> (bool, Vec<Thread>) {
+    let (mut busy, mut found) = (false, Vec::new());
     for &pid in pids {
         let threads = std::fs::read_dir(format!("/proc/{pid}/task"));
         for thread in threads.into_iter().flatten().flatten() {
-            let Some(tid) = thread.file_name().to_str().and_then(|t| t.parse().ok()) else {
+            let Some(id) = thread.file_name().to_str().and_then(|t| t.parse().ok()) else {
                 continue;
             };
-            delays.push((tid, thread_delay(pid, tid)));
+            let (cpu, delay) = thread_times(pid, id);
+            found.push(Thread { id, cpu, delay });
             busy |= thread_busy(&thread.path());
         }
     }
-    (busy, delays)
+    (busy, found)
 }
 
 /// Whether the thread whose /proc folder is `thread` is running or waiting for a CPU or a

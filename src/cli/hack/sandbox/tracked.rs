@@ -1,91 +1,171 @@
 //! The runs' processes hack keeps track of: each run's main process from its start (so that
-//! the guard kills its group should hack die, and an orphan sweep leaves it alone) to its
-//! end, and the sweep that kills and reaps what escaped a run and was handed to hack, the
-//! subreaper.
+//! the guard kills its group should hack die, and an orphan sweep leaves it alone) to the
+//! moment it is reaped, and the sweep that kills and reaps what escaped a run and was handed to
+//! hack, the subreaper.
+//!
+//! A number that may name another process by now is never signalled. A pid is hack's to kill
+//! only while it names hack's own child that hack has not reaped: the kernel gives that number
+//! to no other process until then. So the main processes are reaped (here, under one lock)
+//! and forgotten in the same step, and the sweep kills only hack's children, each one that is
+//! provably no running run's: marked as an ended run's in its environment, or, its mark
+//! cleared, born after every run still going had started.
 
 use super::super::guard::{guard_pid, tell_guard};
 use super::super::measure::used;
-use std::collections::HashSet;
+use super::tally::{run_marked, stat_of};
 use std::io;
-use std::process::Command;
+use std::os::unix::process::ExitStatusExt;
+use std::process::{Command, ExitStatus};
 use std::sync::Mutex;
 use std::time::Duration;
 
-/// The pids of the solutions running now: an orphan sweep must not take them for orphans.
-static RUNNING: Mutex<Option<HashSet<i32>>> = Mutex::new(None);
+/// A run going on.
+struct Live {
+    /// Its main process: hack's child, not yet reaped.
+    main: i32,
+    /// Its number (see `guard::mark`).
+    run: u64,
+    /// When its main process started, in clock ticks after boot.
+    start: u64,
+}
 
-/// Starts `cmd` and records it as running, so that an orphan sweep leaves it alone and the
-/// guard kills its group if hack dies, until [`untrack`].
-pub(in crate::cli::hack) fn spawn_tracked(cmd: &mut Command) -> io::Result<std::process::Child> {
-    let mut running = RUNNING.lock().unwrap_or_else(|p| p.into_inner());
+/// The runs going on. Their main processes are reaped only with this lock held, and the sweep
+/// kills and reaps orphans only with it held: no number in it or seen by the sweep is stale.
+static RUNNING: Mutex<Vec<Live>> = Mutex::new(Vec::new());
+
+fn running() -> std::sync::MutexGuard<'static, Vec<Live>> {
+    RUNNING.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Starts `cmd` as run number `run` and records it as running, so that an orphan sweep leaves
+/// it alone and the guard kills its group if hack dies, until it is reaped ([`reap`]).
+pub(in crate::cli::hack) fn spawn_tracked(
+    cmd: &mut Command,
+    run: u64,
+) -> io::Result<std::process::Child> {
+    let mut running = running();
     let child = cmd.spawn()?;
-    running
-        .get_or_insert_with(HashSet::new)
-        .insert(child.id() as i32);
-    tell_guard('+', child.id() as i32);
+    let main = child.id() as i32;
+    // Unreaped, the child's pid and start are its own; a start of 0 makes every orphan a
+    // possible member of this run, which errs on the side of sparing it.
+    let start = stat_of(main).map_or(0, |stat| stat.start);
+    running.push(Live { main, run, start });
+    tell_guard('+', main);
     Ok(child)
 }
 
-/// Whether `pid` is the main process of a run going on.
-pub(in crate::cli::hack) fn is_running(pid: i32) -> bool {
-    RUNNING
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .as_ref()
-        .is_some_and(|running| running.contains(&pid))
-}
-
-/// The solution `pid` no longer runs.
-pub(in crate::cli::hack) fn untrack(pid: i32) {
-    if let Some(running) = RUNNING.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
-        running.remove(&pid);
+/// Waits for run `pid`'s main process to end (without `block`: only if it has ended), reaps
+/// it and forgets it in one step: its status, peak memory and CPU time.
+pub(in crate::cli::hack) fn reap(pid: i32, block: bool) -> Option<(ExitStatus, u64, Duration)> {
+    if block {
+        // Waits without reaping, so that the lock is not held while a large process exits.
+        // SAFETY: an all-zero siginfo is valid; waitid writes it, and leaves the child be.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        // SAFETY: waitid on our own child, not reaping it.
+        while unsafe {
+            libc::waitid(
+                libc::P_PID,
+                pid as libc::id_t,
+                &mut info,
+                libc::WEXITED | libc::WNOWAIT,
+            )
+        } < 0
+            && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted
+        {}
     }
-    tell_guard('-', pid);
-}
-
-/// Waits for `pid`, already killed: its peak memory and CPU time.
-pub(in crate::cli::hack) fn reap(pid: i32) -> (u64, Duration) {
+    let mut running = running();
+    let index = running.iter().position(|live| live.main == pid)?;
     let mut status = 0;
     // SAFETY: an all-zero rusage is valid; wait4 on our own child writes it and the status.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
     // SAFETY: as above.
-    unsafe {
-        libc::wait4(pid, &mut status, 0, &mut usage);
+    let waited = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+    if waited != pid {
+        return None;
     }
-    used(&usage)
+    running.swap_remove(index);
+    drop(running);
+    tell_guard('-', pid);
+    let (peak, cpu) = used(&usage);
+    Some((ExitStatus::from_raw(status), peak, cpu))
 }
 
-/// Kills and reaps every child of hack that is not a running solution: what escaped a group
-/// and was handed to hack, the subreaper, when its parent ended. One still in a running run's
-/// control group is left to its run (which kills it at its end); without control groups, an
-/// escaped process of a run still going is taken for an orphan too.
+/// Kills and reaps every child of hack that provably belongs to no run going on: what escaped
+/// a run and was handed to hack, the subreaper, when its parent ended. One in a running run's
+/// control group, marked as a running run's, in a running run's process group, or (its mark
+/// cleared) born after a running run started, is left: a later sweep takes it once those runs
+/// have ended.
 pub(in crate::cli::hack) fn sweep_orphans() {
     // SAFETY: getpid cannot fail.
     let me = unsafe { libc::getpid() };
     let guard = guard_pid();
-    let running = RUNNING.lock().unwrap_or_else(|p| p.into_inner());
+    let prefix = super::super::guard::mark_prefix();
+    let running = running();
     for pid in children().unwrap_or_else(|| every_process(me)) {
-        if running.as_ref().is_some_and(|r| r.contains(&pid)) || guard == Some(pid) {
+        if running.iter().any(|live| live.main == pid) || guard == Some(pid) {
             continue;
         }
-        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        let Some(stat) = stat_of(pid) else {
             continue;
         };
-        // The command name may hold spaces and parentheses: the fields start after the last ')'.
-        let mut fields = stat
-            .rfind(')')
-            .map_or("", |end| &stat[end + 1..])
-            .split_whitespace();
-        let (state, parent) = (fields.next(), fields.next().and_then(|p| p.parse().ok()));
-        // A zombie's group is its run's no longer: reaped whatever its group.
-        if parent == Some(me) && (state == Some("Z") || !super::in_a_run(pid)) {
-            // SAFETY: kill and waitpid on our own child.
+        if stat.parent != me {
+            continue;
+        }
+        let orphan = stat.state == b'Z'
+            || !super::in_a_run(pid)
+                && match run_marked(pid, prefix.as_bytes()) {
+                    Some(run) => running.iter().all(|live| live.run != run),
+                    None => running
+                        .iter()
+                        .all(|live| live.main != stat.group && live.start > stat.start),
+                };
+        if orphan {
+            // SAFETY: kill and wait4 on our own child, not reaped: its pid is still its own.
             unsafe {
                 libc::kill(pid, libc::SIGKILL);
+                let mut status = 0;
+                libc::waitpid(pid, &mut status, 0);
             }
-            reap(pid);
         }
     }
+    tell_orphans(&running, me, guard);
+}
+
+/// The process groups of the orphans hack holds, as last told to the guard.
+static TOLD: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+
+/// Tells the guard the process groups of the orphans hack holds now, whatever their run (and
+/// that those it was told of before are no longer held): should hack die, they are no one's
+/// child to find, and the guard kills them. An orphan's group holds its number while the
+/// orphan lives.
+pub(in crate::cli::hack) fn tell_orphans_now() {
+    // SAFETY: getpid cannot fail.
+    let me = unsafe { libc::getpid() };
+    tell_orphans(&running(), me, guard_pid());
+}
+
+fn tell_orphans(running: &[Live], me: i32, guard: Option<i32>) {
+    // SAFETY: getpgrp cannot fail.
+    let own = unsafe { libc::getpgrp() };
+    let mut groups: Vec<i32> = children()
+        .unwrap_or_else(|| every_process(me))
+        .into_iter()
+        .filter(|&pid| guard != Some(pid) && running.iter().all(|live| live.main != pid))
+        .filter_map(stat_of)
+        .filter(|stat| stat.parent == me && stat.state != b'Z')
+        .map(|stat| stat.group)
+        .filter(|&group| group != own && running.iter().all(|live| live.main != group))
+        .collect();
+    groups.sort_unstable();
+    groups.dedup();
+    let mut told = TOLD.lock().unwrap_or_else(|p| p.into_inner());
+    for &group in groups.iter().filter(|g| !told.contains(g)) {
+        tell_guard('+', group);
+    }
+    for &group in told.iter().filter(|g| !groups.contains(g)) {
+        tell_guard('-', group);
+    }
+    *told = groups;
 }
 
 /// hack's children, from each of its threads' /proc list (orphans handed to hack are some
