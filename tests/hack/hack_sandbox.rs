@@ -256,20 +256,33 @@ fn sleeping(tag: &str) -> Vec<usize> {
 /// the run is there (and a second more, for hack to have looked at them), ends hack with
 /// `end`, and asserts that nothing of the run is left within 10 s.
 fn nothing_left_after(end: &str, vars: &[(&str, &str)], tag: &str) {
+    let mut hack = Command::new(env!("CARGO_BIN_EXE_constrained-nim"));
+    hack.args(hack_detaching(tag)).envs(vars.iter().copied());
+    nothing_left_of(hack, end, &format!("{vars:?}"), tag);
+}
+
+/// hack's arguments for [`nothing_left_after`].
+fn hack_detaching(tag: &str) -> Vec<String> {
+    let args = [
+        "hack",
+        "--tests",
+        "1",
+        "--jobs",
+        "1",
+        "--timeout",
+        "60",
+        "--",
+    ];
+    let detaching = detaching(tag);
+    let mut all: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    all.extend(["sh", "-c", &detaching].map(String::from));
+    all
+}
+
+/// [`nothing_left_after`], with hack run by `hack`, its way named `way`.
+fn nothing_left_of(mut hack: Command, end: &str, way: &str, tag: &str) {
     use std::os::unix::process::CommandExt;
-    let mut hack = Command::new(env!("CARGO_BIN_EXE_constrained-nim"))
-        .args([
-            "hack",
-            "--tests",
-            "1",
-            "--jobs",
-            "1",
-            "--timeout",
-            "60",
-            "--",
-        ])
-        .args(["sh", "-c", &detaching(tag)])
-        .envs(vars.iter().copied())
+    let mut hack = hack
         .process_group(0)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -299,7 +312,7 @@ fn nothing_left_after(end: &str, vars: &[(&str, &str)], tag: &str) {
     while !sleeping(tag).is_empty() {
         assert!(
             ended.elapsed() < Duration::from_secs(10),
-            "after {end} ({vars:?}) these outlived hack: {:?}",
+            "after {end} ({way}) these outlived hack: {:?}",
             sleeping(tag)
         );
         std::thread::sleep(Duration::from_millis(50));
@@ -315,6 +328,19 @@ fn tag(k: u32) -> String {
 fn sigkill_to_hack_leaves_nothing_of_its_runs() {
     nothing_left_after("SIGKILL", &[], &tag(1));
     nothing_left_after("SIGKILL", &[BY_HAND], &tag(2));
+}
+
+#[test]
+fn nothing_of_an_unprivileged_hacks_runs_outlives_it() {
+    // As an ordinary user, without a control group: the processes with a cleared environment
+    // (no mark) outlived hack, 3 after an orderly end and 4 after SIGKILL.
+    for (end, k) in [("SIGINT", 7), ("SIGKILL", 8)] {
+        let tag = tag(k);
+        let args = hack_detaching(&tag);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let Some(hack) = as_nobody(&args) else { return };
+        nothing_left_of(hack, end, "as nobody", &tag);
+    }
 }
 
 #[test]
