@@ -4,7 +4,8 @@
 //! stack pass; a child never waited for that holds more than --memory, and a solution over the
 //! limit on every game, are memory limit exceeded;
 //! nothing a run starts, however it detaches, outlives its run or hack (SIGKILL to hack or to
-//! its whole process group, SIGINT); and the judge's environment (no PYTHONUNBUFFERED).
+//! its whole process group, SIGINT); and the judge's environment (no PYTHONUNBUFFERED), with
+//! the game on standard input as a file (solutions that `mmap` it or `fstat` it for its size).
 //!
 //! Each runs the way this machine allows (a control group here, as root) and, where it says
 //! so, also by hand from /proc (`CONSTRAINED_NIM_NO_CGROUP`), the way a machine without
@@ -12,7 +13,7 @@
 
 use super::common;
 
-use common::{BY_HAND, Run, WAYS, run_with_env, workers};
+use common::{BY_HAND, Run, WAYS, run, run_with_env, workers};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -299,4 +300,30 @@ fn a_bot_that_never_flushes_is_idle_even_with_pythonunbuffered_set() {
         run.stderr.contains("did you flush standard output?"),
         "{run:?}"
     );
+}
+
+/// Fast-input habits that need standard input to be a file, as the judge gives it: C++'s
+/// `fstat(0)` for the size then `mmap` of it, on games up to a max test of several MB, and
+/// Python's one `os.read` of the size `fstat` gives. On a pipe `fstat` says 0 bytes: the first
+/// crashed (mmap fails, unchecked) and the second read nothing. Beside them `std::cin` and
+/// `sys.stdin.buffer.read()`, which any standard input serves, still pass.
+#[test]
+fn solutions_that_map_or_size_their_standard_input_pass_for_it_is_a_file() {
+    let python = common::python();
+    let nim_py = "tests/solutions/nim.py";
+    let mut solutions = vec![
+        (vec!["--tests", "3", "--max-n", "300"], vec![python, nim_py, "os-read"]),
+        (vec!["--tests", "3", "--max-n", "300"], vec![python, nim_py, "none"]),
+    ];
+    if let Some(nim) = super::cpp() {
+        // Game 10 is a max test.
+        solutions.push((vec!["--tests", "10"], vec![nim, "mmap"]));
+        solutions.push((vec!["--tests", "10"], vec![nim, "none"]));
+    }
+    for (games, solution) in solutions {
+        let args = [&["hack", "--seed", "1"], &games[..], &["--"], &solution[..]].concat();
+        let run = run(&args, b"");
+        assert_eq!(run.status, 0, "{solution:?}: {run:?}");
+        assert!(run.stderr.contains("games passed"), "{solution:?}: {run:?}");
+    }
 }

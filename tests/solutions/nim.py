@@ -13,11 +13,15 @@ BUG is one of:
   crash-equal-piles    crashes when two piles are equal
   brute-force          right, by recursion without memory: exponential in the pile sizes
   debug                right, but prints a debug line before the answer
+  os-read              right, reading its input in one os.read of the size fstat gives, a
+                       fast-input habit: it needs standard input to be a file, as the judge
+                       gives it (on a pipe fstat says 0 bytes)
   escape               right, but leaves behind a process outside its process group
                        (`setsid sleep 1234.5`) that holds its standard output open
 """
 
 import bisect
+import os
 import sys
 from collections import defaultdict
 
@@ -74,7 +78,10 @@ def brute_force(moves):
 
 def main():
     bug = sys.argv[1]
-    data = sys.stdin.buffer.read().split()
+    if bug == "os-read":
+        data = os.read(0, os.fstat(0).st_size).split()
+    else:
+        data = sys.stdin.buffer.read().split()
     n, m = int(data[0]), int(data[1])
     piles = [int(v) for v in data[2 : 2 + n]]
     rest = data[2 + n : 2 + n + 2 * m]

@@ -109,7 +109,10 @@ The games:
 
 const MEASUREMENT: &str = "\
 Limits and verdicts:
-  The limits are the judge's, ABC255 G's by default (4 s, 1024 MiB). The verdicts:
+  CMD gets the game on standard input as a judge gives it: a regular file (`fstat` gives its size,
+  `mmap` maps it, as fast-input templates need), kept in memory, never on disk; with --interactive,
+  a pipe from the referee. The limits are the judge's, ABC255 G's by default (4 s, 1024 MiB). The
+  verdicts:
   - wrong answer;
   - crash: a failure status or a signal (the end of its standard error shown, escaped);
   - stack overflow: a crash by a signal that goes away with a larger stack, with the --stack it

@@ -3,7 +3,9 @@
 //! process and thread of it measured and ended by its sandbox (`sandbox`), its answer read
 //! whole but kept small.
 //!
-//! Each run is a process group of its own, in a sandbox of its own. Its pipes are read without
+//! The game comes on standard input as the judge gives it, a regular file (seekable, its size
+//! in `fstat`, mappable): an anonymous file in memory, written whole before the start. Each run
+//! is a process group of its own, in a sandbox of its own. Its output pipes are read without
 //! blocking (poll with a deadline), so a descendant that escaped the group (`setsid`) and still
 //! holds them cannot hold hack: once the solution's own process has ended, the sandbox kills
 //! the rest, what is in the pipes is read, and the pipes are dropped. hack is the subreaper of
@@ -22,8 +24,9 @@ pub(super) use super::sandbox::{
     Room, confine, hard_limit, memory_ceiling, reap, spawn_tracked, sweep_orphans, untrack,
 };
 use std::ffi::OsString;
-use std::io::{self, Read, Write};
-use std::os::fd::AsRawFd;
+use std::fs::File;
+use std::io::{self, Read, Seek, Write};
+use std::os::fd::{AsRawFd, FromRawFd};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::RwLock;
@@ -144,9 +147,11 @@ pub(super) fn run_once(
     if cancelled() || deadline.cut.is_some_and(|cut| Instant::now() >= cut) {
         return Ok(Ran::Stopped);
     }
+    let game = game_file(input)
+        .map_err(|e| Unrun::Machine(format!("cannot make the game's file in memory: {e}")))?;
     let mut cmd = Command::new(&command[0]);
     cmd.args(&command[1..])
-        .stdin(Stdio::piped())
+        .stdin(game)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
@@ -170,11 +175,8 @@ pub(super) fn run_once(
     let pid = child.id() as i32;
     sandbox.started(pid);
     let mut pipes = Pipes {
-        stdin: child.stdin.take(),
         stdout: child.stdout.take(),
         stderr: child.stderr.take(),
-        input,
-        written: 0,
         answer: Answer::default(),
         errors: Vec::new(),
         queued: Duration::ZERO,
@@ -240,6 +242,23 @@ pub(super) fn run_once(
     result
 }
 
+/// The game as the judge gives it on standard input: a regular file, whole and read from its
+/// start, so that a solution may `fstat` it for its size, `mmap` it or seek in it, as fast-input
+/// templates do (on a pipe, `fstat` says 0 bytes). In memory (`memfd_create`): no disk, and
+/// nothing to remove; it is gone once the run and hack have closed it.
+fn game_file(input: &[u8]) -> io::Result<File> {
+    // SAFETY: memfd_create with a NUL-terminated name.
+    let fd = unsafe { libc::memfd_create(c"game".as_ptr(), libc::MFD_CLOEXEC) };
+    if fd < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: a new descriptor that nothing else owns.
+    let mut file = unsafe { File::from_raw_fd(fd) };
+    file.write_all(input)?;
+    file.rewind()?;
+    Ok(file)
+}
+
 /// Why a command could not be started: its own fault (no such program, not executable) or the
 /// machine's.
 pub(super) fn unrun(e: io::Error) -> Unrun {
@@ -250,13 +269,10 @@ pub(super) fn unrun(e: io::Error) -> Unrun {
     }
 }
 
-/// The three pipes of one run and what went through them.
-struct Pipes<'a> {
-    stdin: Option<std::process::ChildStdin>,
+/// The two output pipes of one run and what came through them.
+struct Pipes {
     stdout: Option<std::process::ChildStdout>,
     stderr: Option<std::process::ChildStderr>,
-    input: &'a [u8],
-    written: usize,
     answer: Answer,
     errors: Vec<u8>,
     /// The time the run waited for a CPU (see [`sandbox::Usage::queued`]) when last read,
@@ -276,8 +292,8 @@ pub(super) fn nonblocking(fd: i32) {
     }
 }
 
-impl Pipes<'_> {
-    /// Feeds the input and reads the output until the process `pid` ends (its wait status, peak
+impl Pipes {
+    /// Reads the output until the process `pid` ends (its wait status, peak
     /// memory, CPU time and wall time), the deadline passes or hack is stopped (`None`).
     fn drive(
         &mut self,
@@ -287,7 +303,6 @@ impl Pipes<'_> {
         sandbox: &mut Sandbox,
     ) -> Result<Option<(ExitStatus, u64, Duration, Duration)>, String> {
         for fd in [
-            self.stdin.as_ref().map(AsRawFd::as_raw_fd),
             self.stdout.as_ref().map(AsRawFd::as_raw_fd),
             self.stderr.as_ref().map(AsRawFd::as_raw_fd),
         ]
@@ -296,17 +311,11 @@ impl Pipes<'_> {
         {
             nonblocking(fd);
         }
-        if self.input.is_empty() {
-            self.stdin = None;
-        }
         let mut cpu_read = started;
         let mut cpu = Duration::ZERO;
         let read_every = (deadline.wall / 20).clamp(CPU_READ_EVERY.0, CPU_READ_EVERY.1);
         loop {
-            let mut fds = Vec::with_capacity(3);
-            if let Some(pipe) = &self.stdin {
-                fds.push(poll_fd(pipe.as_raw_fd(), libc::POLLOUT));
-            }
+            let mut fds = Vec::with_capacity(2);
             if let Some(pipe) = &self.stdout {
                 fds.push(poll_fd(pipe.as_raw_fd(), libc::POLLIN));
             }
@@ -318,7 +327,6 @@ impl Pipes<'_> {
             unsafe {
                 libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, 5);
             }
-            self.feed();
             self.read_ready();
             // Ended but not yet waited for, its run delay is still there to read.
             // SAFETY: an all-zero siginfo is valid; waitid writes it, and leaves the child be.
@@ -393,31 +401,6 @@ impl Pipes<'_> {
         own_delay().saturating_sub(self.lag_from)
     }
 
-    /// Writes what the pipe takes now; closes it when all is written or the reader is gone (a
-    /// solution need not read its whole input).
-    fn feed(&mut self) {
-        let Some(pipe) = &mut self.stdin else {
-            return;
-        };
-        loop {
-            match pipe.write(&self.input[self.written..]) {
-                Ok(n) => {
-                    self.written += n;
-                    if self.written == self.input.len() {
-                        self.stdin = None;
-                        return;
-                    }
-                }
-                Err(e) if e.kind() == io::ErrorKind::WouldBlock => return,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(_) => {
-                    self.stdin = None;
-                    return;
-                }
-            }
-        }
-    }
-
     /// Reads what both output pipes hold now; a pipe at its end is dropped.
     fn read_ready(&mut self) {
         let mut chunk = [0; 1 << 15];
@@ -444,7 +427,6 @@ impl Pipes<'_> {
     /// a moment for the group's last processes to close their ends. False when a pipe is still
     /// held open (by a process outside the group).
     fn drain(&mut self) -> bool {
-        self.stdin = None;
         let until = Instant::now() + Duration::from_millis(50);
         loop {
             self.read_ready();
