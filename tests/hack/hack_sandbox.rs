@@ -4,8 +4,9 @@
 //! stack pass; a child never waited for that holds more than --memory, and a solution over the
 //! limit on every game, are memory limit exceeded;
 //! nothing a run starts, however it detaches, outlives its run or hack (SIGKILL to hack or to
-//! its whole process group, SIGINT); and the judge's environment (no PYTHONUNBUFFERED), with
-//! the game on standard input as a file (solutions that `mmap` it or `fstat` it for its size).
+//! its whole process group, SIGINT); and the judge's environment: no PYTHONUNBUFFERED, no
+//! PYTHONOPTIMIZE (a failing assert crashes) and the like, the game on standard input as a file
+//! (solutions that `mmap` it or `fstat` it for its size).
 //!
 //! Each runs the way this machine allows (a control group here, as root) and, where it says
 //! so, also by hand from /proc (`CONSTRAINED_NIM_NO_CGROUP`), the way a machine without
@@ -326,4 +327,55 @@ fn solutions_that_map_or_size_their_standard_input_pass_for_it_is_a_file() {
         assert_eq!(run.status, 0, "{solution:?}: {run:?}");
         assert!(run.stderr.contains("games passed"), "{solution:?}: {run:?}");
     }
+}
+
+/// `PYTHONOPTIMIZE=1` in the user's shell does not reach the solution: its asserts run, as on
+/// the judge. A solution that asserts the piles come sorted (they do in the samples) crashes on
+/// the first game where they do not; with the variable it would pass every game.
+#[test]
+fn an_assert_that_fails_on_the_judge_fails_with_pythonoptimize_set() {
+    let args = ["hack", "--seed", "1", "--max-n", "300", "--tests", "5"];
+    let solution = ["--", common::python(), "tests/solutions/nim.py", "assert-sorted"];
+    let quick = ["--shrink-time", "0", "--look-further", "0"];
+    let run = run_with_env(
+        &[&args[..], &quick, &solution].concat(),
+        &[("PYTHONOPTIMIZE", "1")],
+        b"",
+    );
+    assert_eq!(run.status, 1, "{run:?}");
+    assert!(run.stderr.starts_with("hack: crash on game "), "{run:?}");
+    assert!(
+        run.stderr.contains("AssertionError: the piles come sorted"),
+        "{run:?}"
+    );
+}
+
+/// The variables of a user's shell that change what a judge's program does (its asserts, its
+/// hash order, its memory's contents, its threads' stacks, its collector) and that a judge does
+/// not set: none reaches the solution, which would answer wrong naming the first it sees.
+#[test]
+fn variables_that_change_how_a_solution_behaves_do_not_reach_it() {
+    let vars = [
+        ("PYTHONOPTIMIZE", "1"),
+        ("PYTHONHASHSEED", "0"),
+        ("PYTHONINTMAXSTRDIGITS", "0"),
+        ("PYTHONTRACEMALLOC", "1"),
+        ("MALLOC_PERTURB_", "165"),
+        ("MALLOC_CHECK_", "3"),
+        ("GLIBC_TUNABLES", "glibc.malloc.perturb=165"),
+        ("RUST_MIN_STACK", "1073741824"),
+        ("GOGC", "off"),
+        ("GOMEMLIMIT", "1GiB"),
+    ];
+    let names: Vec<&str> = vars.iter().map(|(name, _)| *name).collect();
+    let script = format!(
+        "for v in {}; do printenv $v >/dev/null && {{ echo \"$v is set\"; exit; }}; done; \
+         exec \"$0\" tests/solutions/nim.py none",
+        names.join(" ")
+    );
+    let args = ["hack", "--tests", "0", "--shrink-time", "0", "--look-further", "0"];
+    let solution = ["--", "sh", "-c", &script, common::python()];
+    let run = run_with_env(&[&args[..], &solution].concat(), &vars, b"");
+    assert_eq!(run.status, 0, "{run:?}");
+    assert!(run.stderr.contains("the 2 samples passed"), "{run:?}");
 }

@@ -143,11 +143,14 @@ Limits and verdicts:
   out of its control group (a judge's box runs it as an unprivileged user), and what it moved is
   then neither counted nor ended with the run.
 
-  CMD runs without the variables that change buffering or start-up and that a judge does not
-  set: PYTHONUNBUFFERED, PYTHONINSPECT, PYTHONSTARTUP, PYTHONDEVMODE, PYTHONMALLOC,
-  PYTHONWARNINGS, PYTHONBREAKPOINT, _STDBUF_I/O/E, NODE_OPTIONS, JAVA_TOOL_OPTIONS,
-  _JAVA_OPTIONS, JDK_JAVA_OPTIONS, PERL5OPT (so a bot that never flushes is idle, as on the
-  judge, also where the shell sets PYTHONUNBUFFERED).";
+  CMD runs without the variables that change what a program does (its buffering, start-up,
+  asserts, hash order, memory's contents, threads' stacks, time or memory) and that a judge does
+  not set: PYTHONUNBUFFERED, PYTHONINSPECT, PYTHONSTARTUP, PYTHONDEVMODE, PYTHONMALLOC,
+  PYTHONWARNINGS, PYTHONBREAKPOINT, PYTHONOPTIMIZE, PYTHONHASHSEED, PYTHONINTMAXSTRDIGITS,
+  PYTHONTRACEMALLOC, MALLOC_PERTURB_, MALLOC_CHECK_, GLIBC_TUNABLES, _STDBUF_I/O/E,
+  RUST_MIN_STACK, GOGC, GOMEMLIMIT, NODE_OPTIONS, JAVA_TOOL_OPTIONS, _JAVA_OPTIONS,
+  JDK_JAVA_OPTIONS, PERL5OPT (so a bot that never flushes is idle and a failing assert crashes,
+  as on the judge, also where the shell sets PYTHONUNBUFFERED or PYTHONOPTIMIZE).";
 
 const CONFIRMATION: &str = "\
 Confirmation:

@@ -23,10 +23,16 @@ pub(in crate::cli::hack) struct Room {
     pub(in crate::cli::hack) stack: u64,
 }
 
-/// The variables of hack's own environment that change how a program buffers its output or
-/// starts, which a judge's environment does not hold: with `PYTHONUNBUFFERED=1` (set in many
-/// container images) a bot that never flushes would pass. CMD runs without them.
-pub(in crate::cli::hack) const NOT_THE_JUDGES: [&str; 15] = [
+/// The variables of hack's own environment that change what a judge's program does, which a
+/// judge's environment does not hold: how it buffers its output or starts (with
+/// `PYTHONUNBUFFERED=1`, set in many container images, a bot that never flushes would pass),
+/// whether its asserts run (`PYTHONOPTIMIZE`), its hash order (`PYTHONHASHSEED`, random on
+/// the judge each run), what it may convert (`PYTHONINTMAXSTRDIGITS`), its memory's contents and
+/// checks (glibc's `MALLOC_PERTURB_`, `MALLOC_CHECK_`, `GLIBC_TUNABLES`), its threads' stacks
+/// (`RUST_MIN_STACK`), its time and memory (`PYTHONTRACEMALLOC`, Go's collector). CMD runs
+/// without them. Where programs are found (`PATH`, `PYTHONPATH`, `LD_LIBRARY_PATH`,
+/// `LD_PRELOAD`) stays the user's: without it CMD might not run at all.
+pub(in crate::cli::hack) const NOT_THE_JUDGES: [&str; 25] = [
     "PYTHONUNBUFFERED",
     "PYTHONINSPECT",
     "PYTHONSTARTUP",
@@ -34,9 +40,19 @@ pub(in crate::cli::hack) const NOT_THE_JUDGES: [&str; 15] = [
     "PYTHONMALLOC",
     "PYTHONWARNINGS",
     "PYTHONBREAKPOINT",
+    "PYTHONOPTIMIZE",
+    "PYTHONHASHSEED",
+    "PYTHONINTMAXSTRDIGITS",
+    "PYTHONTRACEMALLOC",
+    "MALLOC_PERTURB_",
+    "MALLOC_CHECK_",
+    "GLIBC_TUNABLES",
     "_STDBUF_I",
     "_STDBUF_O",
     "_STDBUF_E",
+    "RUST_MIN_STACK",
+    "GOGC",
+    "GOMEMLIMIT",
     "NODE_OPTIONS",
     "JAVA_TOOL_OPTIONS",
     "_JAVA_OPTIONS",
