@@ -6,7 +6,7 @@
 //! nothing a run starts, however it detaches, outlives its run or hack (SIGKILL to hack or to
 //! its whole process group, SIGINT); and the judge's environment: no PYTHONUNBUFFERED, no
 //! PYTHONOPTIMIZE (a failing assert crashes) and the like, the game on standard input as a file
-//! (solutions that `mmap` it or `fstat` it for its size).
+//! (solutions that `mmap` it or `fstat` it for its size), no open file beyond the standard three.
 //!
 //! Each runs the way this machine allows (a control group here, as root) and, where it says
 //! so, also by hand from /proc (`CONSTRAINED_NIM_NO_CGROUP`), the way a machine without
@@ -378,4 +378,26 @@ fn variables_that_change_how_a_solution_behaves_do_not_reach_it() {
     let run = run_with_env(&[&args[..], &solution].concat(), &vars, b"");
     assert_eq!(run.status, 0, "{run:?}");
     assert!(run.stderr.contains("the 2 samples passed"), "{run:?}");
+}
+
+/// A judge gives the solution its standard input, output and error, and no other open file:
+/// the files hack has open beyond them, its own or from its shell (here `3</dev/null` and
+/// `7>FILE`), are closed in the solution. tests/solutions/workers.cpp's `fds` answers wrong,
+/// naming them, where one is open; each way of measuring (the control group's entry opens
+/// files of its own before exec).
+#[test]
+fn the_solution_has_no_file_open_beyond_its_standard_three() {
+    let Some(workers) = workers() else { return };
+    let written = format!("{}/fds-{}", env!("CARGO_TARGET_TMPDIR"), std::process::id());
+    let (name, value) = BY_HAND;
+    for way in [String::new(), format!("{name}={value}")] {
+        let script = format!(
+            "{way} exec \"$0\" hack --tests 0 --jobs 1 -- \"$1\" fds 0 tests/solutions/nim.py \
+             \"$2\" 3</dev/null 7>\"$3\""
+        );
+        let run = common::run_bash(&script, &[workers, common::python(), &written], b"");
+        assert_eq!(run.status, 0, "{way}: {run:?}");
+        assert!(run.stderr.contains("the 2 samples passed"), "{way}: {run:?}");
+    }
+    let _ = std::fs::remove_file(&written);
 }

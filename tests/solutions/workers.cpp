@@ -13,12 +13,16 @@
 //   child MIB       forks a child that touches MIB of memory and sleeps, never waited for
 //                   (wrong: the judge counts the child)
 //   touch MIB       touches MIB of memory itself, whatever the game (wrong above the limit)
+//   fds 0           answers wrong, naming them, when file descriptors beyond 0, 1 and 2 are
+//                   open (a judge gives nothing else)
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
 #include <thread>
 #include <vector>
+#include <dirent.h>
 #include <unistd.h>
 
 // Burns `secs` of this thread's CPU time.
@@ -70,6 +74,22 @@ int main(int argc, char** argv) {
         close(held[1]);
     } else if (mode == "touch") {
         touch((long)arg);
+    } else if (mode == "fds") {
+        DIR* dir = opendir("/proc/self/fd");
+        if (!dir) return 3;
+        std::string open;
+        while (dirent* entry = readdir(dir)) {
+            int fd = atoi(entry->d_name);
+            // The listing's own descriptor is the only one it may see.
+            if (entry->d_name[0] != '.' && fd > 2 && fd != dirfd(dir)) {
+                open += std::string(" ") + entry->d_name;
+            }
+        }
+        closedir(dir);
+        if (!open.empty()) {
+            printf("open:%s\n", open.c_str());
+            return 0;
+        }
     } else {
         return 2;
     }

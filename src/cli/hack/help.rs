@@ -111,8 +111,9 @@ const MEASUREMENT: &str = "\
 Limits and verdicts:
   CMD gets the game on standard input as a judge gives it: a regular file (`fstat` gives its size,
   `mmap` maps it, as fast-input templates need), kept in memory, never on disk; with --interactive,
-  a pipe from the referee. The limits are the judge's, ABC255 G's by default (4 s, 1024 MiB). The
-  verdicts:
+  a pipe from the referee. Its standard output and error are pipes to hack, and no other file is
+  open in it (those hack has, its own or from its shell, are closed). The limits are the judge's,
+  ABC255 G's by default (4 s, 1024 MiB). The verdicts:
   - wrong answer;
   - crash: a failure status or a signal (the end of its standard error shown, escaped);
   - stack overflow: a crash by a signal that goes away with a larger stack, with the --stack it
