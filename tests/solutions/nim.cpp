@@ -13,6 +13,8 @@
 //   memory    right, but holds SIZE (default 8192) bytes per pile: more than 1 GiB at
 //             N = 200000
 //   debug     right, but prints a debug line before the answer
+//   flood     right, but a debug dump left in writes SIZE bytes of x (default 10^9) before the
+//             answer, in blocks of 1 MiB: a wrong answer, written in a fraction of a second
 //   deep      right, but the sweep is a recursion, one call per special point: depth 2*10^5
 //             on the largest games, tens of MiB of stack (a judge gives 1 GiB)
 //   mmap      right, reading its input as fast-input templates do: fstat(0) for the size,
@@ -36,7 +38,8 @@ typedef long long ll;
 int main(int argc, char** argv) {
     ios::sync_with_stdio(false);
     string bug = argc > 1 ? argv[1] : "none";
-    ll size = argc > 2 ? atoll(argv[2]) : (bug == "memory" ? 8192 : 100000);
+    ll size = argc > 2 ? atoll(argv[2])
+                       : (bug == "memory" ? 8192 : bug == "flood" ? 1000000000 : 100000);
     const char* mapped = nullptr;
     if (bug == "mmap") {
         struct stat st;
@@ -142,6 +145,14 @@ int main(int argc, char** argv) {
     }
     if (bug == "sum32") nim_sum = narrow_sum;
     if (bug == "debug") printf("n=%lld m=%lld\n", n, m);
+    if (bug == "flood") {
+        static char block[1 << 20];
+        memset(block, 'x', sizeof block);
+        for (ll left = size; left > 0; left -= sizeof block) {
+            fwrite(block, 1, min<ll>(left, sizeof block), stdout);
+        }
+        printf("\n");
+    }
     printf("%s\n", nim_sum ? "Takahashi" : "Aoki");
     return held.empty() ? 0 : held[0] - 1;
 }

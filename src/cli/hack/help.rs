@@ -114,7 +114,9 @@ Limits and verdicts:
   a pipe from the referee. Its standard output and error are pipes to hack, and no other file is
   open in it (those hack has, its own or from its shell, are closed). The limits are the judge's,
   ABC255 G's by default (4 s, 1024 MiB). The verdicts:
-  - wrong answer;
+  - wrong answer, however long the output: hack reads it as fast as `cat` would, keeping its start
+    and its length (a gigabyte written within the limit is a wrong answer, as on the judge); an
+    output that never ends is a timeout;
   - crash: a failure status or a signal (the end of its standard error shown, escaped);
   - stack overflow: a crash by a signal that goes away with a larger stack, with the --stack it
     needs (the main thread's stack, set before exec, is as large as --memory by default, as

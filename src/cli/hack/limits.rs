@@ -1,7 +1,7 @@
 //! Running the solution once on one game under the judge's limits: a deadline in wall time
 //! (less the time it waited for a CPU), the judge's stack, the judge's environment, every
 //! process and thread of it measured and ended by its sandbox (`sandbox`), its answer read
-//! whole but kept small.
+//! whole, as fast as it comes, but kept small.
 //!
 //! The game comes on standard input as the judge gives it, a regular file (seekable, its size
 //! in `fstat`, mappable): an anonymous file in memory, written whole before the start. Each run
@@ -108,6 +108,11 @@ static ALONE: RwLock<()> = RwLock::new(());
 /// How much of the standard error is kept: its end.
 const STDERR_KEPT: usize = 2000;
 
+/// How much is read from a pipe at a time: all it holds (64 KiB by default, 1 MiB at most for
+/// a user), so that a gigabyte of output, which a solution may write within the time limit,
+/// is read in as few reads as `cat` needs.
+const READ_AT_ONCE: usize = 1 << 20;
+
 /// When a run ends for being out of time.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Deadline {
@@ -177,6 +182,7 @@ pub(super) fn run_once(
     let mut pipes = Pipes {
         stdout: child.stdout.take(),
         stderr: child.stderr.take(),
+        chunk: vec![0; READ_AT_ONCE],
         answer: Answer::default(),
         errors: Vec::new(),
         queued: Duration::ZERO,
@@ -273,6 +279,8 @@ pub(super) fn unrun(e: io::Error) -> Unrun {
 struct Pipes {
     stdout: Option<std::process::ChildStdout>,
     stderr: Option<std::process::ChildStderr>,
+    /// What each read fills, [`READ_AT_ONCE`] bytes.
+    chunk: Vec<u8>,
     answer: Answer,
     errors: Vec<u8>,
     /// The time the run waited for a CPU (see [`sandbox::Usage::queued`]) when last read,
@@ -403,16 +411,15 @@ impl Pipes {
 
     /// Reads what both output pipes hold now; a pipe at its end is dropped.
     fn read_ready(&mut self) {
-        let mut chunk = [0; 1 << 15];
         if let Some(pipe) = &mut self.stdout
-            && !read_now(pipe, &mut chunk, |bytes| self.answer.push(bytes))
+            && !read_now(pipe, &mut self.chunk, |bytes| self.answer.push(bytes))
         {
             self.stdout = None;
         }
         if let Some(pipe) = &mut self.stderr {
             let errors = &mut self.errors;
-            let open = read_now(pipe, &mut chunk, |bytes| {
-                errors.extend_from_slice(bytes);
+            let open = read_now(pipe, &mut self.chunk, |bytes| {
+                errors.extend_from_slice(&bytes[bytes.len().saturating_sub(STDERR_KEPT)..]);
                 if errors.len() > 2 * STDERR_KEPT {
                     errors.drain(..errors.len() - STDERR_KEPT);
                 }
