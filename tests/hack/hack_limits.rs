@@ -491,5 +491,8 @@ fn an_output_that_never_ends_is_a_timeout_in_bounded_memory() {
                   --shrink-time 0 --look-further 0 -- yes";
     let run = common::run_bash(script, &[], b"");
     assert_eq!(run.status, 1, "{run:?}");
-    assert!(run.stderr.starts_with("hack: timeout on sample 1"), "{run:?}");
+    assert!(
+        run.stderr.starts_with("hack: timeout on sample 1"),
+        "{run:?}"
+    );
 }

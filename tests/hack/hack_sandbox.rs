@@ -306,15 +306,15 @@ fn a_bot_that_never_flushes_is_idle_even_with_pythonunbuffered_set() {
 /// Fast-input habits that need standard input to be a file, as the judge gives it: C++'s
 /// `fstat(0)` for the size then `mmap` of it, on games up to a max test of several MB, and
 /// Python's one `os.read` of the size `fstat` gives. On a pipe `fstat` says 0 bytes: the first
-/// crashed (mmap fails, unchecked) and the second read nothing. Beside them `std::cin` and
+/// crashed (mmap fails, unchecked), the second read nothing and failed. Beside them `std::cin` and
 /// `sys.stdin.buffer.read()`, which any standard input serves, still pass.
 #[test]
 fn solutions_that_map_or_size_their_standard_input_pass_for_it_is_a_file() {
-    let python = common::python();
-    let nim_py = "tests/solutions/nim.py";
+    let (python, nim_py) = (common::python(), "tests/solutions/nim.py");
+    let small = vec!["--tests", "3", "--max-n", "300"];
     let mut solutions = vec![
-        (vec!["--tests", "3", "--max-n", "300"], vec![python, nim_py, "os-read"]),
-        (vec!["--tests", "3", "--max-n", "300"], vec![python, nim_py, "none"]),
+        (small.clone(), vec![python, nim_py, "os-read"]),
+        (small, vec![python, nim_py, "none"]),
     ];
     if let Some(nim) = super::cpp() {
         // Game 10 is a max test.
@@ -334,14 +334,10 @@ fn solutions_that_map_or_size_their_standard_input_pass_for_it_is_a_file() {
 /// the first game where they do not; with the variable it would pass every game.
 #[test]
 fn an_assert_that_fails_on_the_judge_fails_with_pythonoptimize_set() {
-    let args = ["hack", "--seed", "1", "--max-n", "300", "--tests", "5"];
-    let solution = ["--", common::python(), "tests/solutions/nim.py", "assert-sorted"];
-    let quick = ["--shrink-time", "0", "--look-further", "0"];
-    let run = run_with_env(
-        &[&args[..], &quick, &solution].concat(),
-        &[("PYTHONOPTIMIZE", "1")],
-        b"",
-    );
+    let args = "hack --seed 1 --max-n 300 --tests 5 --shrink-time 0 --look-further 0 --";
+    let mut args: Vec<&str> = args.split(' ').collect();
+    args.extend([common::python(), "tests/solutions/nim.py", "assert-sorted"]);
+    let run = run_with_env(&args, &[("PYTHONOPTIMIZE", "1")], b"");
     assert_eq!(run.status, 1, "{run:?}");
     assert!(run.stderr.starts_with("hack: crash on game "), "{run:?}");
     assert!(
@@ -373,9 +369,10 @@ fn variables_that_change_how_a_solution_behaves_do_not_reach_it() {
          exec \"$0\" tests/solutions/nim.py none",
         names.join(" ")
     );
-    let args = ["hack", "--tests", "0", "--shrink-time", "0", "--look-further", "0"];
-    let solution = ["--", "sh", "-c", &script, common::python()];
-    let run = run_with_env(&[&args[..], &solution].concat(), &vars, b"");
+    let args = "hack --tests 0 --shrink-time 0 --look-further 0 -- sh -c";
+    let mut args: Vec<&str> = args.split(' ').collect();
+    args.extend([&script, common::python()]);
+    let run = run_with_env(&args, &vars, b"");
     assert_eq!(run.status, 0, "{run:?}");
     assert!(run.stderr.contains("the 2 samples passed"), "{run:?}");
 }
@@ -397,7 +394,10 @@ fn the_solution_has_no_file_open_beyond_its_standard_three() {
         );
         let run = common::run_bash(&script, &[workers, common::python(), &written], b"");
         assert_eq!(run.status, 0, "{way}: {run:?}");
-        assert!(run.stderr.contains("the 2 samples passed"), "{way}: {run:?}");
+        assert!(
+            run.stderr.contains("the 2 samples passed"),
+            "{way}: {run:?}"
+        );
     }
     let _ = std::fs::remove_file(&written);
 }

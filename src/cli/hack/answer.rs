@@ -92,8 +92,11 @@ mod tests {
                 let answer = pushed(output, size);
                 assert_eq!(answer.trimmed, trimmed.len() as u64, "{text:?} by {size}");
                 let kept = answer.head.len().min(trimmed.len());
-                assert_eq!(&answer.head[..kept], &trimmed.as_bytes()[..kept], "{text:?}");
                 assert_eq!(kept, trimmed.len().min(ANSWER_KEPT), "{text:?} by {size}");
+                assert!(
+                    trimmed.as_bytes().starts_with(&answer.head[..kept]),
+                    "{text:?}"
+                );
                 // Only what the head holds whole can be compared.
                 let whole = trimmed.len() <= ANSWER_KEPT;
                 assert_eq!(answer.is(trimmed), whole, "{text:?} by {size}");
