@@ -152,8 +152,15 @@ pub(super) fn run_once(
     if cancelled() || deadline.cut.is_some_and(|cut| Instant::now() >= cut) {
         return Ok(Ran::Stopped);
     }
-    let game = game_file(input)
-        .map_err(|e| Unrun::Machine(format!("cannot make the game's file in memory: {e}")))?;
+    let game = game_file(input).map_err(|e| {
+        // A file in memory is a file all the same: the shell's file-size limit holds for it.
+        let why = if e.raw_os_error() == Some(libc::EFBIG) {
+            ": the shell's file-size limit (ulimit -f) is below the game's size"
+        } else {
+            ""
+        };
+        Unrun::Machine(format!("cannot make the game's file in memory: {e}{why}"))
+    })?;
     let mut cmd = Command::new(&command[0]);
     cmd.args(&command[1..])
         .stdin(game)
