@@ -272,7 +272,8 @@ Exit status (grep's convention):
   0  every game passed
   1  a failure was found (flaky ones too)
   2  hack could not do its work: a bad command line, a CMD that cannot be started, a --memory
-     too small for CMD's runtime to start at all, a game it cannot write or save, the machine
-     refusing a process or a pipe, or too busy to judge a run, memory run out
+     too small for CMD's runtime to start at all, a game it cannot write or save, or give CMD as
+     a file (a file-size limit, ulimit -f, below its size), the machine refusing a process or a
+     pipe, or too busy to judge a run, memory run out
   129, 130, 143  stopped by SIGHUP, SIGINT (Ctrl-C), SIGTERM with nothing found (every running
      solution is killed first)";

@@ -308,8 +308,8 @@ pub(super) fn nonblocking(fd: i32) {
 }
 
 impl Pipes {
-    /// Reads the output until the process `pid` ends (its wait status, peak
-    /// memory, CPU time and wall time), the deadline passes or hack is stopped (`None`).
+    /// Reads the output until the process `pid` ends (its wait status, peak memory, CPU time
+    /// and wall time), the deadline passes or hack is stopped (`None`).
     fn drive(
         &mut self,
         pid: i32,
