@@ -109,7 +109,7 @@
 //! | standard error that cannot be written (`2>/dev/full`) | the exit status is still 1 (input) or 2 (command line) | `an_unwritable_standard_error_keeps_the_exit_status` |
 //! | a file name with a newline | escaped: one error line | `file_names_cannot_forge_a_second_error_line` |
 //! | the smallest address spaces (`ulimit -v` just above what loading the program takes) | from the first limit that reaches the program, the answer or `error: out of memory while starting` with the mode's status (3 for `judge`): a constructor (`.init_array`) checks before std's start-up that 1 MiB is free and grows the stack by 256 KiB, where std's start-up aborted ("failed to allocate an alternative stack") or died of SIGSEGV; below it, the loader's own failure | `the_smallest_address_spaces_give_the_answer_or_the_out_of_memory_line` (every 32 KiB from 4 to 12 MiB) |
-//! | `hack --out` and `--save` on a full disk, a file that is not a game, a FIFO, a link | written whole or not at all (a temporary file in the same folder, renamed into place): the old file stays as it was, no partial game is left to replay, and the report says so; `--out` overwrites only a game and is checked before the search; what in `--save` DIR is not a game is skipped with a warning | `tests/hack/hack_files.rs` (the full disk is a file-size limit, `ulimit -f`; hack ignores SIGXFSZ, so the write fails as on a full disk) |
+//! | `hack --out` and `--save` on a full disk, a file that is not a game, a FIFO, a link | written whole or not at all (a temporary file in the same folder, renamed into place): the old file stays as it was, no partial game is left to replay, and the report says so; `--out` overwrites only a game and is checked before the search; what in `--save` DIR is not a game is skipped with a warning | `tests/hack/hack_files.rs` (the full disk is a tmpfs filled up, in a mount namespace of the test's own; a file-size limit, `ulimit -f`, below a game's size stops hack with status 2 naming it, for each game is a file in memory) |
 //! | `hack` killed by SIGKILL, or out of memory itself | no solution is left running: each has SIGKILL as its parent-death signal, and a guard shell kills every running group and every process holding hack's mark in its environment (what escaped with `setsid`) | `hack_killed_by_sigkill_leaves_no_solution_running` |
 //!
 //! `hack` holds its own peak under 256 MiB of address space in every test of `tests/hack.rs`
@@ -153,7 +153,10 @@
 //!   O(M · drops), more than the memory limit, a debug line); each found with the right verdict and shrunk, 1-minimality checked
 //!   (no single pile, pair of equal piles or move can go), nothing found in the right ones; hack
 //!   under 256 MiB of address space throughout; signals, `--out`, `--save` (and on a full disk:
-//!   `tests/hack/hack_files.rs`), outputs of megabytes;
+//!   `tests/hack/hack_files.rs`), outputs of megabytes, and of gigabytes (a wrong answer,
+//!   not a timeout); the judge's setting (`tests/hack/hack_sandbox.rs`: the game a file that
+//!   `mmap` and `fstat` read, no variable such as PYTHONOPTIMIZE, no open file beyond the
+//!   standard three);
 //!   the full-size runs with default options are an ignored test; the judge's measurement and
 //!   confirmation (`tests/hack/hack_limits.rs`: wall-time timeouts, CPU of the whole group, resident
 //!   memory, the stack, flaky failures, SIGKILL), the judge's max tests and anti-hash games

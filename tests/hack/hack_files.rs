@@ -133,32 +133,66 @@ fn out_follows_a_link_and_replaces_an_earlier_game() {
     assert_eq!(dir.names(), ["link.in", "target.in"]);
 }
 
-/// A full disk (here a file-size limit, `ulimit -f`: hack ignores SIGXFSZ, which would kill it
-/// before it reports, so that the write fails as on a full disk) keeps the file at --out whole,
-/// with its permissions, and leaves nothing in --save DIR (not even a game's answer without its
-/// game); the report says so, and the next run with that folder is not taken in.
+/// How the test makes a mount namespace of its own: `unshare --mount` as root, else through a
+/// user namespace; `None`, with a note, where neither can be had.
+fn unshare() -> Option<&'static [&'static str]> {
+    // SAFETY: geteuid cannot fail.
+    let flags: &[&str] = if unsafe { libc::geteuid() } == 0 {
+        &["--mount"]
+    } else {
+        &["--user", "--map-root-user", "--mount"]
+    };
+    let works = std::process::Command::new("unshare")
+        .args(flags)
+        .arg("true")
+        .status()
+        .is_ok_and(|status| status.success());
+    if !works {
+        println!("note: no mount namespace (unshare {flags:?}): the full-disk test is skipped");
+    }
+    works.then_some(flags)
+}
+
+/// A full disk keeps the file at --out whole, with its permissions, and leaves nothing in
+/// --save DIR (not even a game's answer without its game); the report says so, and the next run
+/// with that folder is not taken in. The disk is a tmpfs of 64 KiB filled up, mounted on the
+/// test's folder in a mount namespace of its own (which a file-size limit, `ulimit -f`, cannot
+/// stand for: it stops the games too, each a file in memory); the script prints what the
+/// folder holds after hack, as the namespace ends with it.
 #[test]
 fn a_full_disk_keeps_the_old_game_and_leaves_no_partial_one() {
-    use std::os::unix::fs::PermissionsExt;
+    let Some(flags) = unshare() else { return };
     let dir = Folder::new("full-disk");
-    let out = dir.join("minimal.in");
-    std::fs::copy(SAMPLE_1, &out).unwrap();
-    std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o600)).unwrap();
-    let save = dir.join("saved");
-    let script = format!(
-        "ulimit -f 1; exec \"$0\" hack --seed 1 --tests 300 --max-n 300 \
-         --shrink-time 0 --out '{}' --save '{}' -- sh -c '{}' \"$0\"",
-        text(&out),
-        text(&save),
-        CRASH_OVER_50.replace('\'', r"'\''")
+    let script = r#"
+        mount -t tmpfs -o size=64k full "$1" && cp "$2" "$1/minimal.in" &&
+            chmod 600 "$1/minimal.in" && mkdir "$1/saved" || exit 99
+        head -c 1048576 /dev/zero > "$1/filler" 2>/dev/null
+        "$0" hack --seed 1 --tests 300 --max-n 300 --shrink-time 0 --out "$1/minimal.in" \
+            --save "$1/saved" -- sh -c "$3" "$0"
+        echo "status $?"
+        "$0" hack --tests 3 --save "$1/saved" -- "$0" 2>/dev/null
+        echo "replayed $?"
+        echo "mode $(stat -c %a "$1/minimal.in")"
+        echo "names" $(ls -A "$1")
+        echo "saved" $(ls -A "$1/saved")
+        cat "$1/minimal.in"
+    "#;
+    let output = std::process::Command::new("unshare")
+        .args(flags)
+        .args(["sh", "-c", script, BINARY])
+        .args([text(&dir.0), SAMPLE_1, CRASH_OVER_50])
+        .output()
+        .unwrap();
+    let full = common::Run::new(
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        &String::from_utf8_lossy(&output.stderr),
     );
-    let full = common::run_shell(&script, BINARY, b"");
     // A failure found, but hack could not keep it: its own trouble, status 2.
-    assert_eq!(full.status, 2, "{full:?}");
-    assert!(
-        full.stderr.contains("cannot write the game") && full.stderr.contains("left as it was"),
-        "{full:?}"
-    );
+    assert!(full.stdout.starts_with("status 2\n"), "{full:?}");
+    let no_space = "cannot write the game: No space left on device";
+    assert!(full.stderr.contains(no_space), "{full:?}");
+    assert!(full.stderr.contains("left as it was"), "{full:?}");
     assert!(
         full.stderr.contains("cannot save the game") && full.stderr.contains("nothing was kept"),
         "{full:?}"
@@ -167,22 +201,24 @@ fn a_full_disk_keeps_the_old_game_and_leaves_no_partial_one() {
         full.stderr.contains("not kept (see the error below)"),
         "{full:?}"
     );
-    assert_eq!(
-        std::fs::read(&out).unwrap(),
-        std::fs::read(SAMPLE_1).unwrap()
+    let sample = std::fs::read_to_string(SAMPLE_1).unwrap();
+    let held = "replayed 0\nmode 600\nnames filler minimal.in saved\nsaved\n";
+    assert_eq!(full.stdout, format!("status 2\n{held}{sample}"), "{full:?}");
+}
+
+/// A file-size limit in the shell (`ulimit -f`) below a game's size stops hack, which gives
+/// each game as a file, with status 2 and the limit named: not a failure of the solution.
+#[test]
+fn a_file_size_limit_below_a_game_is_named() {
+    let script = "ulimit -f 1; exec \"$0\" hack --seed 1 --tests 20 -- \"$0\"";
+    let run = common::run_shell(script, BINARY, b"");
+    assert_eq!(run.status, 2, "{run:?}");
+    assert!(
+        run.stderr
+            .starts_with("error: cannot go on testing: cannot make the game's file"),
+        "{run:?}"
     );
-    assert_eq!(dir.names(), ["minimal.in", "saved"]);
-    assert_eq!(
-        std::fs::metadata(&out).unwrap().permissions().mode() & 0o777,
-        0o600
-    );
-    let leftovers: Vec<_> = std::fs::read_dir(&save).unwrap().flatten().collect();
-    assert!(leftovers.is_empty(), "{leftovers:?}");
-    let right = run(
-        &["hack", "--tests", "3", "--save", text(&save), "--", BINARY],
-        b"",
-    );
-    assert_eq!(right.status, 0, "{right:?}");
+    assert!(run.stderr.contains("(ulimit -f)"), "{run:?}");
 }
 
 /// What is in --save DIR but is not a game, a folder named `x.in` or a file that does not read

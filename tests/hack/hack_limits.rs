@@ -442,3 +442,57 @@ fn a_runaway_is_memory_limit_exceeded_on_every_game_not_a_usage_error() {
     );
     assert!(run.stderr.contains("fails on every game"), "{run:?}");
 }
+
+/// `hack --tests 0 --timeout SECS -- nim.cpp flood BYTES` under 256 MiB of address space (its
+/// soft limit: the solution gets the hard one): the samples only, each a wrong answer of BYTES
+/// bytes of `x` and the answer.
+fn flood(nim: &str, timeout: &str, bytes: &str) -> Run {
+    let script = "ulimit -S -v 262144 && exec \"$0\" hack --tests 0 --jobs 1 --timeout \"$1\" \
+                  --shrink-time 0 --look-further 0 -- \"$2\" flood \"$3\"";
+    common::run_bash(script, &[timeout, nim, bytes], b"")
+}
+
+/// Asserts that `run` found a wrong answer of `bytes` bytes of `x` and the answer.
+fn assert_flood_is_a_wrong_answer(run: &Run, bytes: u64) {
+    assert_eq!(run.status, 1, "{run:?}");
+    assert!(
+        run.stderr.starts_with("hack: wrong answer on sample 1"),
+        "{run:?}"
+    );
+    // The x's, a newline and Takahashi.
+    let all = format!("... ({} bytes in all)", bytes + 10);
+    assert!(run.stderr.contains(&all), "{run:?}");
+}
+
+/// Half a gigabyte of wrong output, written in a fraction of a second (a debug dump left in),
+/// is a wrong answer within --timeout 1, as on the judge, not a timeout: hack reads an output
+/// as fast as `cat` does (byte by byte, it took 4 to 6 s a gigabyte), and keeps only its start.
+/// Seven runs: the sample, its confirmation, and the games that show it fails on every game.
+#[test]
+fn half_a_gigabyte_of_wrong_output_is_a_wrong_answer_not_a_timeout() {
+    let Some(nim) = cpp() else { return };
+    assert_flood_is_a_wrong_answer(&flood(nim, "1", "500000000"), 500_000_000);
+}
+
+/// The issue's case: 3 GB at the judge's 4 s.
+#[test]
+#[ignore = "heavy: seven runs of 3 GB of output each, 20 s of CPU time"]
+fn three_gigabytes_of_wrong_output_are_a_wrong_answer_at_the_judges_limit() {
+    let Some(nim) = cpp() else { return };
+    assert_flood_is_a_wrong_answer(&flood(nim, "4", "3000000000"), 3_000_000_000);
+}
+
+/// An output that never ends is a timeout, as on the judge (which may say output limit
+/// exceeded instead), and hack, under 256 MiB of address space, keeps only its start: no
+/// output limit of hack's own is needed.
+#[test]
+fn an_output_that_never_ends_is_a_timeout_in_bounded_memory() {
+    let script = "ulimit -S -v 262144 && exec \"$0\" hack --tests 0 --jobs 1 --timeout 0.3 \
+                  --shrink-time 0 --look-further 0 -- yes";
+    let run = common::run_bash(script, &[], b"");
+    assert_eq!(run.status, 1, "{run:?}");
+    assert!(
+        run.stderr.starts_with("hack: timeout on sample 1"),
+        "{run:?}"
+    );
+}

@@ -4,7 +4,9 @@
 //! stack pass; a child never waited for that holds more than --memory, and a solution over the
 //! limit on every game, are memory limit exceeded;
 //! nothing a run starts, however it detaches, outlives its run or hack (SIGKILL to hack or to
-//! its whole process group, SIGINT); and the judge's environment (no PYTHONUNBUFFERED).
+//! its whole process group, SIGINT); and the judge's environment: no PYTHONUNBUFFERED, no
+//! PYTHONOPTIMIZE (a failing assert crashes) and the like, the game on standard input as a file
+//! (solutions that `mmap` it or `fstat` it for its size), no open file beyond the standard three.
 //!
 //! Each runs the way this machine allows (a control group here, as root) and, where it says
 //! so, also by hand from /proc (`CONSTRAINED_NIM_NO_CGROUP`), the way a machine without
@@ -12,7 +14,7 @@
 
 use super::common;
 
-use common::{BY_HAND, Run, WAYS, as_nobody, run_command, run_with_env, workers};
+use common::{BY_HAND, Run, WAYS, as_nobody, run, run_command, run_with_env, workers};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -418,4 +420,103 @@ fn a_bot_that_never_flushes_is_idle_even_with_pythonunbuffered_set() {
         run.stderr.contains("did you flush standard output?"),
         "{run:?}"
     );
+}
+
+/// Fast-input habits that need standard input to be a file, as the judge gives it: C++'s
+/// `fstat(0)` for the size then `mmap` of it, on games up to a max test of several MB, and
+/// Python's one `os.read` of the size `fstat` gives. On a pipe `fstat` says 0 bytes: the first
+/// crashed (mmap fails, unchecked), the second read nothing and failed. Beside them `std::cin` and
+/// `sys.stdin.buffer.read()`, which any standard input serves, still pass.
+#[test]
+fn solutions_that_map_or_size_their_standard_input_pass_for_it_is_a_file() {
+    let (python, nim_py) = (common::python(), "tests/solutions/nim.py");
+    let small = vec!["--tests", "3", "--max-n", "300"];
+    let mut solutions = vec![
+        (small.clone(), vec![python, nim_py, "os-read"]),
+        (small, vec![python, nim_py, "none"]),
+    ];
+    if let Some(nim) = super::cpp() {
+        // Game 10 is a max test.
+        solutions.push((vec!["--tests", "10"], vec![nim, "mmap"]));
+        solutions.push((vec!["--tests", "10"], vec![nim, "none"]));
+    }
+    for (games, solution) in solutions {
+        let args = [&["hack", "--seed", "1"], &games[..], &["--"], &solution[..]].concat();
+        let run = run(&args, b"");
+        assert_eq!(run.status, 0, "{solution:?}: {run:?}");
+        assert!(run.stderr.contains("games passed"), "{solution:?}: {run:?}");
+    }
+}
+
+/// `PYTHONOPTIMIZE=1` in the user's shell does not reach the solution: its asserts run, as on
+/// the judge. A solution that asserts the piles come sorted (they do in the samples) crashes on
+/// the first game where they do not; with the variable it would pass every game.
+#[test]
+fn an_assert_that_fails_on_the_judge_fails_with_pythonoptimize_set() {
+    let args = "hack --seed 1 --max-n 300 --tests 5 --shrink-time 0 --look-further 0 --";
+    let mut args: Vec<&str> = args.split(' ').collect();
+    args.extend([common::python(), "tests/solutions/nim.py", "assert-sorted"]);
+    let run = run_with_env(&args, &[("PYTHONOPTIMIZE", "1")], b"");
+    assert_eq!(run.status, 1, "{run:?}");
+    assert!(run.stderr.starts_with("hack: crash on game "), "{run:?}");
+    assert!(
+        run.stderr.contains("AssertionError: the piles come sorted"),
+        "{run:?}"
+    );
+}
+
+/// The variables of a user's shell that change what a judge's program does (its asserts, its
+/// hash order, its memory's contents, its threads' stacks, its collector) and that a judge does
+/// not set: none reaches the solution, which would answer wrong naming the first it sees.
+#[test]
+fn variables_that_change_how_a_solution_behaves_do_not_reach_it() {
+    let vars = [
+        ("PYTHONOPTIMIZE", "1"),
+        ("PYTHONHASHSEED", "0"),
+        ("PYTHONINTMAXSTRDIGITS", "0"),
+        ("PYTHONTRACEMALLOC", "1"),
+        ("MALLOC_PERTURB_", "165"),
+        ("MALLOC_CHECK_", "3"),
+        ("GLIBC_TUNABLES", "glibc.malloc.perturb=165"),
+        ("RUST_MIN_STACK", "1073741824"),
+        ("GOGC", "off"),
+        ("GOMEMLIMIT", "1GiB"),
+    ];
+    let names: Vec<&str> = vars.iter().map(|(name, _)| *name).collect();
+    let script = format!(
+        "for v in {}; do printenv $v >/dev/null && {{ echo \"$v is set\"; exit; }}; done; \
+         exec \"$0\" tests/solutions/nim.py none",
+        names.join(" ")
+    );
+    let args = "hack --tests 0 --shrink-time 0 --look-further 0 -- sh -c";
+    let mut args: Vec<&str> = args.split(' ').collect();
+    args.extend([&script, common::python()]);
+    let run = run_with_env(&args, &vars, b"");
+    assert_eq!(run.status, 0, "{run:?}");
+    assert!(run.stderr.contains("the 2 samples passed"), "{run:?}");
+}
+
+/// A judge gives the solution its standard input, output and error, and no other open file:
+/// the files hack has open beyond them, its own or from its shell (here `3</dev/null` and
+/// `7>FILE`), are closed in the solution. tests/solutions/workers.cpp's `fds` answers wrong,
+/// naming them, where one is open; each way of measuring (the control group's entry opens
+/// files of its own before exec).
+#[test]
+fn the_solution_has_no_file_open_beyond_its_standard_three() {
+    let Some(workers) = workers() else { return };
+    let written = format!("{}/fds-{}", env!("CARGO_TARGET_TMPDIR"), std::process::id());
+    let (name, value) = BY_HAND;
+    for way in [String::new(), format!("{name}={value}")] {
+        let script = format!(
+            "{way} exec \"$0\" hack --tests 0 --jobs 1 -- \"$1\" fds 0 tests/solutions/nim.py \
+             \"$2\" 3</dev/null 7>\"$3\""
+        );
+        let run = common::run_bash(&script, &[workers, common::python(), &written], b"");
+        assert_eq!(run.status, 0, "{way}: {run:?}");
+        assert!(
+            run.stderr.contains("the 2 samples passed"),
+            "{way}: {run:?}"
+        );
+    }
+    let _ = std::fs::remove_file(&written);
 }

@@ -13,8 +13,13 @@
 //   memory    right, but holds SIZE (default 8192) bytes per pile: more than 1 GiB at
 //             N = 200000
 //   debug     right, but prints a debug line before the answer
+//   flood     right, but a debug dump left in writes SIZE bytes of x (default 10^9) before the
+//             answer, in blocks of 1 MiB: a wrong answer, written in a fraction of a second
 //   deep      right, but the sweep is a recursion, one call per special point: depth 2*10^5
 //             on the largest games, tens of MiB of stack (a judge gives 1 GiB)
+//   mmap      right, reading its input as fast-input templates do: fstat(0) for the size,
+//             mmap(0, ...) of that, digits parsed by hand. It needs standard input to be a
+//             file, as the judge gives it: on a pipe fstat says 0 bytes, mmap fails, unchecked
 #include <algorithm>
 #include <array>
 #include <cstdio>
@@ -25,21 +30,39 @@
 #include <set>
 #include <string>
 #include <vector>
+#include <sys/mman.h>
+#include <sys/stat.h>
 using namespace std;
 typedef long long ll;
 
 int main(int argc, char** argv) {
     ios::sync_with_stdio(false);
     string bug = argc > 1 ? argv[1] : "none";
-    ll size = argc > 2 ? atoll(argv[2]) : (bug == "memory" ? 8192 : 100000);
-    ll n, m;
-    cin >> n >> m;
+    ll size = argc > 2 ? atoll(argv[2])
+                       : (bug == "memory" ? 8192 : bug == "flood" ? 1000000000 : 100000);
+    const char* mapped = nullptr;
+    if (bug == "mmap") {
+        struct stat st;
+        fstat(0, &st);
+        // Unchecked, as in the templates: MAP_FAILED faults at the first number.
+        mapped = (const char*)mmap(nullptr, st.st_size, PROT_READ, MAP_PRIVATE, 0, 0);
+    }
+    auto number = [&]() -> ll {
+        ll v = 0;
+        if (!mapped) {
+            cin >> v;
+            return v;
+        }
+        while (*mapped < '0') mapped++;
+        while (*mapped >= '0') v = v * 10 + (*mapped++ - '0');
+        return v;
+    };
+    ll n = number(), m = number();
     vector<ll> piles;
     vector<ll> fixed;
     if (bug == "array") fixed.resize(size);
     for (ll i = 0; i < n; i++) {
-        ll a;
-        cin >> a;
+        ll a = number();
         if (bug == "int32") {
             int narrow = (int)a;
             a = narrow;
@@ -55,8 +78,7 @@ int main(int argc, char** argv) {
     }
     map<ll, set<ll>> targets;
     for (ll i = 0; i < m; i++) {
-        ll x, y;
-        cin >> x >> y;
+        ll x = number(), y = number();
         if (bug == "int32") {
             int nx = (int)x, ny = (int)y;
             x = nx;
@@ -123,6 +145,14 @@ int main(int argc, char** argv) {
     }
     if (bug == "sum32") nim_sum = narrow_sum;
     if (bug == "debug") printf("n=%lld m=%lld\n", n, m);
+    if (bug == "flood") {
+        static char block[1 << 20];
+        memset(block, 'x', sizeof block);
+        for (ll left = size; left > 0; left -= sizeof block) {
+            fwrite(block, 1, min<ll>(left, sizeof block), stdout);
+        }
+        printf("\n");
+    }
     printf("%s\n", nim_sum ? "Takahashi" : "Aoki");
     return held.empty() ? 0 : held[0] - 1;
 }

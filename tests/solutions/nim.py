@@ -11,13 +11,20 @@ BUG is one of:
   smallest-target      a special point drops only to the value of its smallest target
   crash-shared-x       crashes when two forbidden moves share their X
   crash-equal-piles    crashes when two piles are equal
+  assert-sorted        asserts that the piles come sorted, as in the samples: an
+                       AssertionError on the first game where they do not (on the judge; with
+                       PYTHONOPTIMIZE=1 asserts are skipped, and it passes)
   brute-force          right, by recursion without memory: exponential in the pile sizes
   debug                right, but prints a debug line before the answer
+  os-read              right, reading its input in one os.read of the size fstat gives, a
+                       fast-input habit: it needs standard input to be a file, as the judge
+                       gives it (on a pipe fstat says 0 bytes)
   escape               right, but leaves behind a process outside its process group
                        (`setsid sleep 1234.5`) that holds its standard output open
 """
 
 import bisect
+import os
 import sys
 from collections import defaultdict
 
@@ -74,11 +81,16 @@ def brute_force(moves):
 
 def main():
     bug = sys.argv[1]
-    data = sys.stdin.buffer.read().split()
+    if bug == "os-read":
+        data = os.read(0, os.fstat(0).st_size).split()
+    else:
+        data = sys.stdin.buffer.read().split()
     n, m = int(data[0]), int(data[1])
     piles = [int(v) for v in data[2 : 2 + n]]
     rest = data[2 + n : 2 + n + 2 * m]
     moves = [(int(rest[2 * i]), int(rest[2 * i + 1])) for i in range(m)]
+    if bug == "assert-sorted":
+        assert piles == sorted(piles), "the piles come sorted"
     if bug == "crash-equal-piles" and len(set(piles)) < len(piles):
         raise RuntimeError("two piles are equal")
     if bug == "plain-nim":

@@ -23,7 +23,10 @@
 //                   it and sleeps 0.4 s: MIB in all, each page once, as the judge counts it
 //   helper SECS     the answer comes from a grandchild orphaned by a double fork, down a pipe,
 //                   after SECS: nim.py run by it, the game on the standard input it inherited
+//   fds 0           answers wrong, naming them, when file descriptors beyond 0, 1 and 2 are
+//                   open (a judge gives nothing else)
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -31,6 +34,7 @@
 #include <vector>
 #include <sys/mman.h>
 #include <sys/wait.h>
+#include <dirent.h>
 #include <unistd.h>
 
 // Burns `secs` of this thread's CPU time.
@@ -142,6 +146,22 @@ int main(int argc, char** argv) {
             if (write(1, chunk, n) != n) return 3;
         }
         return 0;
+    } else if (mode == "fds") {
+        DIR* dir = opendir("/proc/self/fd");
+        if (!dir) return 3;
+        std::string open;
+        while (dirent* entry = readdir(dir)) {
+            int fd = atoi(entry->d_name);
+            // The listing's own descriptor is the only one it may see.
+            if (entry->d_name[0] != '.' && fd > 2 && fd != dirfd(dir)) {
+                open += std::string(" ") + entry->d_name;
+            }
+        }
+        closedir(dir);
+        if (!open.empty()) {
+            printf("open:%s\n", open.c_str());
+            return 0;
+        }
     } else {
         return 2;
     }

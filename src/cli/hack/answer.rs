@@ -18,23 +18,23 @@ pub(super) struct Answer {
 }
 
 impl Answer {
-    pub(super) fn push(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            let blank = b.is_ascii_whitespace();
-            if !self.begun {
-                if blank {
-                    continue;
-                }
-                self.begun = true;
+    /// Takes the next bytes of the output. At the speed of memory (a gigabyte of output is
+    /// read within a judge's time limit): each chunk is searched, not walked byte by byte, for
+    /// its first byte that is not white space (until one has come) and its last.
+    pub(super) fn push(&mut self, mut bytes: &[u8]) {
+        if !self.begun {
+            match bytes.iter().position(|b| !b.is_ascii_whitespace()) {
+                Some(first) => bytes = &bytes[first..],
+                None => return,
             }
-            if self.head.len() < ANSWER_KEPT {
-                self.head.push(b);
-            }
-            self.length += 1;
-            if !blank {
-                self.trimmed = self.length;
-            }
+            self.begun = true;
         }
+        let room = ANSWER_KEPT.saturating_sub(self.head.len()).min(bytes.len());
+        self.head.extend_from_slice(&bytes[..room]);
+        if let Some(last) = bytes.iter().rposition(|b| !b.is_ascii_whitespace()) {
+            self.trimmed = self.length + last as u64 + 1;
+        }
+        self.length += bytes.len() as u64;
     }
 
     /// Whether the trimmed output is exactly `expected`.
@@ -57,5 +57,50 @@ impl Answer {
             shown += &format!("... ({} bytes in all)", self.trimmed);
         }
         shown
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ANSWER_KEPT, Answer};
+
+    /// The answer of `output` pushed in chunks of `size` bytes.
+    fn pushed(output: &[u8], size: usize) -> Answer {
+        let mut answer = Answer::default();
+        for chunk in output.chunks(size) {
+            answer.push(chunk);
+        }
+        answer
+    }
+
+    #[test]
+    fn chunks_of_any_size_keep_the_trimmed_start_and_length() {
+        let long = format!("{}Takahashi", "x".repeat(300));
+        let outputs: [&[u8]; 7] = [
+            b"",
+            b" \n\t ",
+            b"Takahashi\n",
+            b"\n\n  Aoki \r\n\n",
+            b"  Take hashi\n  ",
+            b"\nx\n",
+            long.as_bytes(),
+        ];
+        for output in outputs {
+            let text = String::from_utf8_lossy(output);
+            let trimmed = text.trim_ascii();
+            for size in [1, 2, 3, 7, 64, 1 << 20] {
+                let answer = pushed(output, size);
+                assert_eq!(answer.trimmed, trimmed.len() as u64, "{text:?} by {size}");
+                let kept = answer.head.len().min(trimmed.len());
+                assert_eq!(kept, trimmed.len().min(ANSWER_KEPT), "{text:?} by {size}");
+                assert!(
+                    trimmed.as_bytes().starts_with(&answer.head[..kept]),
+                    "{text:?}"
+                );
+                // Only what the head holds whole can be compared.
+                let whole = trimmed.len() <= ANSWER_KEPT;
+                assert_eq!(answer.is(trimmed), whole, "{text:?} by {size}");
+            }
+        }
     }
 }

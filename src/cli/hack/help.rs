@@ -109,8 +109,14 @@ The games:
 
 const MEASUREMENT: &str = "\
 Limits and verdicts:
-  The limits are the judge's, ABC255 G's by default (4 s, 1024 MiB). The verdicts:
-  - wrong answer;
+  CMD gets the game on standard input as a judge gives it: a regular file (`fstat` gives its size,
+  `mmap` maps it, as fast-input templates need), kept in memory, never on disk; with --interactive,
+  a pipe from the referee. Its standard output and error are pipes to hack, and no other file is
+  open in it (those hack has, its own or from its shell, are closed). The limits are the judge's,
+  ABC255 G's by default (4 s, 1024 MiB). The verdicts:
+  - wrong answer, however long the output: hack reads it as fast as `cat` would, keeping its start
+    and its length (a gigabyte written within the limit is a wrong answer, as on the judge); an
+    output that never ends is a timeout;
   - crash: a failure status or a signal (the end of its standard error shown, escaped);
   - stack overflow: a crash by a signal that goes away with a larger stack, with the --stack it
     needs (the main thread's stack, set before exec, is as large as --memory by default, as
@@ -147,11 +153,14 @@ Limits and verdicts:
   out of its control group (a judge's box runs it as an unprivileged user), and what it moved is
   then neither counted nor ended with the run.
 
-  CMD runs without the variables that change buffering or start-up and that a judge does not
-  set: PYTHONUNBUFFERED, PYTHONINSPECT, PYTHONSTARTUP, PYTHONDEVMODE, PYTHONMALLOC,
-  PYTHONWARNINGS, PYTHONBREAKPOINT, _STDBUF_I/O/E, NODE_OPTIONS, JAVA_TOOL_OPTIONS,
-  _JAVA_OPTIONS, JDK_JAVA_OPTIONS, PERL5OPT (so a bot that never flushes is idle, as on the
-  judge, also where the shell sets PYTHONUNBUFFERED).";
+  CMD runs without the variables that change what a program does (its buffering, start-up,
+  asserts, hash order, memory's contents, threads' stacks, time or memory) and that a judge does
+  not set: PYTHONUNBUFFERED, PYTHONINSPECT, PYTHONSTARTUP, PYTHONDEVMODE, PYTHONMALLOC,
+  PYTHONWARNINGS, PYTHONBREAKPOINT, PYTHONOPTIMIZE, PYTHONHASHSEED, PYTHONINTMAXSTRDIGITS,
+  PYTHONTRACEMALLOC, MALLOC_PERTURB_, MALLOC_CHECK_, GLIBC_TUNABLES, _STDBUF_I/O/E,
+  RUST_MIN_STACK, GOGC, GOMEMLIMIT, NODE_OPTIONS, JAVA_TOOL_OPTIONS, _JAVA_OPTIONS,
+  JDK_JAVA_OPTIONS, PERL5OPT (so a bot that never flushes is idle and a failing assert crashes,
+  as on the judge, also where the shell sets PYTHONUNBUFFERED or PYTHONOPTIMIZE).";
 
 const CONFIRMATION: &str = "\
 Confirmation:
@@ -270,7 +279,8 @@ Exit status (grep's convention):
   0  every game passed
   1  a failure was found (flaky ones too)
   2  hack could not do its work: a bad command line, a CMD that cannot be started, a --memory
-     too small for CMD's runtime to start at all, a game it cannot write or save, the machine
-     refusing a process or a pipe, or too busy to judge a run, memory run out
+     too small for CMD's runtime to start at all, a game it cannot write or save, or give CMD as
+     a file (a file-size limit, ulimit -f, below its size), the machine refusing a process or a
+     pipe, or too busy to judge a run, memory run out
   129, 130, 143  stopped by SIGHUP, SIGINT (Ctrl-C), SIGTERM with nothing found (every running
      solution is killed first)";

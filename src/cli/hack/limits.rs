@@ -1,9 +1,11 @@
 //! Running the solution once on one game under the judge's limits: a deadline in wall time
 //! (less the time it waited for a CPU), the judge's stack, the judge's environment, every
 //! process and thread of it measured and ended by its sandbox (`sandbox`), its answer read
-//! whole but kept small.
+//! whole, as fast as it comes, but kept small.
 //!
-//! Each run is a process group of its own, in a sandbox of its own. Its pipes are read without
+//! The game comes on standard input as the judge gives it, a regular file (seekable, its size
+//! in `fstat`, mappable): an anonymous file in memory, written whole before the start. Each run
+//! is a process group of its own, in a sandbox of its own. Its output pipes are read without
 //! blocking (poll with a deadline), so a descendant that escaped the group (`setsid`) and still
 //! holds them cannot hold hack: once the solution's own process has ended, the sandbox kills
 //! the rest (before the main process is reaped, while its process group's number is still the
@@ -21,8 +23,9 @@ use super::measure::{own_delay, own_peak};
 use super::sandbox::{self, Sandbox};
 pub(super) use super::sandbox::{Room, confine, hard_limit, memory_ceiling, sweep_orphans};
 use std::ffi::OsString;
-use std::io::{self, Read, Write};
-use std::os::fd::AsRawFd;
+use std::fs::File;
+use std::io::{self, Read, Seek, Write};
+use std::os::fd::{AsRawFd, FromRawFd};
 use std::os::unix::process::CommandExt;
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::RwLock;
@@ -104,6 +107,11 @@ static ALONE: RwLock<()> = RwLock::new(());
 /// How much of the standard error is kept: its end.
 const STDERR_KEPT: usize = 2000;
 
+/// How much is read from a pipe at a time: all it holds (64 KiB by default, 1 MiB at most for
+/// a user), so that a gigabyte of output, which a solution may write within the time limit,
+/// is read in as few reads as `cat` needs.
+const READ_AT_ONCE: usize = 1 << 20;
+
 /// When a run ends for being out of time.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Deadline {
@@ -143,9 +151,18 @@ pub(super) fn run_once(
     if cancelled() || deadline.cut.is_some_and(|cut| Instant::now() >= cut) {
         return Ok(Ran::Stopped);
     }
+    let game = game_file(input).map_err(|e| {
+        // A file in memory is a file all the same: the shell's file-size limit holds for it.
+        let why = if e.raw_os_error() == Some(libc::EFBIG) {
+            ": the shell's file-size limit (ulimit -f) is below the game's size"
+        } else {
+            ""
+        };
+        Unrun::Machine(format!("cannot make the game's file in memory: {e}{why}"))
+    })?;
     let mut cmd = Command::new(&command[0]);
     cmd.args(&command[1..])
-        .stdin(Stdio::piped())
+        .stdin(game)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
@@ -168,11 +185,9 @@ pub(super) fn run_once(
     let started = Instant::now();
     let pid = child.id() as i32;
     let mut pipes = Pipes {
-        stdin: child.stdin.take(),
         stdout: child.stdout.take(),
         stderr: child.stderr.take(),
-        input,
-        written: 0,
+        chunk: vec![0; READ_AT_ONCE],
         answer: Answer::default(),
         errors: Vec::new(),
         queued: Duration::ZERO,
@@ -267,6 +282,23 @@ pub(super) fn ended(pid: i32) -> io::Result<bool> {
     }
 }
 
+/// The game as the judge gives it on standard input: a regular file, whole and read from its
+/// start, so that a solution may `fstat` it for its size, `mmap` it or seek in it, as fast-input
+/// templates do (on a pipe, `fstat` says 0 bytes). In memory (`memfd_create`): no disk, and
+/// nothing to remove; it is gone once the run and hack have closed it.
+fn game_file(input: &[u8]) -> io::Result<File> {
+    // SAFETY: memfd_create with a NUL-terminated name.
+    let fd = unsafe { libc::memfd_create(c"game".as_ptr(), libc::MFD_CLOEXEC) };
+    if fd < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: a new descriptor that nothing else owns.
+    let mut file = unsafe { File::from_raw_fd(fd) };
+    file.write_all(input)?;
+    file.rewind()?;
+    Ok(file)
+}
+
 /// Why a command could not be started: its own fault (no such program, not executable) or the
 /// machine's.
 pub(super) fn unrun(e: io::Error) -> Unrun {
@@ -277,13 +309,12 @@ pub(super) fn unrun(e: io::Error) -> Unrun {
     }
 }
 
-/// The three pipes of one run and what went through them.
-struct Pipes<'a> {
-    stdin: Option<std::process::ChildStdin>,
+/// The two output pipes of one run and what came through them.
+struct Pipes {
     stdout: Option<std::process::ChildStdout>,
     stderr: Option<std::process::ChildStderr>,
-    input: &'a [u8],
-    written: usize,
+    /// What each read fills, [`READ_AT_ONCE`] bytes.
+    chunk: Vec<u8>,
     answer: Answer,
     errors: Vec<u8>,
     /// The time the run waited for a CPU (see [`sandbox::Usage::queued`]) when last read,
@@ -303,9 +334,9 @@ pub(super) fn nonblocking(fd: i32) {
     }
 }
 
-impl Pipes<'_> {
-    /// Feeds the input and reads the output until the process `pid` ends (its wall time; it is
-    /// left unreaped), the deadline passes (its run killed) or hack is stopped (`None`).
+impl Pipes {
+    /// Reads the output until the process `pid` ends (its wall time; it is left unreaped), the
+    /// deadline passes (its run killed) or hack is stopped (`None`).
     fn drive(
         &mut self,
         pid: i32,
@@ -314,7 +345,6 @@ impl Pipes<'_> {
         sandbox: &mut Sandbox,
     ) -> Result<Option<Duration>, String> {
         for fd in [
-            self.stdin.as_ref().map(AsRawFd::as_raw_fd),
             self.stdout.as_ref().map(AsRawFd::as_raw_fd),
             self.stderr.as_ref().map(AsRawFd::as_raw_fd),
         ]
@@ -323,17 +353,11 @@ impl Pipes<'_> {
         {
             nonblocking(fd);
         }
-        if self.input.is_empty() {
-            self.stdin = None;
-        }
         let mut cpu_read = started;
         let mut cpu = Duration::ZERO;
         let read_every = (deadline.wall / 20).clamp(CPU_READ_EVERY.0, CPU_READ_EVERY.1);
         loop {
-            let mut fds = Vec::with_capacity(3);
-            if let Some(pipe) = &self.stdin {
-                fds.push(poll_fd(pipe.as_raw_fd(), libc::POLLOUT));
-            }
+            let mut fds = Vec::with_capacity(2);
             if let Some(pipe) = &self.stdout {
                 fds.push(poll_fd(pipe.as_raw_fd(), libc::POLLIN));
             }
@@ -345,7 +369,6 @@ impl Pipes<'_> {
             unsafe {
                 libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, 5);
             }
-            self.feed();
             self.read_ready();
             match ended(pid) {
                 // The run's time ends here, before hack reads and empties its group.
@@ -387,43 +410,17 @@ impl Pipes<'_> {
         own_delay().saturating_sub(self.lag_from)
     }
 
-    /// Writes what the pipe takes now; closes it when all is written or the reader is gone (a
-    /// solution need not read its whole input).
-    fn feed(&mut self) {
-        let Some(pipe) = &mut self.stdin else {
-            return;
-        };
-        loop {
-            match pipe.write(&self.input[self.written..]) {
-                Ok(n) => {
-                    self.written += n;
-                    if self.written == self.input.len() {
-                        self.stdin = None;
-                        return;
-                    }
-                }
-                Err(e) if e.kind() == io::ErrorKind::WouldBlock => return,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(_) => {
-                    self.stdin = None;
-                    return;
-                }
-            }
-        }
-    }
-
     /// Reads what both output pipes hold now; a pipe at its end is dropped.
     fn read_ready(&mut self) {
-        let mut chunk = [0; 1 << 15];
         if let Some(pipe) = &mut self.stdout
-            && !read_now(pipe, &mut chunk, |bytes| self.answer.push(bytes))
+            && !read_now(pipe, &mut self.chunk, |bytes| self.answer.push(bytes))
         {
             self.stdout = None;
         }
         if let Some(pipe) = &mut self.stderr {
             let errors = &mut self.errors;
-            let open = read_now(pipe, &mut chunk, |bytes| {
-                errors.extend_from_slice(bytes);
+            let open = read_now(pipe, &mut self.chunk, |bytes| {
+                errors.extend_from_slice(&bytes[bytes.len().saturating_sub(STDERR_KEPT)..]);
                 if errors.len() > 2 * STDERR_KEPT {
                     errors.drain(..errors.len() - STDERR_KEPT);
                 }
@@ -438,7 +435,6 @@ impl Pipes<'_> {
     /// a moment for the group's last processes to close their ends. False when a pipe is still
     /// held open (by a process outside the group).
     fn drain(&mut self) -> bool {
-        self.stdin = None;
         let until = Instant::now() + Duration::from_millis(50);
         loop {
             self.read_ready();

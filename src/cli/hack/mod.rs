@@ -50,14 +50,14 @@ use std::time::{Duration, Instant};
 /// Find a game on which a solution fails, and shrink it to a minimal one
 ///
 /// Runs CMD on the statement's two samples, then on the games saved in --save DIR, then on
-/// generated games (the game on its standard input; its answer is its standard output, trimmed)
-/// and compares with this solver. Each kind of failure found (wrong answer, crash, stack
-/// overflow, memory limit exceeded, timeout) is confirmed by running it again, then shrunk
-/// while CMD keeps failing the same way, to a game where no pile, pair of equal piles or
-/// forbidden move can go and no value can be 1 lower (a timeout: by its size only), or the
-/// smallest found when its share of --shrink-time runs out. The report goes to standard error,
-/// a block a kind. The limits are the judge's (ABC255 G: 4 s, 1024 MiB), measured as a judge's
-/// sandbox measures them.
+/// generated games (the game on its standard input, a file as the judge gives it; its answer
+/// is its standard output, trimmed) and compares with this solver. Each kind of failure found
+/// (wrong answer, crash, stack overflow, memory limit exceeded, timeout) is confirmed by
+/// running it again, then shrunk while CMD keeps failing the same way, to a game where no pile,
+/// pair of equal piles or forbidden move can go and no value can be 1 lower (a timeout: by its
+/// size only), or the smallest found when its share of --shrink-time runs out. The report goes
+/// to standard error, a block a kind. The limits are the judge's (ABC255 G: 4 s, 1024 MiB),
+/// measured as a judge's sandbox measures them.
 #[derive(Debug, clap::Args)]
 #[command(after_help = help::SHORT, after_long_help = help::reference())]
 pub(super) struct Args {

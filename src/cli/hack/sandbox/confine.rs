@@ -1,6 +1,7 @@
 //! Confining the process a run starts, between fork and exec: it dies with hack, has the
-//! judge's environment and stack, and leaves no core file. Its memory is the sandbox's to
-//! watch (an address-space cap would count reserved memory, which the judge does not).
+//! judge's environment and stack, no open file beyond its standard three, and leaves no core
+//! file. Its memory is the sandbox's to watch (an address-space cap would count reserved
+//! memory, which the judge does not).
 
 use std::io;
 use std::os::unix::process::CommandExt;
@@ -22,10 +23,16 @@ pub(in crate::cli::hack) struct Room {
     pub(in crate::cli::hack) stack: u64,
 }
 
-/// The variables of hack's own environment that change how a program buffers its output or
-/// starts, which a judge's environment does not hold: with `PYTHONUNBUFFERED=1` (set in many
-/// container images) a bot that never flushes would pass. CMD runs without them.
-pub(in crate::cli::hack) const NOT_THE_JUDGES: [&str; 15] = [
+/// The variables of hack's own environment that change what a judge's program does, which a
+/// judge's environment does not hold: how it buffers its output or starts (with
+/// `PYTHONUNBUFFERED=1`, set in many container images, a bot that never flushes would pass),
+/// whether its asserts run (`PYTHONOPTIMIZE`), its hash order (`PYTHONHASHSEED`, random on
+/// the judge each run), what it may convert (`PYTHONINTMAXSTRDIGITS`), its memory's contents and
+/// checks (glibc's `MALLOC_PERTURB_`, `MALLOC_CHECK_`, `GLIBC_TUNABLES`), its threads' stacks
+/// (`RUST_MIN_STACK`), its time and memory (`PYTHONTRACEMALLOC`, Go's collector). CMD runs
+/// without them. Where programs are found (`PATH`, `PYTHONPATH`, `LD_LIBRARY_PATH`,
+/// `LD_PRELOAD`) stays the user's: without it CMD might not run at all.
+pub(in crate::cli::hack) const NOT_THE_JUDGES: [&str; 25] = [
     "PYTHONUNBUFFERED",
     "PYTHONINSPECT",
     "PYTHONSTARTUP",
@@ -33,9 +40,19 @@ pub(in crate::cli::hack) const NOT_THE_JUDGES: [&str; 15] = [
     "PYTHONMALLOC",
     "PYTHONWARNINGS",
     "PYTHONBREAKPOINT",
+    "PYTHONOPTIMIZE",
+    "PYTHONHASHSEED",
+    "PYTHONINTMAXSTRDIGITS",
+    "PYTHONTRACEMALLOC",
+    "MALLOC_PERTURB_",
+    "MALLOC_CHECK_",
+    "GLIBC_TUNABLES",
     "_STDBUF_I",
     "_STDBUF_O",
     "_STDBUF_E",
+    "RUST_MIN_STACK",
+    "GOGC",
+    "GOMEMLIMIT",
     "NODE_OPTIONS",
     "JAVA_TOOL_OPTIONS",
     "_JAVA_OPTIONS",
@@ -44,8 +61,8 @@ pub(in crate::cli::hack) const NOT_THE_JUDGES: [&str; 15] = [
 ];
 
 /// Confines the process `cmd` starts, between fork and exec: it dies with hack (even by
-/// SIGKILL), has the judge's environment (without [`NOT_THE_JUDGES`]), `room`'s stack, and
-/// leaves no core file. Its memory is watched by its sandbox, not capped here: an
+/// SIGKILL), has the judge's environment (without [`NOT_THE_JUDGES`]), `room`'s stack, no
+/// open file but its standard input, output and error, and leaves no core file. Its memory is watched by its sandbox, not capped here: an
 /// address-space cap counts reserved memory (each thread's stack of --stack bytes), which the
 /// judge does not; it gets the most address space the shell allows (its hard limit).
 pub(in crate::cli::hack) fn confine(cmd: &mut Command, room: Room) {
@@ -55,7 +72,7 @@ pub(in crate::cli::hack) fn confine(cmd: &mut Command, room: Room) {
     // SAFETY: getpid cannot fail.
     let hack = unsafe { libc::getpid() };
     // SAFETY: between fork and exec only async-signal-safe calls: prctl, getppid, getrlimit,
-    // setrlimit, signal.
+    // setrlimit, signal, close_range, fcntl.
     unsafe {
         cmd.pre_exec(move || {
             // hack killed by SIGKILL (no handler runs) takes the solution with it; the rest of
@@ -80,8 +97,36 @@ pub(in crate::cli::hack) fn confine(cmd: &mut Command, room: Room) {
                 rlim_max: 0,
             };
             libc::setrlimit(libc::RLIMIT_CORE, &none);
+            close_at_exec_from(3);
             Ok(())
         });
+    }
+}
+
+/// Marks every file descriptor from `first` up close-on-exec: a judge gives the solution its
+/// standard input, output and error and nothing else, where hack may hold more (from its
+/// shell, or a descriptor of its own not yet marked). Marked, not closed: what runs after this
+/// before exec may still need one (the sandbox's entry into its group, the pipe on which Rust
+/// reports a failed exec). One call (close_range, Linux 5.11), else one fcntl a descriptor
+/// below the limit on open files. Async-signal-safe: called between fork and exec.
+fn close_at_exec_from(first: libc::c_uint) {
+    // SAFETY: close_range and fcntl only change the flags of this process's descriptors;
+    // getrlimit writes a struct we own.
+    unsafe {
+        let all = libc::c_uint::MAX;
+        if libc::syscall(libc::SYS_close_range, first, all, libc::CLOSE_RANGE_CLOEXEC) == 0 {
+            return;
+        }
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit);
+        // An unlimited soft limit (rare) is taken as Linux's most, fs.nr_open's default.
+        let end = limit.rlim_cur.min(1 << 20) as libc::c_int;
+        for fd in first as libc::c_int..end {
+            libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC);
+        }
     }
 }
 
