@@ -13,12 +13,16 @@
 //   child MIB       forks a child that touches MIB of memory and sleeps, never waited for
 //                   (wrong: the judge counts the child)
 //   touch MIB       touches MIB of memory itself, whatever the game (wrong above the limit)
+//   shm MIB         writes MIB to a new file /dev/shm/constrained-nim-workers-PID, left there
+//                   (page cache a judge counts: wrong above the limit; its box's /dev/shm goes
+//                   with the run)
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <string>
 #include <thread>
 #include <vector>
+#include <fcntl.h>
 #include <unistd.h>
 
 // Burns `secs` of this thread's CPU time.
@@ -68,6 +72,14 @@ int main(int argc, char** argv) {
         if (read(held[0], &done, 1) != 1) return 3;
         close(held[0]);
         close(held[1]);
+    } else if (mode == "shm") {
+        std::string name = "/dev/shm/constrained-nim-workers-" + std::to_string(getpid());
+        int file = open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0600);
+        if (file < 0) return 3;
+        std::vector<char> mib(1 << 20, 1);
+        for (long i = 0; i < (long)arg; i++)
+            if (write(file, mib.data(), mib.size()) != (ssize_t)mib.size()) return 3;
+        close(file);
     } else if (mode == "touch") {
         touch((long)arg);
     } else {

@@ -7,8 +7,9 @@
 //! Two ways, the first where this machine allows it: a control group per run (`cgroup`), the
 //! kernel's own accounting, as isolate and DOMjudge use; else a count by hand from /proc
 //! (`tally`), with the run's process group, its descendants, and hack as the subreaper. The
-//! process is confined between fork and exec (`confine`: environment, stack, death with hack),
-//! and tracked from its start to its end, with a sweep of what escaped to hack (`tracked`).
+//! process is confined between fork and exec (`confine`: environment, stack, death with hack,
+//! its own /dev/shm), and tracked from its start to its end, with a sweep of what escaped to
+//! hack (`tracked`).
 
 mod cgroup;
 mod confine;
@@ -17,12 +18,27 @@ mod tracked;
 
 use super::guard::tell_guard;
 use cgroup::Cgroup;
-pub(super) use cgroup::{base_folders, remove_bases, which};
+pub(super) use cgroup::{base_folders, remove_bases};
 pub(super) use confine::{Room, confine, hard_limit, memory_ceiling};
 use std::os::unix::process::CommandExt;
 use std::process::Command;
 use std::time::Duration;
 pub(super) use tracked::{is_running, reap, spawn_tracked, sweep_orphans, untrack};
+
+/// How runs are measured, in words for the report's line: the way, what it does not count,
+/// and whether the runs share the machine's /dev/shm.
+pub(super) fn which() -> String {
+    let shm = match confine::private_shm() {
+        Some(_) => "",
+        None => "; /dev/shm not private",
+    };
+    match cgroup::which() {
+        Some(way) => format!("{way}: every process and every thread of the run{shm}"),
+        None => format!(
+            "/proc, no control group here: resident memory only, not page cache or /dev/shm{shm}"
+        ),
+    }
+}
 
 /// What a run has used so far, every process and thread of it.
 #[derive(Clone, Copy, Debug, Default)]

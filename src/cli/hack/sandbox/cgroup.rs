@@ -20,6 +20,12 @@ use std::time::{Duration, Instant};
 /// groups: how the fallback is tested on a machine that has them.
 const NO_CGROUP: &str = "CONSTRAINED_NIM_NO_CGROUP";
 
+/// What an ended run may leave charged to its group for the group to serve the next run: a
+/// few pages the kernel holds for it (its per-CPU batches of charges, a few of its kernel
+/// objects). A run that left more (the page cache of the files it wrote or first read, files
+/// in a shared /dev/shm) leaves its group, charge and all, to hack's folder.
+const NEARLY_NOTHING: u64 = 1 << 20;
+
 /// This hack's folders: every run's group is made in them.
 struct Bases {
     /// In the cgroup v2 hierarchy.
@@ -102,12 +108,12 @@ fn mount_of(v2: bool, controller: &str) -> Option<PathBuf> {
     })
 }
 
-/// Which measurement hack uses, in words for a report.
-pub(crate) fn which() -> &'static str {
+/// Which control groups hack measures by, in words for a report; `None`: none, /proc.
+pub(crate) fn which() -> Option<&'static str> {
     match bases() {
-        Some(bases) if bases.v1_memory.is_some() => "a control group (cgroup v2, v1 memory)",
-        Some(_) => "a control group (cgroup v2)",
-        None => "/proc (no control group here)",
+        Some(bases) if bases.v1_memory.is_some() => Some("a control group (cgroup v2, v1 memory)"),
+        Some(_) => Some("a control group (cgroup v2)"),
+        None => None,
     }
 }
 
@@ -140,9 +146,11 @@ pub(super) struct Cgroup {
     /// The CPU time and stall earlier runs in the group used.
     cpu_from: Duration,
     stalled_from: Duration,
+    /// What was charged to it when its run began: at most [`NEARLY_NOTHING`], not the run's.
+    peak_from: u64,
 }
 
-/// Empty groups that ended runs left, for the next runs.
+/// Groups that ended runs left empty, nearly nothing charged to them, for the next runs.
 static IDLE: Mutex<Vec<Cgroup>> = Mutex::new(Vec::new());
 
 /// What a run's group has used so far.
@@ -155,9 +163,9 @@ pub(super) struct Used {
 }
 
 impl Cgroup {
-    /// A run's group, whose memory a runaway cannot take past `guard` bytes: an empty one
-    /// that an earlier run left (making a v1 memory group costs tens of milliseconds), or a
-    /// new one; `None` where hack has no control groups.
+    /// A run's group, whose memory a runaway cannot take past `guard` bytes: one that an
+    /// earlier run left empty with nearly nothing charged (making a v1 memory group costs
+    /// milliseconds), or a new one; `None` where hack has no control groups.
     pub(super) fn prepare(guard: u64) -> Option<Cgroup> {
         bases()?;
         let idle = IDLE.lock().unwrap_or_else(|p| p.into_inner()).pop();
@@ -176,9 +184,11 @@ impl Cgroup {
         // What earlier runs in it used is not this run's: read whole, from zero.
         group.cpu_from = Duration::ZERO;
         group.stalled_from = Duration::ZERO;
+        group.peak_from = 0;
         let before = group.used();
         group.cpu_from = before.cpu;
         group.stalled_from = before.stalled;
+        group.peak_from = group.charged();
         Some(group)
     }
 
@@ -196,6 +206,7 @@ impl Cgroup {
             procs: Vec::new(),
             cpu_from: Duration::ZERO,
             stalled_from: Duration::ZERO,
+            peak_from: 0,
         };
         if let Some(v1) = v1_memory {
             if std::fs::create_dir(&v1).is_err() {
@@ -268,17 +279,21 @@ impl Cgroup {
             Some(v1) => v1.join("memory.max_usage_in_bytes"),
             None => self.v2.join("memory.peak"),
         };
-        let peak = std::fs::read_to_string(peak_file)
-            .ok()
-            .and_then(|t| t.trim().parse().ok())
-            .unwrap_or(0);
         Used {
             cpu: Duration::from_micros(usec("cpu.stat", "usage_usec"))
                 .saturating_sub(self.cpu_from),
             stalled: Duration::from_micros(usec("cpu.pressure", "full"))
                 .saturating_sub(self.stalled_from),
-            peak,
+            peak: number(&peak_file).saturating_sub(self.peak_from),
         }
+    }
+
+    /// The memory charged to the group now.
+    fn charged(&self) -> u64 {
+        number(&match &self.v1_memory {
+            Some(v1) => v1.join("memory.usage_in_bytes"),
+            None => self.v2.join("memory.current"),
+        })
     }
 
     /// The processes in the group now.
@@ -295,10 +310,14 @@ impl Cgroup {
         let _ = std::fs::write(self.v2.join("cgroup.kill"), "1");
     }
 
-    /// Ends the group's run: kills what is left and, once it is empty (a moment), keeps it for
-    /// the next run, its memory peak set back to what it holds now (a v1 group: some page
-    /// cache of earlier runs' files may stay charged to it, a few MiB at most); a v2 memory
-    /// group, whose peak cannot be set back, or one that does not empty, is removed.
+    /// Ends the group's run: kills what is left and, once it is empty (a moment) with nearly
+    /// nothing charged to it, keeps it for the next run, its memory peak set back to what it
+    /// holds now. A v1 group that holds more (the page cache of files the run wrote or first
+    /// read, its files in a shared /dev/shm) is removed: its charge goes to hack's folder and
+    /// the next run starts from nothing. (`memory.force_empty` would empty it by dropping
+    /// that page cache: a file the run read, its interpreter's libraries too, would then be
+    /// read from the disk again by the next run, in its time.) A v2 memory group, whose peak
+    /// cannot be set back, or one that does not empty, is removed.
     pub(super) fn release(self) {
         self.kill();
         let until = Instant::now() + Duration::from_millis(100);
@@ -307,6 +326,7 @@ impl Cgroup {
         }
         let empty = self.members().is_empty();
         if let Some(v1) = self.v1_memory.as_ref().filter(|_| empty)
+            && self.charged() <= NEARLY_NOTHING
             && std::fs::write(v1.join("memory.max_usage_in_bytes"), "0").is_ok()
         {
             IDLE.lock().unwrap_or_else(|p| p.into_inner()).push(self);
@@ -326,4 +346,12 @@ impl Cgroup {
             }
         }
     }
+}
+
+/// The number a control group's file holds, or 0.
+fn number(file: &Path) -> u64 {
+    std::fs::read_to_string(file)
+        .ok()
+        .and_then(|t| t.trim().parse().ok())
+        .unwrap_or(0)
 }
