@@ -13,6 +13,8 @@
 //   child MIB       forks a child that touches MIB of memory and sleeps, never waited for
 //                   (wrong: the judge counts the child)
 //   touch MIB       touches MIB of memory itself, whatever the game (wrong above the limit)
+//   escaped MIB     a grandchild out of its session (setsid, then a second fork, its parent
+//                   gone) touches MIB of memory and sleeps (wrong above the limit)
 //   shm MIB         writes MIB to a new file /dev/shm/constrained-nim-workers-PID, left there
 //                   (page cache a judge counts: wrong above the limit; its box's /dev/shm goes
 //                   with the run)
@@ -23,6 +25,7 @@
 #include <thread>
 #include <vector>
 #include <fcntl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 // Burns `secs` of this thread's CPU time.
@@ -72,6 +75,27 @@ int main(int argc, char** argv) {
         if (read(held[0], &done, 1) != 1) return 3;
         close(held[0]);
         close(held[1]);
+    } else if (mode == "escaped") {
+        // The grandchild writes a byte down the pipe once it holds its memory.
+        int held[2];
+        if (pipe(held) != 0) return 3;
+        pid_t child = fork();
+        if (child == 0) {
+            setsid();
+            if (fork() == 0) {
+                touch((long)arg);
+                char done = 1;
+                if (write(held[1], &done, 1) != 1) _exit(1);
+                sleep(30);
+                _exit(0);
+            }
+            _exit(0);
+        }
+        waitpid(child, nullptr, 0);
+        close(held[1]);
+        char done;
+        if (read(held[0], &done, 1) != 1) return 3;
+        close(held[0]);
     } else if (mode == "shm") {
         std::string name = "/dev/shm/constrained-nim-workers-" + std::to_string(getpid());
         int file = open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0600);

@@ -6,8 +6,10 @@
 //! pressure the time all of them waited for a CPU, and `cgroup.kill` ends every process
 //! however it detached), with its memory from v2's `memory.peak` where the memory controller
 //! is there, else from a cgroup v1 memory group that the run enters as well
-//! (`memory.max_usage_in_bytes`). Every run's group lies under one folder of this hack, which
-//! the guard empties and removes if hack dies (see `guard`).
+//! (`memory.max_usage_in_bytes`). Every run's group lies under one folder of this hack, made
+//! in hack's own group, which the guard empties and removes if hack dies (see `guard`): hack
+//! may write there as root, or as a user whose group is delegated to it (systemd does so for
+//! a user's own subtree of cgroup v2; a v1 memory group, an administrator chowns).
 
 use std::ffi::CString;
 use std::os::unix::ffi::OsStrExt;
@@ -32,6 +34,16 @@ struct Bases {
     v2: PathBuf,
     /// In the cgroup v1 memory hierarchy, when v2 has no memory controller here.
     v1_memory: Option<PathBuf>,
+    /// Where hack moved itself for its runs to have v2's memory controller.
+    moved: Option<Moved>,
+}
+
+/// hack's own v2 group, which held hack alone, and the leaf beside hack's folder that hack
+/// moved to: v2 gives a group's children a controller only while the group (not the root)
+/// holds no process of its own.
+struct Moved {
+    own: PathBuf,
+    leaf: PathBuf,
 }
 
 /// The folders, made at the first call; `None` where no group can be made (no cgroup v2 with
@@ -43,38 +55,112 @@ fn bases() -> Option<&'static Bases> {
             if std::env::var_os(NO_CGROUP).is_some() {
                 return None;
             }
-            let name = format!("constrained-nim-{}", std::process::id());
-            let v2 = own_group("0", "")?.join(&name);
-            std::fs::create_dir(&v2).ok()?;
-            let made = |v1_memory| {
-                Some(Bases {
-                    v2: v2.clone(),
-                    v1_memory,
-                })
-            };
-            // Where the v2 memory controller can be had, the runs' groups get it.
-            let parent = v2.parent().unwrap_or(Path::new("/"));
-            let _ = std::fs::write(parent.join("cgroup.subtree_control"), "+memory");
-            let _ = std::fs::write(v2.join("cgroup.subtree_control"), "+memory");
-            let v2_memory = std::fs::read_to_string(v2.join("cgroup.subtree_control"))
-                .is_ok_and(|c| c.split_whitespace().any(|c| c == "memory"));
-            if !v2.join("cgroup.kill").exists() {
-                let _ = std::fs::remove_dir(&v2);
-                return None;
-            }
-            if v2_memory {
-                return made(None);
-            }
-            let v1 = own_group("", "memory").map(|g| g.join(&name));
-            match v1 {
-                Some(v1) if std::fs::create_dir(&v1).is_ok() => made(Some(v1)),
-                _ => {
-                    let _ = std::fs::remove_dir(&v2);
-                    None
-                }
-            }
+            Bases::make()
         })
         .as_ref()
+}
+
+impl Bases {
+    /// Makes this hack's folders in its own groups, with a memory controller: v2's where it
+    /// is delegated to hack's own group, else a v1 memory group.
+    fn make() -> Option<Bases> {
+        let name = format!("constrained-nim-{}", std::process::id());
+        let own = own_group("0", "")?;
+        let mut bases = Bases {
+            v2: own.join(&name),
+            v1_memory: None,
+            moved: None,
+        };
+        // Not hack's to write (not root, nothing delegated): the runs are counted from /proc.
+        std::fs::create_dir(&bases.v2).ok()?;
+        if !bases.v2.join("cgroup.kill").exists() {
+            bases.remove();
+            return None;
+        }
+        if bases.memory_in_v2(&own, &name) {
+            return Some(bases);
+        }
+        match own_group("", "memory").map(|g| g.join(&name)) {
+            Some(v1) if std::fs::create_dir(&v1).is_ok() => {
+                bases.v1_memory = Some(v1);
+                Some(bases)
+            }
+            _ => {
+                bases.remove();
+                None
+            }
+        }
+    }
+
+    /// Whether the runs' groups have v2's memory controller: enabled for the children of
+    /// hack's own group `own` and of its folder, where `own` has it. A group other than the
+    /// root with processes of its own cannot enable it: where hack is alone in `own`, it
+    /// moves to a leaf beside its folder first (`NAME-hack`), and back at its end.
+    fn memory_in_v2(&mut self, own: &Path, name: &str) -> bool {
+        let lists = |dir: &Path, file: &str| {
+            std::fs::read_to_string(dir.join(file))
+                .is_ok_and(|c| c.split_whitespace().any(|c| c == "memory"))
+        };
+        if !lists(own, "cgroup.controllers") {
+            return false;
+        }
+        let enable = |dir: &Path| std::fs::write(dir.join("cgroup.subtree_control"), "+memory");
+        let in_own = lists(own, "cgroup.subtree_control")
+            || enable(own).is_ok()
+            || (self.leave(own, name) && enable(own).is_ok());
+        if in_own && (enable(&self.v2).is_ok() || lists(&self.v2, "cgroup.subtree_control")) {
+            return true;
+        }
+        self.come_back();
+        self.moved = None;
+        false
+    }
+
+    /// Moves hack from `own`, where it is alone, to a new leaf beside its folder.
+    fn leave(&mut self, own: &Path, name: &str) -> bool {
+        let procs = std::fs::read_to_string(own.join("cgroup.procs")).unwrap_or_default();
+        if procs
+            .split_whitespace()
+            .ne([std::process::id().to_string().as_str()])
+        {
+            return false;
+        }
+        let leaf = own.join(format!("{name}-hack"));
+        if std::fs::create_dir(&leaf).is_err() {
+            return false;
+        }
+        self.moved = Some(Moved {
+            own: own.to_owned(),
+            leaf,
+        });
+        self.moved
+            .as_ref()
+            .is_some_and(|m| std::fs::write(m.leaf.join("cgroup.procs"), "0").is_ok())
+    }
+
+    /// Gives `own` its memory controller back and moves hack, and the guard it started, back
+    /// there from their leaf, which it removes (after hack's SIGKILL, the leaf and the
+    /// controller stay: systemd removes a delegated group's subtree with its unit).
+    fn come_back(&self) {
+        let Some(moved) = &self.moved else {
+            return;
+        };
+        let _ = std::fs::write(moved.own.join("cgroup.subtree_control"), "-memory");
+        let procs = std::fs::read_to_string(moved.leaf.join("cgroup.procs")).unwrap_or_default();
+        // One process a write.
+        for pid in procs.split_whitespace() {
+            let _ = std::fs::write(moved.own.join("cgroup.procs"), pid);
+        }
+        let _ = std::fs::remove_dir(&moved.leaf);
+    }
+
+    /// Removes the folders (every run's group gone) and brings hack back to its own group.
+    fn remove(&self) {
+        for base in std::iter::once(&self.v2).chain(&self.v1_memory) {
+            let _ = std::fs::remove_dir(base);
+        }
+        self.come_back();
+    }
 }
 
 /// The folder of this process's own group in a hierarchy, from /proc/self/cgroup: v2's line
@@ -127,13 +213,13 @@ pub(crate) fn base_folders() -> Vec<PathBuf> {
 }
 
 /// Removes this hack's folders at its orderly end, with the idle groups in them (every run
-/// has ended by then).
+/// has ended by then), and brings hack back to its own group if it left it.
 pub(crate) fn remove_bases() {
     for group in std::mem::take(&mut *IDLE.lock().unwrap_or_else(|p| p.into_inner())) {
         group.remove();
     }
-    for base in base_folders() {
-        let _ = std::fs::remove_dir(base);
+    if let Some(bases) = bases() {
+        bases.remove();
     }
 }
 
