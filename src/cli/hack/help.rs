@@ -128,17 +128,33 @@ Limits and verdicts:
     busy to judge held past 8 times the limit, within the limit less its wait, ends hack with
     status 2, never a timeout.
 
-  How it is measured, over every process and every thread of a run, as a judge's sandbox does:
-  where hack can make a control group (as root, or in a delegated cgroup v2 subtree), each run
-  gets one: CPU time from cpu.stat, the time all its threads waited at once for a CPU from
-  cpu.pressure, the memory peak from a v1 memory group or v2's memory.peak (which, as a judge's
-  control group, also counts the page cache of the files the run writes or reads), and cgroup.kill
-  to end it. Elsewhere it counts from /proc, a few times a second: each thread's wait for a CPU,
-  the resident memory of the run's processes summed, found through its process group, its
-  descendants and the orphans handed to hack. The timeout and memory reports name the way used
-  (`measured by ...`). CMD runs as the user who runs hack: run as root, a solution can move itself
-  out of its control group (a judge's box runs it as an unprivileged user), and what it moved is
-  then neither counted nor ended with the run.
+  How it is measured, over every process and every thread of a run, as a judge's sandbox does: where
+  hack can make a control group, each run gets a new one (one is reused only when its run left
+  nearly nothing charged to it): CPU time from cpu.stat, the time all its threads waited at once for
+  a CPU from cpu.pressure, the memory peak from a v1 memory group or v2's memory.peak (which, as a
+  judge's control group, also counts the page cache of the files the run writes or reads, and its
+  files in /dev/shm), and cgroup.kill to end it. hack can make one as root, or as a user in its own
+  group where that is delegated to the user: systemd delegates a user's own subtree of cgroup v2,
+  whose memory controller hack has only where it is alone in its group, as when started by
+    systemd-run --user --scope -p Delegate=yes constrained-nim hack -- ./a.out
+  and where memory is a cgroup v1 controller, the user needs a v1 memory group of its own (one an
+  administrator chowned to it). Elsewhere it counts from /proc, a few times a second: each thread's
+  wait for a CPU, the resident memory of the run's processes summed (not the page cache, nor files
+  in /dev/shm), found through its process group, its descendants and the orphans handed to hack (a
+  process that left both the run's session and its parent is ended, not counted). The timeout and
+  memory reports name the way used and what it does not count (`measured by ...`).
+
+  Each run has a /dev/shm of its own, as in a judge's box: a fresh tmpfs (at most the runaway
+  guard's size) in a mount namespace of its own, made as root, or else in a user namespace of the
+  run's own (where the machine allows them to users; the run keeps its user and group, and other
+  users' files show as nobody's), which goes with the run, files and all. Where neither can be had,
+  the runs share the machine's /dev/shm: what one leaves there stays, and the reports say so
+  (`/dev/shm not private`). /tmp is the machine's: what a run leaves there stays, its page cache
+  counted in that run's peak and not in the next run's.
+
+  CMD runs as the user who runs hack: run as root, or in a group delegated to that user, a solution
+  can move itself out of its control group (a judge's box runs it as an unprivileged user), and what
+  it moved is then neither counted nor ended with the run.
 
   CMD runs without the variables that change buffering or start-up and that a judge does not
   set: PYTHONUNBUFFERED, PYTHONINSPECT, PYTHONSTARTUP, PYTHONDEVMODE, PYTHONMALLOC,
