@@ -142,7 +142,7 @@ struct Shm {
 
 /// How making a /dev/shm failed.
 enum Made {
-    /// Nothing the process runs with is changed: it goes on with the machine's /dev/shm.
+    /// Nothing the run sees is changed: it goes on with the machine's /dev/shm.
     Unchanged,
     /// In a user namespace whose maps could not be written: its user and group are nobody's.
     Broken(io::Error),
@@ -156,7 +156,9 @@ impl Shm {
             way,
             uid_map: format!("{uid} {uid} 1").into_bytes(),
             gid_map: format!("{gid} {gid} 1").into_bytes(),
-            options: CString::new(format!("size={bytes},mode=1777")).unwrap_or_default(),
+            // The kernel rounds the size up to pages, past 2^64 to nearly nothing.
+            options: CString::new(format!("size={},mode=1777", bytes.min(1 << 60)))
+                .unwrap_or_default(),
         }
     }
 
@@ -186,8 +188,8 @@ impl Shm {
         unsafe {
             // Private first: a mount on a shared / would show in the machine's own tree.
             let private = libc::MS_REC | libc::MS_PRIVATE;
-            let none = std::ptr::null();
-            if libc::mount(none, c"/".as_ptr(), none, private, std::ptr::null()) != 0 {
+            let (none, no_data) = (std::ptr::null(), std::ptr::null());
+            if libc::mount(none, c"/".as_ptr(), none, private, no_data) != 0 {
                 return Err(Made::Unchanged);
             }
             let (tmpfs, flags) = (c"tmpfs".as_ptr(), libc::MS_NOSUID | libc::MS_NODEV);
