@@ -5,13 +5,16 @@
 //! limit, a debug line. Every run of hack on a C++ solution runs under a 256 MiB address-space
 //! limit: hack's own memory stays below it whatever the game.
 //!
-//! The other tests of `hack` are this binary's modules (`tests/hack/`: files, games, growth,
-//! interactive, limits, merges, sandbox, schedule), so that all of them share one pool of test
-//! threads: as binaries of their own, each waited for its slowest test. `cargo test --test hack
-//! hack_limits` runs one module; an ignored test runs by its name, `cargo test --release --test
-//! hack NAME -- --ignored` (`-- --ignored` alone runs every module's: hours, with hack_merges').
+//! The other tests of `hack` are this binary's modules (`tests/hack/`: cgroup, files, games,
+//! growth, interactive, limits, merges, sandbox, schedule), so that all of them share one pool
+//! of test threads: as binaries of their own, each waited for its slowest test. `cargo test
+//! --test hack hack_limits` runs one module; an ignored test runs by its name, `cargo test
+//! --release --test hack NAME -- --ignored` (`-- --ignored` alone runs every module's: hours,
+//! with hack_merges').
 
 mod common;
+#[path = "hack/hack_cgroup.rs"]
+mod hack_cgroup;
 #[path = "hack/hack_files.rs"]
 mod hack_files;
 #[path = "hack/hack_games.rs"]

@@ -7,10 +7,13 @@
 //! its whole process group, SIGINT); and the judge's environment: no PYTHONUNBUFFERED, no
 //! PYTHONOPTIMIZE (a failing assert crashes) and the like, the game on standard input as a file
 //! (solutions that `mmap` it or `fstat` it for its size), no open file beyond the standard three.
+//! Each run starts from nothing: what the run before it wrote to /dev/shm is gone, and its
+//! charge with it; filling /dev/shm past the limit is memory limit exceeded.
 //!
 //! Each runs the way this machine allows (a control group here, as root) and, where it says
 //! so, also by hand from /proc (`CONSTRAINED_NIM_NO_CGROUP`), the way a machine without
-//! control groups measures.
+//! control groups measures. As root, some also run hack as `nobody` with a control group
+//! delegated to it as systemd delegates one, and without.
 
 use super::common;
 
@@ -89,7 +92,7 @@ fn shared_memory_is_counted_once_however_many_processes_map_it() {
 fn an_orphan_out_of_the_session_holding_more_than_the_limit_is_memory_limit_exceeded() {
     // A grandchild that left the session (setsid, then a double fork) holds 400 MiB, never
     // waited for, under a limit of 256 MiB: the judge's group counts it, wherever it went.
-    for (way, run) in every_way(&["--tests", "0", "--memory", "256"], "orphan", "400") {
+    for (way, run) in every_way(&["--tests", "0", "--memory", "256"], "escaped", "400") {
         assert_eq!(run.status, 1, "{way}: {run:?}");
         assert!(
             run.stderr
@@ -208,6 +211,165 @@ fn a_child_never_waited_for_that_holds_more_than_the_limit_is_memory_limit_excee
         };
         assert!(run.stderr.contains(way), "{vars:?}: {run:?}");
     }
+}
+
+#[test]
+fn the_reports_line_says_what_its_way_does_not_count() {
+    // The line naming the way says what it cannot promise: /proc counts mapped memory only,
+    // and without a namespace the runs share the machine's /dev/shm.
+    for (vars, words) in [
+        (
+            &[BY_HAND][..],
+            "mapped memory only, each page once, not page cache or files in /dev/shm)",
+        ),
+        (&[SHARED_SHM][..], "; /dev/shm not private)"),
+    ] {
+        let Some(run) = hack_workers(
+            &["--tests", "0", "--jobs", "1", "--memory", "100"],
+            "touch",
+            "150",
+            vars,
+        ) else {
+            return;
+        };
+        assert_eq!(run.status, 1, "{vars:?}: {run:?}");
+        let line = run.stderr.lines().find(|l| l.starts_with("(measured by "));
+        assert!(
+            line.is_some_and(|l| l.ends_with(words)),
+            "{vars:?}: {run:?}"
+        );
+    }
+}
+
+/// The variable that makes hack leave /dev/shm shared by every run.
+const SHARED_SHM: (&str, &str) = ("CONSTRAINED_NIM_SHARED_SHM", "1");
+
+/// Whether hack can give each run its own /dev/shm here: as root, or in a user namespace.
+fn private_shm_here() -> bool {
+    // SAFETY: geteuid cannot fail.
+    let root = unsafe { libc::geteuid() } == 0;
+    root || Command::new("unshare")
+        .args(["--user", "--map-current-user", "--mount", "true"])
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Held by each test of what runs leave in /dev/shm, which tells its files by their names only.
+fn dev_shm() -> std::sync::MutexGuard<'static, ()> {
+    static ONE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    ONE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The files tests/solutions/workers.cpp's `shm` mode left in /dev/shm.
+fn left_in_dev_shm() -> Vec<String> {
+    std::fs::read_dir("/dev/shm")
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter_map(|e| e.file_name().into_string().ok())
+                .filter(|name| name.starts_with("constrained-nim-workers-"))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_solution_that_leaves_100_mib_in_dev_shm_each_run_passes_and_leaves_nothing() {
+    // 10 runs of 100 MiB each: a run's files, and their charge, go with it, as with a judge's
+    // box. Kept, they were charged to the next runs: the third passed 256 MiB, and by game 1
+    // hack measured a peak of 1211 MiB.
+    if !private_shm_here() {
+        println!("note: no root and no user namespaces: the private /dev/shm test is skipped");
+        return;
+    }
+    let _one = dev_shm();
+    for vars in WAYS {
+        let before = left_in_dev_shm();
+        let Some(run) = hack_workers(
+            &["--tests", "8", "--jobs", "2", "--memory", "256"],
+            "shm",
+            "100",
+            vars,
+        ) else {
+            return;
+        };
+        assert_eq!(run.status, 0, "{vars:?}: {run:?}");
+        assert!(
+            run.stderr.contains("all 8 generated games passed"),
+            "{run:?}"
+        );
+        let left: Vec<String> = left_in_dev_shm()
+            .into_iter()
+            .filter(|name| !before.contains(name))
+            .collect();
+        assert!(left.is_empty(), "{vars:?}: left in /dev/shm: {left:?}");
+    }
+}
+
+#[test]
+fn with_dev_shm_shared_what_a_run_left_there_is_not_charged_to_the_next() {
+    // The files stay, each charged to the group of the run that wrote it, which no later run
+    // gets: a group is reused only when its run left nearly nothing charged to it.
+    // SAFETY: geteuid cannot fail.
+    if unsafe { libc::geteuid() } != 0 {
+        println!("note: not root, no control group: the shared /dev/shm test is skipped");
+        return;
+    }
+    let _one = dev_shm();
+    let before = left_in_dev_shm();
+    let run = hack_workers(
+        &["--tests", "8", "--jobs", "2", "--memory", "256"],
+        "shm",
+        "100",
+        &[SHARED_SHM],
+    );
+    let left: Vec<String> = left_in_dev_shm()
+        .into_iter()
+        .filter(|name| !before.contains(name))
+        .collect();
+    for name in &left {
+        let _ = std::fs::remove_file(std::path::Path::new("/dev/shm").join(name));
+    }
+    let Some(run) = run else { return };
+    assert_eq!(run.status, 0, "{run:?}");
+    assert!(
+        run.stderr.contains("all 8 generated games passed"),
+        "{run:?}"
+    );
+    assert!(
+        !left.is_empty(),
+        "nothing left in a shared /dev/shm: {run:?}"
+    );
+}
+
+#[test]
+fn filling_dev_shm_past_the_limit_is_memory_limit_exceeded() {
+    // The judge's group counts the pages of /dev/shm's files, which no process holds.
+    // SAFETY: geteuid cannot fail.
+    if unsafe { libc::geteuid() } != 0 {
+        println!("note: not root, no control group: the /dev/shm memory test is skipped");
+        return;
+    }
+    let Some(run) = hack_workers(
+        &["--tests", "0", "--jobs", "1", "--memory", "256"],
+        "shm",
+        "300",
+        &[],
+    ) else {
+        return;
+    };
+    assert_eq!(run.status, 1, "{run:?}");
+    assert!(
+        run.stderr
+            .starts_with("hack: memory limit exceeded on sample 1"),
+        "{run:?}"
+    );
+    assert!(peak_shown(&run) >= 300.0, "{run:?}");
+    assert!(
+        run.stderr.contains("(measured by a control group"),
+        "{run:?}"
+    );
 }
 
 #[test]

@@ -16,15 +16,17 @@
 //   child MIB       forks a child that touches MIB of memory and sleeps, never waited for
 //                   (wrong: the judge counts the child)
 //   touch MIB       touches MIB of memory itself, whatever the game (wrong above the limit)
-//   orphan MIB      a grandchild out of the session (setsid, then a double fork) touches MIB
-//                   of memory and sleeps, an orphan never waited for (wrong: the judge counts
-//                   it)
 //   shared MIB      touches MIB of shared memory, then forks a child that reads every page of
 //                   it and sleeps 0.4 s: MIB in all, each page once, as the judge counts it
 //   helper SECS     the answer comes from a grandchild orphaned by a double fork, down a pipe,
 //                   after SECS: nim.py run by it, the game on the standard input it inherited
 //   fds 0           answers wrong, naming them, when file descriptors beyond 0, 1 and 2 are
 //                   open (a judge gives nothing else)
+//   escaped MIB     a grandchild out of its session (setsid, then a second fork, its parent
+//                   gone) touches MIB of memory and sleeps (wrong above the limit)
+//   shm MIB         writes MIB to a new file /dev/shm/constrained-nim-workers-PID, left there
+//                   (page cache a judge counts: wrong above the limit; its box's /dev/shm goes
+//                   with the run)
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -32,9 +34,10 @@
 #include <string>
 #include <thread>
 #include <vector>
+#include <dirent.h>
+#include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
-#include <dirent.h>
 #include <unistd.h>
 
 // Burns `secs` of this thread's CPU time.
@@ -89,25 +92,37 @@ int main(int argc, char** argv) {
         if (read(held[0], &done, 1) != 1) return 3;
         close(held[0]);
         close(held[1]);
-    } else if (mode == "touch") {
-        touch((long)arg);
-    } else if (mode == "orphan") {
+    } else if (mode == "escaped") {
+        // The grandchild writes a byte down the pipe once it holds its memory.
         int held[2];
         if (pipe(held) != 0) return 3;
-        if (fork() == 0) {
+        pid_t child = fork();
+        if (child == 0) {
             setsid();
             if (fork() == 0) {
                 touch((long)arg);
                 char done = 1;
                 if (write(held[1], &done, 1) != 1) _exit(1);
                 sleep(30);
+                _exit(0);
             }
             _exit(0);
         }
+        waitpid(child, nullptr, 0);
+        close(held[1]);
         char done;
         if (read(held[0], &done, 1) != 1) return 3;
         close(held[0]);
-        close(held[1]);
+    } else if (mode == "shm") {
+        std::string name = "/dev/shm/constrained-nim-workers-" + std::to_string(getpid());
+        int file = open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0600);
+        if (file < 0) return 3;
+        std::vector<char> mib(1 << 20, 1);
+        for (long i = 0; i < (long)arg; i++)
+            if (write(file, mib.data(), mib.size()) != (ssize_t)mib.size()) return 3;
+        close(file);
+    } else if (mode == "touch") {
+        touch((long)arg);
     } else if (mode == "shared") {
         size_t bytes = (size_t)arg << 20;
         void* mapped = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);

@@ -135,23 +135,42 @@ Limits and verdicts:
     status 2, never a timeout.
 
   How it is measured, over every process and every thread of a run, as a judge's sandbox does:
-  where hack can make a control group (as root, or in a delegated cgroup v2 subtree), each run
-  gets one: CPU time from cpu.stat, the memory peak from a v1 memory group or v2's memory.peak
-  (which, as a judge's control group, also counts the page cache of the files the run writes or
-  reads), and cgroup.kill to end it. Elsewhere it counts from /proc, a few times a second: the
-  memory of the run's processes with each page counted once (their proportional sets: memory
-  shared after a fork or mapped by several counts once), found through its process group, its
-  descendants, and the orphans handed to hack that carry its mark in their environment
-  (CONSTRAINED_NIM_HACK) or its process group. Either way, the wait for a CPU that is not
-  counted is the wait other work caused, from each thread's CPU time and wait a few times a
-  second (and cpu.pressure's time when every thread waited at once): threads waiting behind the
-  run's own threads, more of them than cores, count as the run's time. A run ends what is
-  provably its own and nothing else: its control group, its process group while its main
-  process is unreaped, each of its processes by a pidfd; an orphan left to hack ends once its run
-  has (marked, or, its mark cleared, born after every run still going had started). The timeout
-  and memory reports name the way used (`measured by ...`). CMD runs as the user who runs hack: run as root, a solution can move itself
-  out of its control group (a judge's box runs it as an unprivileged user), and what it moved is
-  then neither counted nor ended with the run.
+  where hack can make a control group, each run gets a new one (one is reused only when its run
+  left nearly nothing charged to it): CPU time from cpu.stat, the memory peak from a v1 memory
+  group or v2's memory.peak (which, as a judge's control group, also counts the page cache of
+  the files the run writes or reads, and its files in /dev/shm), and cgroup.kill to end it. hack
+  can make one as root, or as a user in its own group where that is delegated to the user:
+  systemd delegates a user's own subtree of cgroup v2, whose memory controller hack has only
+  where it is alone in its group, as when started by
+    systemd-run --user --scope -p Delegate=yes constrained-nim hack -- ./a.out
+  and where memory is a cgroup v1 controller, the user needs a v1 memory group of its own (one an
+  administrator chowned to it). Elsewhere it counts from /proc, a few times a second: the memory
+  the run's processes map, each page counted once (their proportional sets: memory shared after
+  a fork or mapped by several counts once; not the page cache, nor files in /dev/shm not mapped),
+  found through its process group, its descendants, and the orphans handed to hack that carry
+  its mark in their environment (CONSTRAINED_NIM_HACK) or its process group (an orphan that
+  cleared its environment and left the run's session is ended, not counted). The timeout and
+  memory reports name the way used and what it does not count (`measured by ...`).
+
+  Either way, the wait for a CPU that is not counted is the wait other work caused, from each
+  thread's CPU time and wait a few times a second (and cpu.pressure's time when every thread
+  waited at once): threads waiting behind the run's own threads, more of them than cores, count
+  as the run's time. A run ends what is provably its own and nothing else: its control group,
+  its process group while its main process is unreaped, each of its processes by a pidfd; an
+  orphan left to hack ends once its run has (marked, or, its mark cleared, born after every run
+  still going had started). Two hacks side by side never touch each other's runs.
+
+  Each run has a /dev/shm of its own, as in a judge's box: a fresh tmpfs (at most the runaway
+  guard's size) in a mount namespace of its own, made as root, or else in a user namespace of the
+  run's own (where the machine allows them to users; the run keeps its user and group, and other
+  users' files show as nobody's), which goes with the run, files and all. Where neither can be had,
+  the runs share the machine's /dev/shm: what one leaves there stays, and the reports say so
+  (`/dev/shm not private`). /tmp is the machine's: what a run leaves there stays, its page cache
+  counted in that run's peak and not in the next run's.
+
+  CMD runs as the user who runs hack: run as root, or in a group delegated to that user, a solution
+  can move itself out of its control group (a judge's box runs it as an unprivileged user), and what
+  it moved is then neither counted nor ended with the run.
 
   CMD runs without the variables that change what a program does (its buffering, start-up,
   asserts, hash order, memory's contents, threads' stacks, time or memory) and that a judge does

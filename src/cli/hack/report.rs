@@ -215,10 +215,7 @@ pub(super) fn failure(text: &mut String, outcome: &Outcome, runner: &Runner) {
 
 /// How a run's time and memory were measured, in a line of the report.
 fn measured() -> String {
-    format!(
-        "(measured by {}: every process and every thread of the run)",
-        super::sandbox::which()
-    )
+    format!("(measured by {})", super::sandbox::which())
 }
 
 fn stderr_lines(text: &mut String, stderr: &str) {

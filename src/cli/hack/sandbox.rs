@@ -9,8 +9,8 @@
 //! kernel's own accounting, as isolate and DOMjudge use; else a count by hand from /proc
 //! (`tally`): the run's process group, its descendants, and the orphans handed to hack (the
 //! subreaper) that carry the run's mark in their environment. The process is confined between
-//! fork and exec (`confine`: environment, stack, death with hack), and tracked from its start to
-//! its end, with a sweep of what escaped to hack (`tracked`).
+//! fork and exec (`confine`: environment, stack, death with hack, its own /dev/shm), and
+//! tracked from its start to its end, with a sweep of what escaped to hack (`tracked`).
 //!
 //! No number that may have been given to another process since is signalled: a process group
 //! only while its leader, the run's main process, is unreaped; any other process by a pidfd,
@@ -23,7 +23,7 @@ mod tracked;
 
 use super::guard::{mark, mark_prefix, tell_guard};
 use cgroup::Cgroup;
-pub(super) use cgroup::{base_folders, remove_bases, which};
+pub(super) use cgroup::{base_folders, remove_bases};
 pub(super) use confine::{Room, confine, hard_limit, memory_ceiling};
 use std::collections::HashMap;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
@@ -34,6 +34,21 @@ use std::time::Duration;
 use tally::Thread;
 use tracked::tell_orphans_now;
 pub(super) use tracked::{reap, spawn_tracked, sweep_orphans};
+
+/// How runs are measured, in words for the report's line: the way, what it does not count,
+/// and whether the runs share the machine's /dev/shm.
+pub(super) fn which() -> String {
+    let shm = match confine::private_shm() {
+        Some(_) => "",
+        None => "; /dev/shm not private",
+    };
+    match cgroup::which() {
+        Some(way) => format!("{way}: every process and every thread of the run{shm}"),
+        None => format!(
+            "/proc, no control group here: mapped memory only, each page once, not page cache or files in /dev/shm{shm}"
+        ),
+    }
+}
 
 /// What a run has used so far, every process and thread of it.
 #[derive(Clone, Copy, Debug, Default)]

@@ -6,8 +6,10 @@
 //! pressure the time all of them waited for a CPU, and `cgroup.kill` ends every process
 //! however it detached), with its memory from v2's `memory.peak` where the memory controller
 //! is there, else from a cgroup v1 memory group that the run enters as well
-//! (`memory.max_usage_in_bytes`). Every run's group lies under one folder of this hack, which
-//! the guard empties and removes if hack dies (see `guard`).
+//! (`memory.max_usage_in_bytes`). Every run's group lies under one folder of this hack, made
+//! in hack's own group, which the guard empties and removes if hack dies (see `guard`): hack
+//! may write there as root, or as a user whose group is delegated to it (systemd does so for
+//! a user's own subtree of cgroup v2; a v1 memory group, an administrator chowns).
 
 use std::ffi::CString;
 use std::os::unix::ffi::OsStrExt;
@@ -20,12 +22,28 @@ use std::time::{Duration, Instant};
 /// groups: how the fallback is tested on a machine that has them.
 const NO_CGROUP: &str = "CONSTRAINED_NIM_NO_CGROUP";
 
+/// What an ended run may leave charged to its group for the group to serve the next run: a
+/// few pages the kernel holds for it (its per-CPU batches of charges, a few of its kernel
+/// objects). A run that left more (the page cache of the files it wrote or first read, files
+/// in a shared /dev/shm) leaves its group, charge and all, to hack's folder.
+const NEARLY_NOTHING: u64 = 1 << 20;
+
 /// This hack's folders: every run's group is made in them.
 struct Bases {
     /// In the cgroup v2 hierarchy.
     v2: PathBuf,
     /// In the cgroup v1 memory hierarchy, when v2 has no memory controller here.
     v1_memory: Option<PathBuf>,
+    /// Where hack moved itself for its runs to have v2's memory controller.
+    moved: Option<Moved>,
+}
+
+/// hack's own v2 group, which held hack alone, and the leaf beside hack's folder that hack
+/// moved to: v2 gives a group's children a controller only while the group (not the root)
+/// holds no process of its own.
+struct Moved {
+    own: PathBuf,
+    leaf: PathBuf,
 }
 
 /// The folders, made at the first call; `None` where no group can be made (no cgroup v2 with
@@ -37,38 +55,112 @@ fn bases() -> Option<&'static Bases> {
             if std::env::var_os(NO_CGROUP).is_some() {
                 return None;
             }
-            let name = format!("constrained-nim-{}", std::process::id());
-            let v2 = own_group("0", "")?.join(&name);
-            std::fs::create_dir(&v2).ok()?;
-            let made = |v1_memory| {
-                Some(Bases {
-                    v2: v2.clone(),
-                    v1_memory,
-                })
-            };
-            // Where the v2 memory controller can be had, the runs' groups get it.
-            let parent = v2.parent().unwrap_or(Path::new("/"));
-            let _ = std::fs::write(parent.join("cgroup.subtree_control"), "+memory");
-            let _ = std::fs::write(v2.join("cgroup.subtree_control"), "+memory");
-            let v2_memory = std::fs::read_to_string(v2.join("cgroup.subtree_control"))
-                .is_ok_and(|c| c.split_whitespace().any(|c| c == "memory"));
-            if !v2.join("cgroup.kill").exists() {
-                let _ = std::fs::remove_dir(&v2);
-                return None;
-            }
-            if v2_memory {
-                return made(None);
-            }
-            let v1 = own_group("", "memory").map(|g| g.join(&name));
-            match v1 {
-                Some(v1) if std::fs::create_dir(&v1).is_ok() => made(Some(v1)),
-                _ => {
-                    let _ = std::fs::remove_dir(&v2);
-                    None
-                }
-            }
+            Bases::make()
         })
         .as_ref()
+}
+
+impl Bases {
+    /// Makes this hack's folders in its own groups, with a memory controller: v2's where it
+    /// is delegated to hack's own group, else a v1 memory group.
+    fn make() -> Option<Bases> {
+        let name = format!("constrained-nim-{}", std::process::id());
+        let own = own_group("0", "")?;
+        let mut bases = Bases {
+            v2: own.join(&name),
+            v1_memory: None,
+            moved: None,
+        };
+        // Not hack's to write (not root, nothing delegated): the runs are counted from /proc.
+        std::fs::create_dir(&bases.v2).ok()?;
+        if !bases.v2.join("cgroup.kill").exists() {
+            bases.remove();
+            return None;
+        }
+        if bases.memory_in_v2(&own, &name) {
+            return Some(bases);
+        }
+        match own_group("", "memory").map(|g| g.join(&name)) {
+            Some(v1) if std::fs::create_dir(&v1).is_ok() => {
+                bases.v1_memory = Some(v1);
+                Some(bases)
+            }
+            _ => {
+                bases.remove();
+                None
+            }
+        }
+    }
+
+    /// Whether the runs' groups have v2's memory controller: enabled for the children of
+    /// hack's own group `own` and of its folder, where `own` has it. A group other than the
+    /// root with processes of its own cannot enable it: where hack is alone in `own`, it
+    /// moves to a leaf beside its folder first (`NAME-hack`), and back at its end.
+    fn memory_in_v2(&mut self, own: &Path, name: &str) -> bool {
+        let lists = |dir: &Path, file: &str| {
+            std::fs::read_to_string(dir.join(file))
+                .is_ok_and(|c| c.split_whitespace().any(|c| c == "memory"))
+        };
+        if !lists(own, "cgroup.controllers") {
+            return false;
+        }
+        let enable = |dir: &Path| std::fs::write(dir.join("cgroup.subtree_control"), "+memory");
+        let in_own = lists(own, "cgroup.subtree_control")
+            || enable(own).is_ok()
+            || (self.leave(own, name) && enable(own).is_ok());
+        if in_own && (enable(&self.v2).is_ok() || lists(&self.v2, "cgroup.subtree_control")) {
+            return true;
+        }
+        self.come_back();
+        self.moved = None;
+        false
+    }
+
+    /// Moves hack from `own`, where it is alone, to a new leaf beside its folder.
+    fn leave(&mut self, own: &Path, name: &str) -> bool {
+        let procs = std::fs::read_to_string(own.join("cgroup.procs")).unwrap_or_default();
+        if procs
+            .split_whitespace()
+            .ne([std::process::id().to_string().as_str()])
+        {
+            return false;
+        }
+        let leaf = own.join(format!("{name}-hack"));
+        if std::fs::create_dir(&leaf).is_err() {
+            return false;
+        }
+        self.moved = Some(Moved {
+            own: own.to_owned(),
+            leaf,
+        });
+        self.moved
+            .as_ref()
+            .is_some_and(|m| std::fs::write(m.leaf.join("cgroup.procs"), "0").is_ok())
+    }
+
+    /// Gives `own` its memory controller back and moves hack, and the guard it started, back
+    /// there from their leaf, which it removes (after hack's SIGKILL, the leaf and the
+    /// controller stay: systemd removes a delegated group's subtree with its unit).
+    fn come_back(&self) {
+        let Some(moved) = &self.moved else {
+            return;
+        };
+        let _ = std::fs::write(moved.own.join("cgroup.subtree_control"), "-memory");
+        let procs = std::fs::read_to_string(moved.leaf.join("cgroup.procs")).unwrap_or_default();
+        // One process a write.
+        for pid in procs.split_whitespace() {
+            let _ = std::fs::write(moved.own.join("cgroup.procs"), pid);
+        }
+        let _ = std::fs::remove_dir(&moved.leaf);
+    }
+
+    /// Removes the folders (every run's group gone) and brings hack back to its own group.
+    fn remove(&self) {
+        for base in std::iter::once(&self.v2).chain(&self.v1_memory) {
+            let _ = std::fs::remove_dir(base);
+        }
+        self.come_back();
+    }
 }
 
 /// The folder of this process's own group in a hierarchy, from /proc/self/cgroup: v2's line
@@ -102,12 +194,12 @@ fn mount_of(v2: bool, controller: &str) -> Option<PathBuf> {
     })
 }
 
-/// Which measurement hack uses, in words for a report.
-pub(crate) fn which() -> &'static str {
+/// Which control groups hack measures by, in words for a report; `None`: none, /proc.
+pub(crate) fn which() -> Option<&'static str> {
     match bases() {
-        Some(bases) if bases.v1_memory.is_some() => "a control group (cgroup v2, v1 memory)",
-        Some(_) => "a control group (cgroup v2)",
-        None => "/proc (no control group here)",
+        Some(bases) if bases.v1_memory.is_some() => Some("a control group (cgroup v2, v1 memory)"),
+        Some(_) => Some("a control group (cgroup v2)"),
+        None => None,
     }
 }
 
@@ -121,13 +213,13 @@ pub(crate) fn base_folders() -> Vec<PathBuf> {
 }
 
 /// Removes this hack's folders at its orderly end, with the idle groups in them (every run
-/// has ended by then).
+/// has ended by then), and brings hack back to its own group if it left it.
 pub(crate) fn remove_bases() {
     for group in std::mem::take(&mut *IDLE.lock().unwrap_or_else(|p| p.into_inner())) {
         group.remove();
     }
-    for base in base_folders() {
-        let _ = std::fs::remove_dir(base);
+    if let Some(bases) = bases() {
+        bases.remove();
     }
 }
 
@@ -140,9 +232,11 @@ pub(super) struct Cgroup {
     /// The CPU time and stall earlier runs in the group used.
     cpu_from: Duration,
     stalled_from: Duration,
+    /// What was charged to it when its run began: at most [`NEARLY_NOTHING`], not the run's.
+    peak_from: u64,
 }
 
-/// Empty groups that ended runs left, for the next runs.
+/// Groups that ended runs left empty, nearly nothing charged to them, for the next runs.
 static IDLE: Mutex<Vec<Cgroup>> = Mutex::new(Vec::new());
 
 /// What a run's group has used so far.
@@ -155,9 +249,9 @@ pub(super) struct Used {
 }
 
 impl Cgroup {
-    /// A run's group, whose memory a runaway cannot take past `guard` bytes: an empty one
-    /// that an earlier run left (making a v1 memory group costs tens of milliseconds), or a
-    /// new one; `None` where hack has no control groups.
+    /// A run's group, whose memory a runaway cannot take past `guard` bytes: one that an
+    /// earlier run left empty with nearly nothing charged (making a v1 memory group costs
+    /// milliseconds), or a new one; `None` where hack has no control groups.
     pub(super) fn prepare(guard: u64) -> Option<Cgroup> {
         bases()?;
         let idle = IDLE.lock().unwrap_or_else(|p| p.into_inner()).pop();
@@ -176,9 +270,11 @@ impl Cgroup {
         // What earlier runs in it used is not this run's: read whole, from zero.
         group.cpu_from = Duration::ZERO;
         group.stalled_from = Duration::ZERO;
+        group.peak_from = 0;
         let before = group.used();
         group.cpu_from = before.cpu;
         group.stalled_from = before.stalled;
+        group.peak_from = group.charged();
         Some(group)
     }
 
@@ -196,6 +292,7 @@ impl Cgroup {
             procs: Vec::new(),
             cpu_from: Duration::ZERO,
             stalled_from: Duration::ZERO,
+            peak_from: 0,
         };
         if let Some(v1) = v1_memory {
             if std::fs::create_dir(&v1).is_err() {
@@ -268,17 +365,21 @@ impl Cgroup {
             Some(v1) => v1.join("memory.max_usage_in_bytes"),
             None => self.v2.join("memory.peak"),
         };
-        let peak = std::fs::read_to_string(peak_file)
-            .ok()
-            .and_then(|t| t.trim().parse().ok())
-            .unwrap_or(0);
         Used {
             cpu: Duration::from_micros(usec("cpu.stat", "usage_usec"))
                 .saturating_sub(self.cpu_from),
             stalled: Duration::from_micros(usec("cpu.pressure", "full"))
                 .saturating_sub(self.stalled_from),
-            peak,
+            peak: number(&peak_file).saturating_sub(self.peak_from),
         }
+    }
+
+    /// The memory charged to the group now.
+    fn charged(&self) -> u64 {
+        number(&match &self.v1_memory {
+            Some(v1) => v1.join("memory.usage_in_bytes"),
+            None => self.v2.join("memory.current"),
+        })
     }
 
     /// The processes in the group now.
@@ -295,10 +396,14 @@ impl Cgroup {
         let _ = std::fs::write(self.v2.join("cgroup.kill"), "1");
     }
 
-    /// Ends the group's run: kills what is left and, once it is empty (a moment), keeps it for
-    /// the next run, its memory peak set back to what it holds now (a v1 group: some page
-    /// cache of earlier runs' files may stay charged to it, a few MiB at most); a v2 memory
-    /// group, whose peak cannot be set back, or one that does not empty, is removed.
+    /// Ends the group's run: kills what is left and, once it is empty (a moment) with nearly
+    /// nothing charged to it, keeps it for the next run, its memory peak set back to what it
+    /// holds now. A v1 group that holds more (the page cache of files the run wrote or first
+    /// read, its files in a shared /dev/shm) is removed: its charge goes to hack's folder and
+    /// the next run starts from nothing. (`memory.force_empty` would empty it by dropping
+    /// that page cache: a file the run read, its interpreter's libraries too, would then be
+    /// read from the disk again by the next run, in its time.) A v2 memory group, whose peak
+    /// cannot be set back, or one that does not empty, is removed.
     pub(super) fn release(self) {
         self.kill();
         let until = Instant::now() + Duration::from_millis(100);
@@ -307,6 +412,7 @@ impl Cgroup {
         }
         let empty = self.members().is_empty();
         if let Some(v1) = self.v1_memory.as_ref().filter(|_| empty)
+            && self.charged() <= NEARLY_NOTHING
             && std::fs::write(v1.join("memory.max_usage_in_bytes"), "0").is_ok()
         {
             IDLE.lock().unwrap_or_else(|p| p.into_inner()).push(self);
@@ -326,4 +432,12 @@ impl Cgroup {
             }
         }
     }
+}
+
+/// The number a control group's file holds, or 0.
+fn number(file: &Path) -> u64 {
+    std::fs::read_to_string(file)
+        .ok()
+        .and_then(|t| t.trim().parse().ok())
+        .unwrap_or(0)
 }
