@@ -156,7 +156,12 @@
 //!   `tests/hack/hack_files.rs`), outputs of megabytes, and of gigabytes (a wrong answer,
 //!   not a timeout); the judge's setting (`tests/hack/hack_sandbox.rs`: the game a file that
 //!   `mmap` and `fstat` read, no variable such as PYTHONOPTIMIZE, no open file beyond the
-//!   standard three);
+//!   standard three; each run from nothing, its /dev/shm its own; each way of measuring, as root
+//!   with a control group, by hand from /proc, and as an unprivileged user: a helper orphaned by
+//!   a double fork left to its own run, shared memory counted once, a setsid'd grandchild over
+//!   the limit counted, threads waiting behind their own siblings counted, nothing left after
+//!   SIGINT or SIGKILL; `tests/hack/hack_cgroup.rs`: a group delegated to an unprivileged user;
+//!   two hacks at once beside two busy loops, an ignored test of `tests/hack_quiet.rs`);
 //!   the full-size runs with default options are an ignored test; the judge's measurement and
 //!   confirmation (`tests/hack/hack_limits.rs`: wall-time timeouts, CPU of the whole group, resident
 //!   memory, the stack, flaky failures, SIGKILL), the judge's max tests and anti-hash games
