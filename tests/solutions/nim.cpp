@@ -15,15 +15,23 @@
 //   debug     right, but prints a debug line before the answer
 //   deep      right, but the sweep is a recursion, one call per special point: depth 2*10^5
 //             on the largest games, tens of MiB of stack (a judge gives 1 GiB)
+//   null COINS FILE
+//             right, but writes through a null pointer (SIGSEGV) on the runs whose coin is
+//             1, whatever its stack: run k (counted in FILE) takes coin k of COINS, a string
+//             of 0s and 1s, cyclically: a crash that comes and goes as one from uninitialised
+//             memory does, in an order a test repeats
 #include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <fcntl.h>
 #include <map>
 #include <set>
 #include <string>
+#include <sys/file.h>
+#include <unistd.h>
 #include <vector>
 using namespace std;
 typedef long long ll;
@@ -32,6 +40,19 @@ int main(int argc, char** argv) {
     ios::sync_with_stdio(false);
     string bug = argc > 1 ? argv[1] : "none";
     ll size = argc > 2 ? atoll(argv[2]) : (bug == "memory" ? 8192 : 100000);
+    if (bug == "null" && argc > 3) {
+        // One byte a run, appended under a lock: the file's size is this run's number.
+        int counter = open(argv[3], O_RDWR | O_CREAT | O_APPEND, 0644);
+        flock(counter, LOCK_EX);
+        off_t run = lseek(counter, 0, SEEK_END);
+        if (write(counter, "x", 1) != 1) return 2;
+        close(counter);
+        string coins = argv[2];
+        if (!coins.empty() && coins[run % coins.size()] == '1') {
+            volatile int* nowhere = nullptr;
+            *nowhere = 1;
+        }
+    }
     ll n, m;
     cin >> n >> m;
     vector<ll> piles;

@@ -112,9 +112,9 @@ Limits and verdicts:
   The limits are the judge's, ABC255 G's by default (4 s, 1024 MiB). The verdicts:
   - wrong answer;
   - crash: a failure status or a signal (the end of its standard error shown, escaped);
-  - stack overflow: a crash by a signal that goes away with a larger stack, with the --stack it
-    needs (the main thread's stack, set before exec, is as large as --memory by default, as
-    AtCoder and DOMjudge give);
+  - stack overflow: a crash by a signal that goes away with a larger stack, every run, with the
+    --stack it needs (the main thread's stack, set before exec, is as large as --memory by
+    default, as AtCoder and DOMjudge give);
   - memory limit exceeded: a memory peak over --memory MiB, every process of the run together
     (a child never waited for too). Reserved, untouched memory is free (a thread's stack, a
     JVM's heap reservation): there is no address-space cap of hack's own, and a runaway is
@@ -151,12 +151,15 @@ Confirmation:
   Every failure is run again, alone, before it counts: the failure found must fail 4 runs of 4 (a
   solution that crashes one run in five passes that by chance once in 125; a timeout far over the
   limit, 2 of 2, see above). One that does not is flaky: it is run 8 times in all and reported with
-  how often it failed (`it failed 2 of 8 runs`), not shrunk. The shrinker keeps a smaller game only
-  when it fails a rerun too. \"Fails on every game\" is said only when the solution fails sample 1
-  every time, sample 2 and the two smallest games. A --memory too small for CMD's runtime to start
-  at all (it ends well on the smallest games, with a peak of at most 64 MiB over the limit, as with
-  --memory 1 for Python) is a usage error; a solution over a larger limit on every game is memory
-  limit exceeded.";
+  how often it failed (`it failed 2 of 8 runs`), not shrunk. A stack overflow is held to both
+  halves of its claim, as many runs each: with the stack it names every run ends well, and with
+  --stack every run crashes; a crash that comes back with the larger stack is a crash, confirmed
+  as any crash is (a null pointer written on half the runs is a flaky crash, whatever the stack).
+  The shrinker keeps a smaller game only when it fails a rerun too. \"Fails on every game\" is said
+  only when the solution fails sample 1 every time, sample 2 and the two smallest games. A --memory
+  too small for CMD's runtime to start at all (it ends well on the smallest games, with a peak of
+  at most 64 MiB over the limit, as with --memory 1 for Python) is a usage error; a solution over a
+  larger limit on every game is memory limit exceeded.";
 
 const SHRINKING: &str = "\
 Shrinking:

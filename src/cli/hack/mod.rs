@@ -331,6 +331,14 @@ fn hunt(args: &Args, out: Option<&Path>, runner: &Runner, seed: u64) -> Result<i
             unusable(why)?;
             continue;
         }
+        // A stack overflow whose confirmation found a crash may meet the crash found as such:
+        // one block a kind, flaky or not, the first found.
+        let kind = confirmation.outcome().kind();
+        if (confirmed.iter()).any(|(_, _, c, _): &Found| {
+            c.outcome().kind() == kind && c.repeats() == confirmation.repeats()
+        }) {
+            continue;
+        }
         confirmed.push((origin, case, confirmation, every));
     }
     if confirmed.is_empty() {
