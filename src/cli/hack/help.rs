@@ -243,13 +243,17 @@ const INTERACTIVE: &str = "\
   - illegal move: the line, and why it is not a move (`from 2 stones, taking 1 is forbidden`);
   - protocol error: a line where a side or a move was due that is neither (a debug line on
     standard output), quoted, or no side at all;
-  - idleness: no line for 1 s while every process of the bot sleeps and uses no CPU time: its
-    answer sits unflushed in its buffer (\"did you flush standard output?\"), or it reads more
-    than it is sent (to the end of the input);
-  - timeout: over --timeout seconds of CPU time for the whole game, all its processes together;
+  - idleness: the bot and hack each wait for the other: for 1 s the bot sleeps in a read of its
+    standard input, nothing of it running, while hack waits for its line (from /proc: each
+    thread's system call and its file). Its answer sits unflushed in its buffer (\"did you flush
+    standard output?\"), or it reads more than it is sent (to the end of the input). A bot asleep
+    otherwise (a sleep, a wait for a child) is spending its own time;
+  - timeout: over --timeout seconds for the whole run, as the judge counts them: wall time from
+    its start, asleep or not, less hack's turns and its waits for a CPU other work held. Within
+    it a bot may think on one move as long as it likes;
   - crash: a failure status or a signal, mid-game or after it (its standard error shown);
-  - did not exit: it won, but was still running 1 s after the game (its input is closed then,
-    as a judge closes it).
+  - did not exit: it won, but was still running at the time limit (its input is closed after the
+    game, as a judge closes it).
   Every game is played with a seed of its own, and a failure counts only when the same game with
   the same seed fails the same way again; one that does not is reported as flaky, with its play,
   and not shrunk. A bot that fails both of the smallest games (one pile of 1 or of 2 stones,

@@ -109,8 +109,8 @@ pub(super) struct Args {
     #[arg(long, value_name = "DIR")]
     save: Option<PathBuf>,
     /// CMD is a bot for the interactive version (ABC278 G's protocol): hack plays it, taking
-    /// the other side, and --timeout is its CPU time for a whole game (see "--interactive" in
-    /// --help)
+    /// the other side, and --timeout is its time for a whole game, in wall time as the judge's
+    /// (see "--interactive" in --help)
     #[arg(long)]
     interactive: bool,
     /// The solution to test, and its arguments

@@ -165,6 +165,16 @@ impl Sandbox {
         self.usage
     }
 
+    /// Whether a thread of the run is asleep in a read of the pipe whose inode is `pipe` (see
+    /// `tally::reading`): of its group's processes now, or of those the last [`Sandbox::look`]
+    /// found (/proc).
+    pub(super) fn reading(&self, pipe: u64) -> bool {
+        match &self.cgroup {
+            Some(group) => tally::reading(&group.members(), pipe),
+            None => tally::reading(&self.members, pipe),
+        }
+    }
+
     /// Whether the memory peak is the whole run's, by the kernel's account: then wait4's peak
     /// (which also carries hack's own size, see `measure::own_peak`) is not needed.
     pub(super) fn counts_peak(&self) -> bool {
