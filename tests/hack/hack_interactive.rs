@@ -26,6 +26,12 @@ const WITHIN: Duration = Duration::from_secs(90);
 
 /// `hack --interactive` on the bot with `bug`; the run, the game written to --out, how long.
 fn hack(bug: &str, extra: &[&str]) -> (Run, String) {
+    hack_bot(&[bug], extra)
+}
+
+/// [`hack`] on the bot with `bug` and its arguments (`["sleep", "1.3"]`).
+fn hack_bot(bot: &[&str], extra: &[&str]) -> (Run, String) {
+    let bug = bot.join("-");
     let out = std::env::temp_dir().join(format!(
         "constrained-nim-interactive-{bug}-{}",
         std::process::id()
@@ -35,7 +41,8 @@ fn hack(bug: &str, extra: &[&str]) -> (Run, String) {
     args.extend_from_slice(extra);
     args.push("--");
     args.extend_from_slice(&python());
-    args.extend_from_slice(&[BOT, bug]);
+    args.push(BOT);
+    args.extend_from_slice(bot);
     let started = Instant::now();
     let run = run(&args, b"");
     assert!(started.elapsed() < WITHIN, "{bug}: {:?}", started.elapsed());
@@ -200,13 +207,24 @@ fn a_debug_line_is_a_protocol_error() {
     );
 }
 
+/// Idle as soon as it is seen asleep in a read of its input while hack waits for its line, not
+/// at the time limit: under a limit of a minute, the whole hack takes seconds.
 #[test]
-fn a_bot_that_never_flushes_is_idle() {
+fn a_bot_that_never_flushes_is_idle_long_before_the_time_limit() {
+    let started = Instant::now();
     assert_found(
         "no-flush",
         "idleness",
-        &[],
-        &["did you flush standard output?"],
+        &["--timeout", "60"],
+        &[
+            "did you flush standard output?",
+            "while it waited in a read of its standard input",
+        ],
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        started.elapsed()
     );
 }
 
@@ -222,6 +240,54 @@ fn a_bot_that_crashes_mid_game_is_a_crash() {
             "1-minimal",
         ],
     );
+}
+
+/// On the judge the one limit is the time limit, for the whole run: a bot that takes 1.3 s on
+/// one move, asleep or computing, passes within 4 s. Only a bot blocked reading its input while
+/// hack waits for its line is idle (its answer unflushed); one asleep on its own, no line for
+/// 1 s, was called idle: "did you flush?".
+#[test]
+fn a_right_bot_that_takes_1_3_s_on_a_move_passes() {
+    for bug in ["sleep", "think"] {
+        let (run, _) = hack_bot(&[bug, "1.3"], &["--tests", "0"]);
+        assert_eq!(run.status, 0, "{bug}: {run:?}");
+        assert!(
+            run.stderr
+                .contains("the 2 samples and all 0 generated games passed"),
+            "{bug}: {run:?}"
+        );
+    }
+}
+
+/// A bot that exits 1.5 s after its win, within the time limit, passes: one not gone 1 s after
+/// the game was "did not exit".
+#[test]
+fn a_right_bot_that_takes_1_5_s_to_exit_after_its_win_passes() {
+    let (run, _) = hack_bot(&["late-exit", "1.5"], &["--tests", "0"]);
+    assert_eq!(run.status, 0, "{run:?}");
+    assert!(
+        run.stderr
+            .contains("the 2 samples and all 0 generated games passed"),
+        "{run:?}"
+    );
+}
+
+/// A bot asleep past the time limit on a move is a timeout, counted in wall time as the judge
+/// counts it (not its CPU time), and not idleness: it reads nothing meanwhile.
+#[test]
+fn a_bot_asleep_past_the_time_limit_is_a_timeout() {
+    let (run, _) = hack_bot(
+        &["sleep", "2"],
+        &["--tests", "0", "--timeout", "1", "--shrink-time", "3"],
+    );
+    assert_eq!(run.status, 1, "{run:?}");
+    assert!(
+        run.stderr
+            .starts_with("hack --interactive: timeout on sample "),
+        "{run:?}"
+    );
+    assert!(run.stderr.contains("--timeout is 1 s"), "{run:?}");
+    assert!(!run.stderr.contains("idle"), "{run:?}");
 }
 
 #[test]
@@ -242,7 +308,7 @@ fn a_bot_that_computes_forever_is_a_timeout() {
         "slow",
         "timeout",
         &["--timeout", "0.3"],
-        &["of CPU time in the game; --timeout is 0.3 s"],
+        &["s of CPU time); --timeout is 0.3 s, for the whole run"],
     );
 }
 

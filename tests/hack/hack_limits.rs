@@ -224,6 +224,68 @@ fn a_deep_recursion_passes_with_the_judges_stack_and_overflows_a_small_one() {
     assert_eq!(again.status, 0, "{again:?}");
 }
 
+/// Coins for a crash on about half the runs (the top bits of a splitmix64 stream), starting
+/// crash, pass: the run with a larger stack after the first crash passes, as it does in half the
+/// hacks of a solution that crashes at random.
+const HALF_THE_RUNS: &str = "10001011001101010100111111111110101111";
+
+/// A Python solution that sends itself SIGSEGV on the runs whose coin is 1 (the coins and the
+/// counter file as nim.cpp's `null` takes them), else right.
+const SIGSEGV_BY_COIN: &str = r#"
+import fcntl, os, runpy, signal, sys
+with open(sys.argv[2], "a+") as counter:
+    fcntl.flock(counter, fcntl.LOCK_EX)
+    counter.seek(0)
+    runs = len(counter.read())
+    counter.write("x")
+if sys.argv[1][runs % len(sys.argv[1])] == "1":
+    os.kill(os.getpid(), signal.SIGSEGV)
+sys.argv = ["nim.py", "none"]
+runpy.run_path("tests/solutions/nim.py")
+"#;
+
+/// A crash by SIGSEGV that comes and goes from run to run (a null pointer written on half the
+/// runs, in C++; SIGSEGV sent to itself, in Python) is a flaky crash, whatever one run with a
+/// larger stack did: a stack overflow must pass every rerun with the stack it names and crash
+/// every rerun with --stack. One run with a larger stack that passed made it "stack overflow,
+/// needs --stack 3072".
+#[test]
+fn a_crash_by_a_signal_on_half_the_runs_is_a_flaky_crash_not_a_stack_overflow() {
+    let counter = format!(
+        "{}/half-{}",
+        env!("CARGO_TARGET_TMPDIR"),
+        std::process::id()
+    );
+    let mut commands = vec![vec![
+        common::python(),
+        "-c",
+        SIGSEGV_BY_COIN,
+        HALF_THE_RUNS,
+        &counter,
+    ]];
+    if let Some(nim) = cpp() {
+        commands.push(vec![nim, "null", HALF_THE_RUNS, &counter]);
+    }
+    for command in commands {
+        let _ = std::fs::remove_file(&counter);
+        let args = [&["hack", "--tests", "0", "--jobs", "1", "--"][..], &command].concat();
+        let run = run(&args, b"");
+        let _ = std::fs::remove_file(&counter);
+        assert_eq!(run.status, 1, "{run:?}");
+        assert!(
+            run.stderr
+                .starts_with("hack: flaky: crash on sample 1; it failed "),
+            "{run:?}"
+        );
+        assert!(
+            run.stderr
+                .contains("the command was killed by signal 11 (SIGSEGV)"),
+            "{run:?}"
+        );
+        assert!(!run.stderr.contains("stack"), "{run:?}");
+    }
+}
+
 #[test]
 fn a_failure_that_does_not_repeat_is_flaky_with_its_counts() {
     // Right, but every fifth run (the 1st, the 6th, ...) exits with status 3.

@@ -19,6 +19,10 @@ BUG is one of:
   crash       right, but raises an exception at its second move
   no-exit     right, but sleeps instead of exiting at the end of the game
   slow        right, but computes forever at its second move
+  sleep SECS  right, but sleeps SECS seconds before its first move (a pause on one move)
+  think SECS  right, but computes for SECS seconds before its first move
+  late-exit SECS
+              right, but takes SECS seconds (asleep) to exit after the game
   plain-moves right side, but on its turn plain Nim's move (by the pile sizes) when that move is
               allowed, right or not; the right move otherwise
   plain-big   plain Nim's values when a pile has more than 5 stones (the samples have not)
@@ -131,6 +135,12 @@ def main():
                 say("0 0")
                 break
             moves += 1
+            if bug == "sleep" and moves == 1:
+                time.sleep(float(sys.argv[2]))
+            if bug == "think" and moves == 1:
+                until = time.monotonic() + float(sys.argv[2])
+                while time.monotonic() < until:
+                    pass
             if bug == "crash" and moves == 2:
                 raise RuntimeError("the bot's second move")
             while bug == "slow" and moves == 2:
@@ -148,6 +158,8 @@ def main():
     if bug == "no-exit":
         time.sleep(3600)
     out.flush()
+    if bug == "late-exit":
+        time.sleep(float(sys.argv[2]))
 
 
 main()

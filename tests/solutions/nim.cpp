@@ -20,15 +20,23 @@
 //   mmap      right, reading its input as fast-input templates do: fstat(0) for the size,
 //             mmap(0, ...) of that, digits parsed by hand. It needs standard input to be a
 //             file, as the judge gives it: on a pipe fstat says 0 bytes, mmap fails, unchecked
+//   null COINS FILE
+//             right, but writes through a null pointer (SIGSEGV) on the runs whose coin is
+//             1, whatever its stack: run k (counted in FILE) takes coin k of COINS, a string
+//             of 0s and 1s, cyclically: a crash that comes and goes as one from uninitialised
+//             memory does, in an order a test repeats
 #include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <fcntl.h>
 #include <map>
 #include <set>
 #include <string>
+#include <sys/file.h>
+#include <unistd.h>
 #include <vector>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -40,6 +48,19 @@ int main(int argc, char** argv) {
     string bug = argc > 1 ? argv[1] : "none";
     ll size = argc > 2 ? atoll(argv[2])
                        : (bug == "memory" ? 8192 : bug == "flood" ? 1000000000 : 100000);
+    if (bug == "null" && argc > 3) {
+        // One byte a run, appended under a lock: the file's size is this run's number.
+        int counter = open(argv[3], O_RDWR | O_CREAT | O_APPEND, 0644);
+        flock(counter, LOCK_EX);
+        off_t run = lseek(counter, 0, SEEK_END);
+        if (write(counter, "x", 1) != 1) return 2;
+        close(counter);
+        string coins = argv[2];
+        if (!coins.empty() && coins[run % coins.size()] == '1') {
+            volatile int* nowhere = nullptr;
+            *nowhere = 1;
+        }
+    }
     const char* mapped = nullptr;
     if (bug == "mmap") {
         struct stat st;

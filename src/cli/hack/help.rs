@@ -118,9 +118,9 @@ Limits and verdicts:
     and its length (a gigabyte written within the limit is a wrong answer, as on the judge); an
     output that never ends is a timeout;
   - crash: a failure status or a signal (the end of its standard error shown, escaped);
-  - stack overflow: a crash by a signal that goes away with a larger stack, with the --stack it
-    needs (the main thread's stack, set before exec, is as large as --memory by default, as
-    AtCoder and DOMjudge give);
+  - stack overflow: a crash by a signal that goes away with a larger stack, every run, with the
+    --stack it needs (the main thread's stack, set before exec, is as large as --memory by
+    default, as AtCoder and DOMjudge give);
   - memory limit exceeded: a memory peak over --memory MiB, every process of the run together
     (a child never waited for too). Reserved, untouched memory is free (a thread's stack, a
     JVM's heap reservation): there is no address-space cap of hack's own, and a runaway is
@@ -186,12 +186,15 @@ Confirmation:
   Every failure is run again, alone, before it counts: the failure found must fail 4 runs of 4 (a
   solution that crashes one run in five passes that by chance once in 125; a timeout far over the
   limit, 2 of 2, see above). One that does not is flaky: it is run 8 times in all and reported with
-  how often it failed (`it failed 2 of 8 runs`), not shrunk. The shrinker keeps a smaller game only
-  when it fails a rerun too. \"Fails on every game\" is said only when the solution fails sample 1
-  every time, sample 2 and the two smallest games. A --memory too small for CMD's runtime to start
-  at all (it ends well on the smallest games, with a peak of at most 64 MiB over the limit, as with
-  --memory 1 for Python) is a usage error; a solution over a larger limit on every game is memory
-  limit exceeded.";
+  how often it failed (`it failed 2 of 8 runs`), not shrunk. A stack overflow is held to both
+  halves of its claim, as many runs each: with the stack it names every run ends well, and with
+  --stack every run crashes; a crash that comes back with the larger stack is a crash, confirmed
+  as any crash is (a null pointer written on half the runs is a flaky crash, whatever the stack).
+  The shrinker keeps a smaller game only when it fails a rerun too. \"Fails on every game\" is said
+  only when the solution fails sample 1 every time, sample 2 and the two smallest games. A --memory
+  too small for CMD's runtime to start at all (it ends well on the smallest games, with a peak of
+  at most 64 MiB over the limit, as with --memory 1 for Python) is a usage error; a solution over a
+  larger limit on every game is memory limit exceeded.";
 
 const SHRINKING: &str = "\
 Shrinking:
@@ -275,13 +278,17 @@ const INTERACTIVE: &str = "\
   - illegal move: the line, and why it is not a move (`from 2 stones, taking 1 is forbidden`);
   - protocol error: a line where a side or a move was due that is neither (a debug line on
     standard output), quoted, or no side at all;
-  - idleness: no line for 1 s while every process of the bot sleeps and uses no CPU time: its
-    answer sits unflushed in its buffer (\"did you flush standard output?\"), or it reads more
-    than it is sent (to the end of the input);
-  - timeout: over --timeout seconds of CPU time for the whole game, all its processes together;
+  - idleness: the bot and hack each wait for the other: for 1 s the bot sleeps in a read of its
+    standard input, nothing of it running, while hack waits for its line (from /proc: each
+    thread's system call and its file). Its answer sits unflushed in its buffer (\"did you flush
+    standard output?\"), or it reads more than it is sent (to the end of the input). A bot asleep
+    otherwise (a sleep, a wait for a child) is spending its own time;
+  - timeout: over --timeout seconds for the whole run, as the judge counts them: wall time from
+    its start, asleep or not, less hack's turns and its waits for a CPU other work held. Within
+    it a bot may think on one move as long as it likes;
   - crash: a failure status or a signal, mid-game or after it (its standard error shown);
-  - did not exit: it won, but was still running 1 s after the game (its input is closed then,
-    as a judge closes it).
+  - did not exit: it won, but was still running at the time limit (its input is closed after the
+    game, as a judge closes it).
   Every game is played with a seed of its own, and a failure counts only when the same game with
   the same seed fails the same way again; one that does not is reported as flaky, with its play,
   and not shrunk. A bot that fails both of the smallest games (one pile of 1 or of 2 stones,

@@ -33,7 +33,7 @@ pub(super) struct Settings {
     pub(super) command: Vec<OsString>,
     pub(super) tests: u64,
     pub(super) seed: u64,
-    /// CPU time for a whole game.
+    /// The time limit for a whole game, the bot's whole run (see `referee`).
     pub(super) timeout: Duration,
     /// The memory limit (resident), in bytes, and the stack, as for hack's runs.
     pub(super) memory: u64,

@@ -109,8 +109,8 @@ pub(super) struct Args {
     #[arg(long, value_name = "DIR")]
     save: Option<PathBuf>,
     /// CMD is a bot for the interactive version (ABC278 G's protocol): hack plays it, taking
-    /// the other side, and --timeout is its CPU time for a whole game (see "--interactive" in
-    /// --help)
+    /// the other side, and --timeout is its time for a whole game, in wall time as the judge's
+    /// (see "--interactive" in --help)
     #[arg(long)]
     interactive: bool,
     /// The solution to test, and its arguments
@@ -329,6 +329,14 @@ fn hunt(args: &Args, out: Option<&Path>, runner: &Runner, seed: u64) -> Result<i
         };
         if let Confirmed::Unsure(why) = &confirmation {
             unusable(why)?;
+            continue;
+        }
+        // A stack overflow whose confirmation found a crash may meet the crash found as such:
+        // one block a kind, flaky or not, the first found.
+        let kind = confirmation.outcome().kind();
+        if (confirmed.iter()).any(|(_, _, c, _): &Found| {
+            c.outcome().kind() == kind && c.repeats() == confirmation.repeats()
+        }) {
             continue;
         }
         confirmed.push((origin, case, confirmation, every));

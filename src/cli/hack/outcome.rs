@@ -5,8 +5,10 @@
 //! A timeout is a run over the limit in wall time when run alone (no other job of hack
 //! running), as on a judge: a solution that waits is out of time too. Memory limit exceeded is
 //! its memory peak over the limit, every process of the run together; a runaway is stopped well
-//! above the limit, only so that it cannot take the machine. A crash by a signal that goes away with a larger
-//! stack is a stack overflow, with the stack it needs.
+//! above the limit, only so that it cannot take the machine. A crash by a signal that goes away
+//! with a larger stack is a stack overflow, with the stack it needs: one run with a larger stack
+//! names it, and its confirmation holds it to both halves of the claim, every run crashing with
+//! `--stack` and every run ending well with the stack named (else it is a crash, flaky or not).
 
 use super::limits::{self, Answer, Deadline, Ended, Ran, Room, Unrun};
 use crate::Game;
@@ -57,6 +59,9 @@ pub(super) enum Outcome {
     Stack {
         status: String,
         stderr: String,
+        /// Its resident peak, as [`Outcome::Crash`]'s: the crash it is, should a larger stack
+        /// not cure it on every run.
+        peak: u64,
         /// The stack it ended well with, in bytes: `--stack` doubled until it did.
         needs: u64,
         /// The largest stack tried on which it still crashed, in bytes.
@@ -302,11 +307,45 @@ impl Runner {
         match expected(case) {
             Ok(expected) => {
                 let input = case.input();
+                if let Outcome::Stack { needs, .. } = outcome {
+                    return self.confirm_stack(&input, expected, outcome, *needs, repeats);
+                }
                 confirm_by(outcome, repeats, || {
                     self.judge_run(&input, expected, Mode::Alone)
                 })
             }
             Err(outcome) => Confirmed::Unsure(outcome),
+        }
+    }
+
+    /// [`Runner::confirm_over`] for a stack overflow, which claims two things, each held to
+    /// `repeats` runs alone as any failure is: with the stack it `needs` it ends well every
+    /// time (the run that named that stack was the first), and with `--stack` it crashes every
+    /// time. A crash with the larger stack means the crash comes and goes whatever the stack:
+    /// no stack overflow, and it is confirmed as the crash it is, with `--stack`; a run with
+    /// `--stack` that passes makes it a flaky crash. A crash that one run with a larger stack
+    /// happened to pass (a null pointer on half the runs) was called a stack overflow.
+    fn confirm_stack(
+        &self,
+        input: &[u8],
+        expected: &'static str,
+        stack: &Outcome,
+        needs: u64,
+        repeats: u32,
+    ) -> Confirmed {
+        let crash = as_crash(stack);
+        // With --stack, each run judged as it ends: no larger stack tried again.
+        let rerun = || self.judge(input, expected, Mode::Alone, false);
+        for _ in 1..repeats {
+            match self.ends_well(input, needs, Mode::Alone) {
+                Ok(true) => {}
+                Ok(false) => return confirm_by(&crash, repeats, rerun),
+                Err(outcome) => return Confirmed::Unsure(outcome),
+            }
+        }
+        match confirm_by(&crash, repeats, rerun) {
+            Confirmed::Repeats(_) => Confirmed::Repeats(stack.clone()),
+            other => other,
         }
     }
 
@@ -331,8 +370,13 @@ impl Runner {
     }
 
     /// One judged run; a run over the limit among other jobs is run again alone, where its
-    /// wall time decides.
+    /// wall time decides; a crash by a signal is tried with larger stacks (a stack overflow?).
     fn judge_run(&self, input: &[u8], expected: &'static str, mode: Mode) -> Outcome {
+        self.judge(input, expected, mode, true)
+    }
+
+    /// [`Runner::judge_run`]; a crash is tried with larger stacks only with `stacks`.
+    fn judge(&self, input: &[u8], expected: &'static str, mode: Mode, stacks: bool) -> Outcome {
         // Beside other runs, judged as alone: its wall time less its wait for a CPU decides.
         let alone = mode != Mode::Shared;
         let mut ended = match self.run(input, self.room(), mode) {
@@ -370,6 +414,9 @@ impl Runner {
             };
         }
         if !ended.status.success() {
+            if !stacks {
+                return crash_of(ended);
+            }
             return self.crashed(input, ended);
         }
         if ended.stdout.is(expected) {
@@ -383,7 +430,8 @@ impl Runner {
     }
 
     /// A run that ended badly within the memory limit: a stack overflow when a signal ended it
-    /// and a larger stack lets it end well, else a crash.
+    /// and a larger stack let it end well (one run; the confirmation holds it to every run, see
+    /// [`Runner::confirm_stack`]), else a crash.
     fn crashed(&self, input: &[u8], ended: Ended) -> Outcome {
         let status = describe(ended.status);
         let stderr = escaped_tail(&ended.stderr);
@@ -399,7 +447,7 @@ impl Runner {
             return crash;
         }
         // The largest stack first: if even that crashes, no stack helps.
-        match self.ends_well(input, largest) {
+        match self.ends_well(input, largest, Mode::Shared) {
             Ok(true) => {}
             Ok(false) => return crash,
             Err(outcome) => return outcome,
@@ -407,7 +455,7 @@ impl Runner {
         let mut fails = self.stack;
         let mut stack = self.stack.saturating_mul(2).min(largest);
         while stack < largest {
-            match self.ends_well(input, stack) {
+            match self.ends_well(input, stack, Mode::Shared) {
                 Ok(true) => break,
                 Ok(false) => fails = stack,
                 Err(outcome) => return outcome,
@@ -417,18 +465,20 @@ impl Runner {
         Outcome::Stack {
             status,
             stderr,
+            peak: ended.peak,
             needs: stack,
             fails,
         }
     }
 
-    /// Whether CMD ends well (exit status 0, in time) on `input` with `stack` bytes of stack.
-    fn ends_well(&self, input: &[u8], stack: u64) -> Result<bool, Outcome> {
+    /// Whether CMD ends well (exit status 0, in time) on `input` with `stack` bytes of stack,
+    /// run as `mode` says.
+    fn ends_well(&self, input: &[u8], stack: u64, mode: Mode) -> Result<bool, Outcome> {
         let room = Room {
             space: self.space().max(self.memory.saturating_add(stack)),
             stack,
         };
-        match self.run(input, room, Mode::Shared)? {
+        match self.run(input, room, mode)? {
             Ran::Ended(ended) => Ok(ended.status.success()),
             Ran::Stopped => Err(Outcome::Stopped),
             Ran::OutOfTime(..) => Ok(false),
@@ -511,6 +561,32 @@ fn timeout_of(time: Duration, cpu: Duration, queued: Duration, ended: bool) -> O
         queued: time.saturating_sub(counts),
         cpu,
         ended,
+    }
+}
+
+/// A run that ended badly, as a crash: how it ended, the end of its standard error, its peak.
+fn crash_of(ended: Ended) -> Outcome {
+    Outcome::Crash {
+        status: describe(ended.status),
+        stderr: escaped_tail(&ended.stderr),
+        peak: ended.peak,
+    }
+}
+
+/// A stack overflow as the crash it is with `--stack` (any other outcome as it is).
+fn as_crash(outcome: &Outcome) -> Outcome {
+    match outcome {
+        Outcome::Stack {
+            status,
+            stderr,
+            peak,
+            ..
+        } => Outcome::Crash {
+            status: status.clone(),
+            stderr: stderr.clone(),
+            peak: *peak,
+        },
+        other => other.clone(),
     }
 }
 

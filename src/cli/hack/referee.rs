@@ -6,13 +6,16 @@
 //! with `-1 -1` and ends the game. The tool's side plays perfectly from a won position and, from
 //! a lost one, the moves of [`tricks`]. The bot runs as a process group of its
 //! own under `--memory` (from `limits`); its pipes are polled, never read blocking, so that a
-//! bot that waits, loops or never exits cannot hold the referee: it is watched for CPU time (the
-//! whole game's, all its processes'), for idleness (no line while every process of it sleeps and
-//! its CPU time stands still: its answer sits unflushed in its buffer), and for its exit after
-//! the game.
+//! bot that waits, loops or never exits cannot hold the referee. As on the judge, the one limit
+//! is the time limit, for the whole run: its wall time, asleep or not, less hack's turns and its
+//! wait for a CPU other work held. It thinks on a move, and takes its time to exit after the
+//! game, as long as it likes within it. Idleness is a deadlock alone, each side waiting for the
+//! other: the bot asleep in a read of its standard input, nothing of it running, while the
+//! referee waits for its line (its answer sits unflushed in its buffer).
 
 use super::limits::{self, Room, Unrun};
-use super::outcome::{Case, describe, escaped_tail};
+use super::measure;
+use super::outcome::{Case, counted, describe, escaped_tail};
 use super::sandbox::Sandbox;
 use super::tricks;
 use crate::Game;
@@ -26,21 +29,20 @@ use std::os::unix::process::CommandExt;
 use std::process::{ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
-/// A window ([`IDLE`], [`GRACE`]) grows by the time the bot waited for a CPU that other work
-/// held, but to this many times its length at most: a machine that busy does not hold hack
-/// forever.
+/// The window [`IDLE`] grows by the time the bot waited for a CPU that other work held, but to
+/// this many times its length at most: a machine that busy does not hold hack forever.
 const BUSY_MACHINE: u32 = 8;
 
-/// How long a bot may sleep, its CPU time standing still, before its turn is idleness.
+/// How long a bot may stay asleep in a read of its standard input, nothing of it running,
+/// while the referee waits for its line, before it is idle: both sides wait for each other, and
+/// the window only rides out a look at /proc taken as the line comes.
 pub(super) const IDLE: Duration = Duration::from_secs(1);
-
-/// How long a bot has to exit once the game is over.
-pub(super) const GRACE: Duration = Duration::from_secs(1);
 
 /// The longest line read, as `play --machine` reads them: a move fits many times over.
 const LONGEST_LINE: usize = 4096;
 
-/// A run ends, whatever its CPU time, at this many times `--timeout` in wall time.
+/// A game ends at this many times `--timeout` in wall time (less hack's turns), whatever the
+/// bot's waits for a CPU: a machine too busy to judge it (no verdict).
 const WALL_TIMES: u32 = 20;
 
 /// How often the bot's processes are looked at (CPU time, sleeping or not).
@@ -51,7 +53,7 @@ pub(super) struct Bot<'a> {
     pub(super) command: &'a [OsString],
     /// Its address space and stack (from `--memory` and `--stack`, as hack's runs have).
     pub(super) room: Room,
-    /// CPU time for the whole game, all its processes together.
+    /// The time limit for the whole run (see [`Session::time`]).
     pub(super) timeout: Duration,
 }
 
@@ -76,14 +78,16 @@ pub(super) enum Verdict {
     /// A line where a side or a move was due that is neither (`None`: no line came, the output
     /// ended), and why.
     Protocol { line: Option<String>, why: String },
-    /// No line for [`IDLE`] while it slept and used no CPU time.
+    /// No line while it slept in a read of its standard input for [`IDLE`], nothing of it
+    /// running: it and the referee each waited for the other.
     Idle,
-    /// Over `--timeout` of CPU time for the game (or far over it in wall time).
-    Timeout { cpu: Duration },
+    /// Over `--timeout` for the whole run: its time as [`Session::time`] counts it, and its CPU
+    /// time.
+    Timeout { time: Duration, cpu: Duration },
     /// It ended with a failure status or a signal: how, and whether the game was over then.
     Crash { status: String, after: bool },
-    /// It won, but had not exited [`GRACE`] after the game.
-    NoExit,
+    /// It won, but was still running at the time limit, this long after the game.
+    NoExit { after: Duration },
     /// The command could not start.
     NotRun(String),
     /// The machine failed us.
@@ -103,7 +107,7 @@ impl Verdict {
             Verdict::Idle => "idleness",
             Verdict::Timeout { .. } => "timeout",
             Verdict::Crash { .. } => "crash",
-            Verdict::NoExit => "did not exit",
+            Verdict::NoExit { .. } => "did not exit",
             Verdict::NotRun(_) => "not run",
             Verdict::Broken(_) => "broken",
             Verdict::Stopped => "stopped",
@@ -252,8 +256,22 @@ struct Session {
     cpu: Duration,
     looked: Instant,
     /// The longest time one of its processes waited for a CPU that other work held, when last
-    /// looked at: no part of the windows for idleness and for exiting.
+    /// looked at: no part of its time, nor of the window for idleness.
     queued: Duration,
+    /// The time of hack's turns so far (the bot waiting for hack's line: no part of its time),
+    /// and when the one going on began.
+    ours: Duration,
+    our_turn: Option<Instant>,
+    /// How long the referee's thread waited for a CPU in its last [`Session::wait`]: on a busy
+    /// machine, the bot's line may wait that long before hack takes it, hack's turn already.
+    woke_late: Duration,
+    /// The inode of the pipe to its standard input: what a bot waiting for a line reads.
+    input_pipe: u64,
+    /// At the last look: a thread of it asleep in a read of its standard input, and nothing of
+    /// it running.
+    reads_input: bool,
+    /// Its time when it was seen to have exited.
+    exited_at: Option<Duration>,
     /// Measures every process and thread of the bot, and ends them all.
     sandbox: Sandbox,
 }
@@ -289,6 +307,7 @@ impl Session {
         {
             limits::nonblocking(fd);
         }
+        let input_pipe = stdin.as_ref().map_or(0, |pipe| inode(pipe.as_raw_fd()));
         let now = Instant::now();
         Ok(Session {
             pid,
@@ -305,13 +324,41 @@ impl Session {
             cpu: Duration::ZERO,
             looked: now,
             queued: Duration::ZERO,
+            ours: Duration::ZERO,
+            our_turn: None,
+            woke_late: Duration::ZERO,
+            input_pipe,
+            reads_input: false,
+            exited_at: None,
             sandbox,
         })
     }
 
+    /// The bot's time so far, as the judge counts it: its wall time since it started, asleep or
+    /// not, less hack's turns and its wait for a CPU that other work held (an idle judge has
+    /// none), never less than its CPU time spread over the cores (see `outcome::counted`).
+    fn time(&self) -> Duration {
+        counted(self.wall(), self.queued, self.cpu)
+    }
+
+    /// The wall time since the bot started, less hack's turns.
+    fn wall(&self) -> Duration {
+        let turn = self.our_turn.map_or(Duration::ZERO, |t| t.elapsed());
+        self.started.elapsed().saturating_sub(self.ours + turn)
+    }
+
+    /// hack's turn is over: the bot's time runs again. (A line already taken is not dated back
+    /// to a wait before this.)
+    fn end_our_turn(&mut self) {
+        if let Some(turn) = self.our_turn.take() {
+            self.ours += turn.elapsed();
+        }
+        self.woke_late = Duration::ZERO;
+    }
+
     /// Whether `window`, opened at `since` when its wait for a CPU stood at `queued`, is still
-    /// open: time the bot waited for a CPU that other work held does not count (as for a
-    /// timeout), up to [`BUSY_MACHINE`] times the window.
+    /// open: time the bot waited for a CPU that other work held does not count (as for its
+    /// time), up to [`BUSY_MACHINE`] times the window.
     fn within(&self, window: Duration, since: Instant, queued: Duration) -> bool {
         let waited = self.queued.saturating_sub(queued);
         let window = (window + waited).min(window * BUSY_MACHINE);
@@ -357,10 +404,10 @@ impl Session {
         verdict
     }
 
-    /// The bot's output ended `when`: a crash when it ended badly, else a protocol error.
+    /// The bot's output ended `when`: a crash when it ended badly (within the time limit),
+    /// else a protocol error.
     fn closed(&mut self, when: &str) -> Verdict {
-        let (since, queued) = (Instant::now(), self.queued);
-        while self.exited.is_none() && self.within(GRACE, since, queued) && !limits::stopped() {
+        while self.exited.is_none() && self.over_time().is_none() && !limits::stopped() {
             self.wait(Duration::from_millis(10));
         }
         match self.exited {
@@ -379,8 +426,10 @@ impl Session {
         }
     }
 
-    /// The bot's next line, waiting as long as it works on it.
+    /// The bot's next line, waiting as long as it works on it within the time limit, or until
+    /// it is idle.
     fn hear(&mut self) -> Heard {
+        self.end_our_turn();
         let mut active = Instant::now();
         let mut cpu = self.cpu;
         let mut queued = self.queued;
@@ -414,7 +463,10 @@ impl Session {
                 return Heard::Verdict(Verdict::Stopped);
             }
             let busy = self.wait(Duration::from_millis(20));
-            if busy || self.cpu > cpu {
+            // Idle only while it waits for what the referee waits for: asleep in a read of its
+            // input, all that was sent taken. Asleep otherwise, it spends its own time.
+            let deadlock = self.reads_input && self.pending.is_empty();
+            if busy || self.cpu > cpu || !deadlock {
                 active = Instant::now();
                 cpu = self.cpu;
                 queued = self.queued;
@@ -424,22 +476,42 @@ impl Session {
         }
     }
 
+    /// A line of the bot's, taken: hack's turn began, when hack's thread was woken by it.
     fn heard_line(&mut self, bytes: &[u8]) -> Heard {
+        let now = Instant::now();
+        (self.our_turn).get_or_insert(now.checked_sub(self.woke_late).unwrap_or(now));
         let line = String::from_utf8_lossy(bytes).into_owned();
         let line = line.strip_suffix('\r').unwrap_or(&line).to_owned();
         self.transcript.push((Speaker::Bot, line.clone()));
         Heard::Line(line)
     }
 
-    /// A timeout, when the bot is over its CPU time or far over it in wall time.
+    /// A timeout, when the bot's time is over the limit; no verdict when a machine too busy
+    /// held it past [`WALL_TIMES`] limits within the limit.
     fn over_time(&self) -> Option<Verdict> {
-        let wall = self.started.elapsed() > self.timeout.saturating_mul(WALL_TIMES);
-        (self.cpu > self.timeout || wall).then_some(Verdict::Timeout { cpu: self.cpu })
+        let time = self.time();
+        if time > self.timeout {
+            return Some(Verdict::Timeout {
+                time,
+                cpu: self.cpu,
+            });
+        }
+        let wall = self.wall();
+        (wall > self.timeout.saturating_mul(WALL_TIMES)).then(|| {
+            Verdict::Broken(format!(
+                "this machine is too busy to judge a game: in {:.2} s of wall time the bot \
+                 waited {:.2} s for a CPU other work held, and ran {:.2} s, within the limit",
+                wall.as_secs_f64(),
+                self.queued.as_secs_f64(),
+                time.as_secs_f64()
+            ))
+        })
     }
 
     /// Polls the pipes for up to `wait`, feeds and reads them, and notes an exit; every
     /// [`LOOK_EVERY`] also the bot's CPU time. True when one of its processes was seen running.
     fn wait(&mut self, wait: Duration) -> bool {
+        let delay = measure::own_delay();
         let mut fds = Vec::with_capacity(3);
         if let (Some(pipe), false) = (&self.stdin, self.pending.is_empty()) {
             fds.push(limits::poll_fd(pipe.as_raw_fd(), libc::POLLOUT));
@@ -458,6 +530,7 @@ impl Session {
         unsafe {
             libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, millis);
         }
+        self.woke_late = measure::own_delay().saturating_sub(delay);
         self.feed();
         let mut chunk = [0; 1 << 14];
         if let Some(pipe) = &mut self.stdout {
@@ -485,6 +558,7 @@ impl Session {
             if let Some((status, _, cpu)) = self.sandbox.reap(false) {
                 self.exited = Some((status, cpu));
                 self.cpu = self.cpu.max(cpu);
+                self.exited_at = Some(self.time());
             }
         }
         if self.exited.is_none() && self.looked.elapsed() >= LOOK_EVERY {
@@ -492,6 +566,7 @@ impl Session {
             let usage = self.sandbox.look();
             self.cpu = self.cpu.max(usage.cpu);
             self.queued = self.queued.max(usage.queued);
+            self.reads_input = !usage.busy && self.sandbox.reading(self.input_pipe);
             return usage.busy;
         }
         // Once exited, its output is all in the pipe: end it when nothing more comes.
@@ -505,30 +580,40 @@ impl Session {
         self.sandbox.kill();
     }
 
-    /// After the game: the bot has [`GRACE`] to exit (its input closed, as a judge closes it),
-    /// then everything of it is killed; the verdict, with how it exited.
+    /// After the game: the bot has what is left of the time limit to exit (its input closed, as
+    /// a judge closes it), then everything of it is killed; the verdict, with how it exited.
     fn finish(mut self, verdict: Verdict) -> Played {
+        self.end_our_turn();
         self.stdin = None;
         self.pending.clear();
-        let (since, queued) = (Instant::now(), self.queued);
+        let over = Instant::now();
         let waits = matches!(verdict, Verdict::Won | Verdict::Lost);
-        while waits
-            && self.exited.is_none()
-            && self.within(GRACE, since, queued)
-            && !limits::stopped()
-        {
+        let mut late = None;
+        while waits && self.exited.is_none() && !limits::stopped() {
+            late = self.over_time();
+            if late.is_some() {
+                break;
+            }
             self.wait(Duration::from_millis(10));
         }
-        let verdict = match (verdict, self.exited) {
-            (Verdict::Won, None) if !limits::stopped() => Verdict::NoExit,
-            (Verdict::Won, Some((status, _))) if !status.success() => Verdict::Crash {
+        let verdict = match (verdict, self.exited, late) {
+            (_, _, Some(Verdict::Broken(why))) => Verdict::Broken(why),
+            (Verdict::Won, None, _) if !limits::stopped() => Verdict::NoExit {
+                after: over.elapsed(),
+            },
+            (Verdict::Won, Some((status, _)), _) if !status.success() => Verdict::Crash {
                 status: describe(status),
                 after: true,
             },
-            (Verdict::Won | Verdict::Lost, Some((_, cpu))) if cpu > self.timeout => {
-                Verdict::Timeout { cpu }
+            (Verdict::Won | Verdict::Lost, Some((_, cpu)), _)
+                if self.exited_at.is_some_and(|time| time > self.timeout) =>
+            {
+                Verdict::Timeout {
+                    time: self.exited_at.unwrap_or_default(),
+                    cpu,
+                }
             }
-            (verdict, _) => verdict,
+            (verdict, _, _) => verdict,
         };
         self.kill();
         if self.exited.is_none()
@@ -549,5 +634,16 @@ impl Session {
             transcript: std::mem::take(&mut self.transcript),
             stderr: escaped_tail(&self.errors),
         }
+    }
+}
+
+/// The inode of the pipe `fd` is an end of (both ends share it): 0 when it cannot be read.
+fn inode(fd: i32) -> u64 {
+    // SAFETY: an all-zero stat is valid; fstat on a descriptor we own writes it.
+    let mut stat: libc::stat = unsafe { std::mem::zeroed() };
+    // SAFETY: as above.
+    match unsafe { libc::fstat(fd, &mut stat) } {
+        0 => stat.st_ino,
+        _ => 0,
     }
 }

@@ -146,6 +146,7 @@ pub(super) fn failure(text: &mut String, outcome: &Outcome, runner: &Runner) {
             stderr,
             needs,
             fails,
+            ..
         } => {
             let given = runner.stack.div_ceil(MIB);
             let not_with = match fails.div_ceil(MIB) {

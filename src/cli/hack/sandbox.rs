@@ -262,6 +262,22 @@ impl Sandbox {
         self.members = held;
     }
 
+    /// Whether a thread of the run is asleep in a read of the pipe whose inode is `pipe` (see
+    /// `tally::reading`): of its group's processes now, or of those the last [`Sandbox::look`]
+    /// found (/proc).
+    pub(super) fn reading(&self, pipe: u64) -> bool {
+        match &self.cgroup {
+            Some(group) => tally::reading(&group.members(), pipe),
+            None => {
+                let pids: Vec<i32> = std::iter::once(self.main)
+                    .filter(|&main| main > 0)
+                    .chain(self.members.keys().map(|&(pid, _)| pid))
+                    .collect();
+                tally::reading(&pids, pipe)
+            }
+        }
+    }
+
     /// Whether the memory peak is the whole run's, by the kernel's account: then wait4's peak
     /// (which also carries hack's own size, see `measure::own_peak`) is not needed.
     pub(super) fn counts_peak(&self) -> bool {

@@ -4,7 +4,7 @@
 //! go, with the Grundy values and a winning move it could have made.
 
 use super::outcome::Case;
-use super::referee::{GRACE, IDLE, Played, Speaker, Verdict};
+use super::referee::{IDLE, Played, Speaker, Verdict};
 use crate::cli::game::{Solved, parse_move, quoted};
 use crate::cli::play::Board;
 use std::fmt::Write as _;
@@ -128,14 +128,18 @@ pub(super) fn play_report(text: &mut String, case: &Case, played: &Played, timeo
         }
         Verdict::Protocol { line: None, why } => format!("protocol error: {why}"),
         Verdict::Idle => format!(
-            "idleness: no line for {} s while it waited, using no CPU time: did you flush \
-             standard output? (print(..., flush=True), fflush(stdout), cout << endl) Else it \
-             waits for input that does not come: it reads more than the game and the moves \
-             (to the end of the input, say)",
+            "idleness: no line for {} s while it waited in a read of its standard input, \
+             nothing of it running, and hack waited for its line: did you flush standard \
+             output? (print(..., flush=True), fflush(stdout), cout << endl) Else it waits for \
+             input that does not come: it reads more than the game and the moves (to the end \
+             of the input, say)",
             IDLE.as_secs_f64()
         ),
-        Verdict::Timeout { cpu } => format!(
-            "timeout: {:.2} s of CPU time in the game; --timeout is {} s",
+        Verdict::Timeout { time, cpu } => format!(
+            "timeout: {:.2} s in the game ({:.2} s of CPU time); --timeout is {} s, for the \
+             whole run in wall time, asleep or not, as the judge counts it (hack's turns and \
+             the waits for a CPU other work held not counted)",
+            time.as_secs_f64(),
             cpu.as_secs_f64(),
             timeout.as_secs_f64()
         ),
@@ -149,10 +153,12 @@ pub(super) fn play_report(text: &mut String, case: &Case, played: &Played, timeo
             };
             format!("crash: it {status} {when}")
         }
-        Verdict::NoExit => format!(
-            "did not exit: the game was over (`0 0`: it won), but it was still running {} s \
-             later; a bot must exit at the end of the game",
-            GRACE.as_secs_f64()
+        Verdict::NoExit { after } => format!(
+            "did not exit: the game was over (`0 0`: it won), but it was still running {:.2} s \
+             later, at the time limit (--timeout {} s, for the whole run); a bot must exit at \
+             the end of the game",
+            after.as_secs_f64(),
+            timeout.as_secs_f64()
         ),
         other => other.kind().to_owned(),
     };

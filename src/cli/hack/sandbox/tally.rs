@@ -196,3 +196,43 @@ fn thread_busy(thread: &std::path::Path) -> bool {
         .and_then(|end| stat[end + 1..].split_whitespace().next())
         .is_some_and(|state| matches!(state, "R" | "D"))
 }
+
+/// Whether a thread of `pids` is asleep in a read of the pipe whose inode is `pipe` (a bot
+/// waiting for a line on its standard input), as its /proc `syscall` file tells: the call and
+/// its file descriptor, which its `fd` folder names. Where that file cannot be read, its
+/// `wchan` in a pipe's read stands for it (which pipe is not known then).
+pub(super) fn reading(pids: &[i32], pipe: u64) -> bool {
+    let target = format!("pipe:[{pipe}]");
+    pids.iter().any(|&pid| {
+        let threads = std::fs::read_dir(format!("/proc/{pid}/task"));
+        (threads.into_iter().flatten().flatten()).any(|thread| {
+            let reads = |fd: &str| {
+                std::fs::read_link(format!("/proc/{pid}/fd/{fd}"))
+                    .is_ok_and(|link| link.as_os_str() == target.as_str())
+            };
+            match std::fs::read_to_string(thread.path().join("syscall")) {
+                // "running", or the call's number and arguments: "0 0x0 0x55e2 0x2000 ...".
+                Ok(call) if !call.trim().is_empty() => {
+                    let mut fields = call.split_whitespace();
+                    let number = fields.next().and_then(|n| n.parse::<libc::c_long>().ok());
+                    let fd = fields
+                        .next()
+                        .and_then(|fd| u64::from_str_radix(fd.trim_start_matches("0x"), 16).ok());
+                    let read = [
+                        libc::SYS_read,
+                        libc::SYS_readv,
+                        libc::SYS_pread64,
+                        libc::SYS_preadv,
+                        libc::SYS_preadv2,
+                    ];
+                    number.is_some_and(|n| read.contains(&n))
+                        && fd.is_some_and(|fd| reads(&fd.to_string()))
+                }
+                _ => {
+                    let wchan = std::fs::read_to_string(thread.path().join("wchan"));
+                    wchan.is_ok_and(|w| w.contains("pipe_read") || w.contains("pipe_wait"))
+                }
+            }
+        })
+    })
+}
