@@ -123,13 +123,14 @@ fn threads_side_by_side_pass_at_the_judges_limits() {
 
 #[test]
 fn threads_side_by_side_are_timed_in_wall_time_not_cpu_time() {
-    // 1.6 s of CPU time in 0.8 s of wall time: past 1.25 times the limit in CPU time, within
+    // 1.4 s of CPU time in 0.7 s of wall time: past 1.25 times the limit in CPU time, within
     // the limit in wall time (with room for a loaded machine, where the two threads wait for
-    // a CPU in turns).
+    // a CPU in turns: the wait of the threads' last moments, after the last look, is not
+    // seen, and at a load of 11 a run of 0.8 s counted 1.22 s once in 8).
     let Some(run) = hack_workers(
-        &["--tests", "0", "--jobs", "1", "--timeout", "1.2"],
+        &["--tests", "0", "--jobs", "1", "--timeout", "1.1"],
         "pair",
-        "0.8",
+        "0.7",
         &[],
     ) else {
         return;
