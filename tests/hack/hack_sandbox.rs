@@ -103,6 +103,21 @@ fn an_orphan_out_of_the_session_holding_more_than_the_limit_is_memory_limit_exce
 }
 
 #[test]
+fn an_orphan_with_an_empty_environment_out_of_the_session_is_counted() {
+    // The same grandchild, exec'd with an empty environment: no mark says whose it is. Born
+    // after its run started, it counts in that run; by hand it was not counted, and the run
+    // passed.
+    for (way, run) in every_way(&["--tests", "0", "--memory", "256"], "escaped-bare", "400") {
+        assert_eq!(run.status, 1, "{way}: {run:?}");
+        assert!(
+            run.stderr
+                .starts_with("hack: memory limit exceeded on sample 1"),
+            "{way}: {run:?}"
+        );
+    }
+}
+
+#[test]
 fn a_worker_thread_on_a_busy_cpu_passes() {
     let Some(workers) = workers() else { return };
     // Measured by a control group where there is one; by /proc, in `tests/hack_quiet.rs`.

@@ -24,6 +24,8 @@
 //                   open (a judge gives nothing else)
 //   escaped MIB     a grandchild out of its session (setsid, then a second fork, its parent
 //                   gone) touches MIB of memory and sleeps (wrong above the limit)
+//   escaped-bare MIB
+//                   the same, the grandchild with an empty environment (no mark of hack's)
 //   shm MIB         writes MIB to a new file /dev/shm/constrained-nim-workers-PID, left there
 //                   (page cache a judge counts: wrong above the limit; its box's /dev/shm goes
 //                   with the run)
@@ -92,7 +94,14 @@ int main(int argc, char** argv) {
         if (read(held[0], &done, 1) != 1) return 3;
         close(held[0]);
         close(held[1]);
-    } else if (mode == "escaped") {
+    } else if (mode == "hold") {
+        // The grandchild of escaped-bare, its environment empty: MIB held, a byte down FD.
+        touch((long)arg);
+        char done = 1;
+        if (write(atoi(argv[3]), &done, 1) != 1) return 1;
+        sleep(30);
+        return 0;
+    } else if (mode == "escaped" || mode == "escaped-bare") {
         // The grandchild writes a byte down the pipe once it holds its memory.
         int held[2];
         if (pipe(held) != 0) return 3;
@@ -100,6 +109,12 @@ int main(int argc, char** argv) {
         if (child == 0) {
             setsid();
             if (fork() == 0) {
+                if (mode == "escaped-bare") {
+                    std::string fd = std::to_string(held[1]);
+                    char* none[] = {nullptr};
+                    execle(argv[0], argv[0], "hold", argv[2], fd.c_str(), (char*)nullptr, none);
+                    _exit(4);
+                }
                 touch((long)arg);
                 char done = 1;
                 if (write(held[1], &done, 1) != 1) _exit(1);

@@ -148,8 +148,9 @@ Limits and verdicts:
   the run's processes map, each page counted once (their proportional sets: memory shared after
   a fork or mapped by several counts once; not the page cache, nor files in /dev/shm not mapped),
   found through its process group, its descendants, and the orphans handed to hack that carry
-  its mark in their environment (CONSTRAINED_NIM_HACK) or its process group (an orphan that
-  cleared its environment and left the run's session is ended, not counted). The timeout and
+  its mark in their environment (CONSTRAINED_NIM_HACK) or its process group, or, their mark
+  cleared, were born since it started (counted in every run then going, until a run alone
+  confirms whose it is). The timeout and
   memory reports name the way used and what it does not count (`measured by ...`).
 
   Either way, the wait for a CPU that is not counted is the wait other work caused, from each

@@ -73,6 +73,8 @@ pub(super) struct Sandbox {
     /// The run's main process (and process group), once started; 0 once reaped, when its
     /// number is no longer the run's.
     main: i32,
+    /// When its main process started, in clock ticks after boot.
+    start: u64,
     /// The resident memory at which a runaway is killed, in bytes.
     guard: u64,
     usage: Usage,
@@ -150,6 +152,7 @@ impl Sandbox {
             cgroup: Cgroup::prepare(guard),
             run: RUNS.fetch_add(1, Ordering::Relaxed),
             main: 0,
+            start: 0,
             guard,
             usage: Usage::default(),
             members: HashMap::new(),
@@ -177,6 +180,7 @@ impl Sandbox {
         let child = spawn_tracked(cmd, self.run)?;
         self.main = child.id() as i32;
         self.waits.start = Some(std::time::Instant::now());
+        self.start = tally::stat_of(self.main).map_or(0, |stat| stat.start);
         Ok(child)
     }
 
@@ -214,7 +218,7 @@ impl Sandbox {
                 self.usage.busy = busy;
             }
             None => {
-                let tally = tally::scan(self.main, self.run, mark_prefix().as_bytes());
+                let tally = tally::scan(self.main, self.start, self.run, mark_prefix().as_bytes());
                 self.usage.cpu = self.usage.cpu.max(tally.cpu);
                 let queued = self.waits.add(&tally.threads, tally.cpu);
                 self.usage.queued = self.usage.queued.max(queued);

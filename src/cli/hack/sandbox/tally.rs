@@ -2,8 +2,9 @@
 //! a group's accounting as a scan can be. A run's processes are those of its process group,
 //! every descendant of its main process (also one that left the group by `setsid`), and the
 //! orphans handed to hack (the subreaper) that carry the run's mark in their environment or
-//! its process group, with their descendants. Of them: the CPU time of every thread (the
-//! process's own and its waited-for children's), and their memory with every page counted
+//! its process group, or, their mark cleared, were born since it started, with their
+//! descendants. Of them: the CPU time of every thread (the process's own and its waited-for
+//! children's), and their memory with every page counted
 //! once (the sum of their proportional sets: a page that several of them share, copied on
 //! write after a fork or mapped from shared memory, is split among them, as a judge's group
 //! counts it once).
@@ -87,9 +88,10 @@ pub(in crate::cli::hack) fn run_marked(pid: i32, prefix: &[u8]) -> Option<u64> {
     })
 }
 
-/// Scans /proc for run `run`, whose main process is `main` (also its process group); `mark`
-/// is the prefix of its mark in an environment (the run's number follows it).
-pub(super) fn scan(main: i32, run: u64, mark: &[u8]) -> Tally {
+/// Scans /proc for run `run`, whose main process is `main` (also its process group), started at
+/// `start` (clock ticks after boot); `mark` is the prefix of its mark in an environment (the
+/// run's number follows it).
+pub(super) fn scan(main: i32, start: u64, run: u64, mark: &[u8]) -> Tally {
     let mut tally = Tally::default();
     let Ok(entries) = std::fs::read_dir("/proc") else {
         tally.busy = true;
@@ -107,12 +109,19 @@ pub(super) fn scan(main: i32, run: u64, mark: &[u8]) -> Tally {
     }
     // SAFETY: getpid cannot fail.
     let hack = unsafe { libc::getpid() };
-    // The run's roots: its main process, and what it left to hack that is its own.
+    // The run's roots: its main process, and what it left to hack that may be its own: marked
+    // as its, in its group, or, its mark cleared, born since it started. Such an orphan may be
+    // another run's too, and then counts in both: a failure is confirmed by runs alone, where
+    // it is the one run's, and an orphan of its own never counts as other work.
     let roots: Vec<i32> = std::iter::once(main)
         .chain(stats.iter().filter_map(|(&pid, stat)| {
             let own = stat.parent == hack
                 && pid != main
-                && (stat.group == main || run_marked(pid, mark) == Some(run));
+                && (stat.group == main
+                    || match run_marked(pid, mark) {
+                        Some(marked) => marked == run,
+                        None => stat.start >= start,
+                    });
             own.then_some(pid)
         }))
         .collect();
