@@ -78,14 +78,38 @@ pub(in crate::cli::hack) fn stat_of(pid: i32) -> Option<Stat> {
     })
 }
 
-/// The run a process of hack's belongs to by its environment's mark (see `guard::mark`): the
-/// number after `prefix`, or `None` for no mark (a cleared environment) or one unreadable.
-pub(in crate::cli::hack) fn run_marked(pid: i32, prefix: &[u8]) -> Option<u64> {
-    let environ = std::fs::read(format!("/proc/{pid}/environ")).ok()?;
-    environ.split(|&b| b == 0).find_map(|variable| {
-        let number = variable.strip_prefix(prefix)?;
-        std::str::from_utf8(number).ok()?.parse().ok()
-    })
+/// What a process's environment says of whose it is.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub(in crate::cli::hack) enum Mark {
+    /// Run number N's (see `guard::mark`).
+    Run(u64),
+    /// No one's: an environment without the mark (a cleared one).
+    Cleared,
+    /// Not to be read now (gone, or not ours to read).
+    Unknown,
+}
+
+/// Whose a process of hack's is by its environment's mark: the number after `prefix`. An
+/// environment seen without it is read once more a moment later: in the middle of an exec
+/// (microseconds) it reads as empty.
+pub(in crate::cli::hack) fn run_marked(pid: i32, prefix: &[u8]) -> Mark {
+    let read = || {
+        let Ok(environ) = std::fs::read(format!("/proc/{pid}/environ")) else {
+            return Mark::Unknown;
+        };
+        let marked = environ.split(|&b| b == 0).find_map(|variable| {
+            let number = variable.strip_prefix(prefix)?;
+            std::str::from_utf8(number).ok()?.parse().ok()
+        });
+        marked.map_or(Mark::Cleared, Mark::Run)
+    };
+    match read() {
+        Mark::Cleared => {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+            read()
+        }
+        mark => mark,
+    }
 }
 
 /// Scans /proc for run `run`, whose main process is `main` (also its process group), started at
@@ -109,6 +133,8 @@ pub(super) fn scan(main: i32, start: u64, run: u64, mark: &[u8]) -> Tally {
     }
     // SAFETY: getpid cannot fail.
     let hack = unsafe { libc::getpid() };
+    // Another run's main process between its fork and its exec has no mark yet.
+    let not_orphans = super::tracked::not_orphans();
     // The run's roots: its main process, and what it left to hack that may be its own: marked
     // as its, in its group, or, its mark cleared, born since it started. Such an orphan may be
     // another run's too, and then counts in both: a failure is confirmed by runs alone, where
@@ -116,11 +142,12 @@ pub(super) fn scan(main: i32, start: u64, run: u64, mark: &[u8]) -> Tally {
     let roots: Vec<i32> = std::iter::once(main)
         .chain(stats.iter().filter_map(|(&pid, stat)| {
             let own = stat.parent == hack
-                && pid != main
+                && !not_orphans.contains(&pid)
                 && (stat.group == main
                     || match run_marked(pid, mark) {
-                        Some(marked) => marked == run,
-                        None => stat.start >= start,
+                        Mark::Run(marked) => marked == run,
+                        Mark::Cleared => stat.start >= start,
+                        Mark::Unknown => false,
                     });
             own.then_some(pid)
         }))

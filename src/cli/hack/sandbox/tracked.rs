@@ -12,7 +12,7 @@
 
 use super::super::guard::{guard_pid, tell_guard};
 use super::super::measure::used;
-use super::tally::{run_marked, stat_of};
+use super::tally::{Mark, run_marked, stat_of};
 use std::io;
 use std::os::unix::process::ExitStatusExt;
 use std::process::{Command, ExitStatus};
@@ -52,6 +52,15 @@ pub(in crate::cli::hack) fn spawn_tracked(
     running.push(Live { main, run, start });
     tell_guard('+', main);
     Ok(child)
+}
+
+/// The main processes of the runs going on, and the guard: hack's children that are no
+/// orphans. Read after a scan of /proc, it names every such child the scan saw: a spawn holds
+/// the lock from its fork to its record here.
+pub(in crate::cli::hack) fn not_orphans() -> Vec<i32> {
+    let mut pids: Vec<i32> = running().iter().map(|live| live.main).collect();
+    pids.extend(guard_pid());
+    pids
 }
 
 /// Waits for run `pid`'s main process to end (without `block`: only if it has ended), reaps
@@ -114,10 +123,12 @@ pub(in crate::cli::hack) fn sweep_orphans() {
         let orphan = stat.state == b'Z'
             || !super::in_a_run(pid)
                 && match run_marked(pid, prefix.as_bytes()) {
-                    Some(run) => running.iter().all(|live| live.run != run),
-                    None => running
+                    Mark::Run(run) => running.iter().all(|live| live.run != run),
+                    Mark::Cleared => running
                         .iter()
                         .all(|live| live.main != stat.group && live.start > stat.start),
+                    // Gone, or not to be read: a later sweep sees it.
+                    Mark::Unknown => false,
                 };
         if orphan {
             // SAFETY: kill and wait4 on our own child, not reaped: its pid is still its own.
