@@ -1,8 +1,8 @@
 // A Constrained Nim solution with one bug chosen by name, for testing `hack`.
 //
-//     ./nim BUG [SIZE] < game
+//     ./nim BUG[,BUG...] [SIZE] < game
 //
-// BUG is one of:
+// BUG is one of (several, joined by commas, each do theirs: `slow,smallest-target`):
 //   none      right: the sweep over special points, as src/guarantees.rs explains
 //   int32     piles and forbidden moves kept in 32-bit int: values past 2^31 wrap
 //   double    piles and forbidden moves read through a double: values past 2^53 round
@@ -15,6 +15,10 @@
 //   debug     right, but prints a debug line before the answer
 //   deep      right, but the sweep is a recursion, one call per special point: depth 2*10^5
 //             on the largest games, tens of MiB of stack (a judge gives 1 GiB)
+//   top       the drops' list closed by a sentinel at 10^18 that the count below a pile takes
+//             in: a pile of exactly 10^18 that is no drop gets a value 1 too low (wrong only
+//             when that turns the nim-sum to or from 0)
+//   smallest-target  a special point drops only to the value of its smallest target
 #include <algorithm>
 #include <array>
 #include <cstdio>
@@ -30,26 +34,27 @@ typedef long long ll;
 
 int main(int argc, char** argv) {
     ios::sync_with_stdio(false);
-    string bug = argc > 1 ? argv[1] : "none";
-    ll size = argc > 2 ? atoll(argv[2]) : (bug == "memory" ? 8192 : 100000);
+    string bugs = "," + string(argc > 1 ? argv[1] : "none") + ",";
+    auto has = [&](const char* name) { return bugs.find("," + string(name) + ",") != string::npos; };
+    ll size = argc > 2 ? atoll(argv[2]) : (has("memory") ? 8192 : 100000);
     ll n, m;
     cin >> n >> m;
     vector<ll> piles;
     vector<ll> fixed;
-    if (bug == "array") fixed.resize(size);
+    if (has("array")) fixed.resize(size);
     for (ll i = 0; i < n; i++) {
         ll a;
         cin >> a;
-        if (bug == "int32") {
+        if (has("int32")) {
             int narrow = (int)a;
             a = narrow;
         }
-        if (bug == "double") a = (ll)(double)a;
-        if (bug == "array") fixed.at(i) = a;  // past SIZE: std::out_of_range, an abort
+        if (has("double")) a = (ll)(double)a;
+        if (has("array")) fixed.at(i) = a;  // past SIZE: std::out_of_range, an abort
         piles.push_back(a);
     }
     vector<char> held;
-    if (bug == "memory") {
+    if (has("memory")) {
         held.resize((size_t)n * (size_t)size);
         memset(held.data(), 1, held.size());
     }
@@ -57,12 +62,12 @@ int main(int argc, char** argv) {
     for (ll i = 0; i < m; i++) {
         ll x, y;
         cin >> x >> y;
-        if (bug == "int32") {
+        if (has("int32")) {
             int nx = (int)x, ny = (int)y;
             x = nx;
             y = ny;
         }
-        if (bug == "double") {
+        if (has("double")) {
             x = (ll)(double)x;
             y = (ll)(double)y;
             if (y > x) y = x;
@@ -76,11 +81,13 @@ int main(int argc, char** argv) {
         auto it = value_at.find(t);
         if (it != value_at.end()) return it->second;
         ll below;
-        if (bug == "slow") {
+        if (has("slow")) {
             below = 0;
             for (ll d : drops) below += d < t;
         } else {
-            below = lower_bound(drops.begin(), drops.end(), t) - drops.begin();
+            // With the sentinel, upper_bound counts it at 10^18 (lower_bound would not).
+            below = has("top") ? upper_bound(drops.begin(), drops.end(), t) - drops.begin()
+                               : lower_bound(drops.begin(), drops.end(), t) - drops.begin();
         }
         return t - below;
     };
@@ -95,13 +102,17 @@ int main(int argc, char** argv) {
                 break;
             }
         }
+        if (has("smallest-target")) {
+            ll w = g(*ts.begin());
+            best = count[w] == 1 + extra[w] ? w : -1;
+        }
         if (best >= 0 && best < line) {
             drops.push_back(x);
             value_at[x] = best;
             extra[best]++;
         }
     };
-    if (bug == "deep") {
+    if (has("deep")) {
         // Not a tail call: the volatile read after it keeps every frame on the stack.
         auto sweep = [&](auto&& self, map<ll, set<ll>>::iterator it) -> void {
             if (it == targets.end()) return;
@@ -115,14 +126,15 @@ int main(int argc, char** argv) {
     } else {
         for (auto& [x, ts] : targets) visit(x, ts);
     }
+    if (has("top")) drops.push_back(1000000000000000000LL);  // 10^18: ends every walk up the list
     ll nim_sum = 0;
     int narrow_sum = 0;
     for (ll a : piles) {
         nim_sum ^= g(a);
         narrow_sum ^= (int)g(a);
     }
-    if (bug == "sum32") nim_sum = narrow_sum;
-    if (bug == "debug") printf("n=%lld m=%lld\n", n, m);
+    if (has("sum32")) nim_sum = narrow_sum;
+    if (has("debug")) printf("n=%lld m=%lld\n", n, m);
     printf("%s\n", nim_sum ? "Takahashi" : "Aoki");
     return held.empty() ? 0 : held[0] - 1;
 }
