@@ -772,6 +772,11 @@ fn shrink_failure(
         ),
         End::Stopped => "not proven minimal: hack was stopped".to_owned(),
         End::Unusable(why) => format!("not proven minimal: shrinking stopped: {why}"),
+        End::Sized if shrunk.scaled => "a timeout: its first forbidden moves, then its first \
+                                         piles, then its values scaled down together, each \
+                                         to within a factor of 2, no more; its growth below \
+                                         says more"
+            .to_owned(),
         // Neither half of the game times out: the size stays, and saying why reads better
         // than "from 200000 piles ... to 200000 piles" alone.
         End::Sized if (shrunk.case.piles.len(), shrunk.case.forbidden.len()) == from => {
@@ -809,7 +814,12 @@ fn growth_lines(text: &mut String, runner: &Runner, case: &Case) {
         );
         return;
     }
-    text.push_str("growth, the same game's first piles or forbidden moves run alone:\n");
+    text.push_str(if found.iter().any(growth::Growth::in_values) {
+        "growth, the same game's first piles or forbidden moves, or its values scaled down, run \
+         alone:\n"
+    } else {
+        "growth, the same game's first piles or forbidden moves run alone:\n"
+    });
     for growth in found {
         let _ = writeln!(text, "    {growth}");
     }
