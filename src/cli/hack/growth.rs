@@ -632,7 +632,8 @@ fn measure_at(
 
 /// Times the game's first `piles` piles and first `moves` forbidden moves with their values
 /// scaled down: at the smallest (every value 1), then from 2^10 up, 4 times as large each time,
-/// until a run takes a quarter of the limit or more, then twice the last two that ended: runs
+/// until a run takes a quarter of the limit more than the smallest, then twice the last two
+/// that ended: runs
 /// below the limit are quick, where a game whose largest value is 10^18 takes years at its own
 /// values when its time grows with them.
 fn measure_values(runner: &Runner, case: &Case, points: &mut Vec<Point>, at: (usize, usize)) {
@@ -641,7 +642,7 @@ fn measure_values(runner: &Runner, case: &Case, points: &mut Vec<Point>, at: (us
         return;
     }
     // Over the limit at the smallest values too: nothing here grows.
-    let Some(Time::Took(_)) = measure_at(runner, case, points, at, Some(1)) else {
+    let Some(Time::Took(base)) = measure_at(runner, case, points, at, Some(1)) else {
         return;
     };
     // The game as it is is the largest values' point.
@@ -658,9 +659,11 @@ fn measure_values(runner: &Runner, case: &Case, points: &mut Vec<Point>, at: (us
     let mut ended = Vec::new();
     while size < top && !limits::stopped() {
         match measure_at(runner, case, points, at, Some(size)) {
+            // A quarter of the limit above the start-up's time (a busy machine's Python takes
+            // a tenth of a second to start).
             Some(Time::Took(t)) => {
                 ended.push(size);
-                if t >= limit / 4.0 {
+                if t - base >= limit / 4.0 {
                     break;
                 }
             }
