@@ -4,14 +4,17 @@
 //! Most games are small and grow slowly, since a bug is easiest to see in a small game. Mixed in
 //! from the first games on are what costs submissions on the judge: tiny games whose values sit
 //! at and around 2^31, 2^32, 2^53 and at and below 10^18 (overflow, float precision), each of
-//! them within the first 11 games of every run, with a pile of exactly 10^18 (see
-//! [`EARLY_EDGES`]); from game
-//! 10 on, every other game up to game 34, the judge's max tests at the largest size (N = M =
-//! `--max-n`), one of each shape a problem setter writes, with the hackers' anti-hash games among
-//! them (see [`MAX_TESTS`]); then they come again with new seeds, with some large games below
-//! the largest size (a fixed array, a timeout, a memory limit). Every game is inside the
-//! statement's limits unless `--beyond`. Large games answer `Aoki` as often as `Takahashi` (see
-//! `gen`), so that a solution printing one name regardless is caught on large games too.
+//! them within the first 11 games of every run, with a pile of exactly 10^18 in two games that
+//! answer Aoki (see [`EARLY_EDGES`] and [`balance`]); from game 10 on, every other game up to
+//! game 34, the judge's max tests at the largest size (N = M = `--max-n`), one of each shape a
+//! problem setter writes, with the hackers' anti-hash games among them (see [`MAX_TESTS`]); then
+//! they come again with new seeds, with some large games below the largest size (a fixed array,
+//! a timeout, a memory limit). Every game is inside the statement's limits unless `--beyond`.
+//! Large games answer `Aoki` as often as `Takahashi` (see `gen`), so that a solution printing one
+//! name regardless is caught on large games too.
+//!
+//! Past the first failure the search looks further for other kinds, where they show quickly:
+//! in turn the next game and the next of each later part of the schedule (see [`Order`]).
 
 use super::limits::{cancellable, stopped};
 use super::outcome::{Case, Outcome, Runner};
@@ -391,9 +394,9 @@ pub(super) type Finding = (u64, Plan, Case, Outcome);
 /// on a while for a smaller game that fails.
 const SHRINKS_WELL: usize = 200;
 
-/// How many games past the first failure the search goes on, for a failure of another kind
-/// (one failure must not hide another: a judge shows the verdict of every test) and for a
-/// wrong answer on a smaller game than a large one.
+/// How many games past the first failure the search takes (see [`Order`]), for a failure of
+/// another kind (one failure must not hide another: a judge shows the verdict of every test)
+/// and for a wrong answer on a smaller game than a large one.
 pub(super) const LOOK_FURTHER: u64 = 200;
 
 /// Past a timeout, games with more piles or forbidden moves than this are skipped: they would
@@ -475,7 +478,7 @@ impl Found {
     }
 
     /// Each kind's game, the one that shrinks well if any, in the order the kinds were first
-    /// seen by game: the first failure first.
+    /// seen by game: the first failure first (which may be a later game of its kind).
     fn findings(self) -> Vec<Finding> {
         let mut findings: Vec<(u64, Finding)> = (self.kinds.into_iter())
             .map(|(first, best)| (first.0, best.unwrap_or(first)))
@@ -565,11 +568,19 @@ enum GoOn {
     Stop,
 }
 
+/// What the search found: each kind's game (see [`search`]), and the first game that failed,
+/// every game before it having passed.
+pub(super) struct Searched {
+    pub(super) findings: Vec<Finding>,
+    pub(super) first: Option<u64>,
+}
+
 /// Runs games `0..tests` on `runner.jobs` threads until the first failure and on a while past
-/// it (see [`Found::go_on`]): every failure of another kind found meanwhile is kept too. Games
-/// are taken in order, so every lower one has run when the workers stop. For each kind, its
-/// lowest game, or a failure on a small game instead of a wrong answer on a large one; the
-/// kinds by their first game. A run with no verdict ends the search, alone.
+/// it (see [`Found::go_on`] and [`Order`]): every failure of another kind found meanwhile is
+/// kept too. Games are taken in order up to the first failure, so every lower one has run when
+/// the workers stop. For each kind, its lowest game, or a failure on a smaller game instead of
+/// a wrong answer or a crash on a larger one; the kinds by their first game. A run with no
+/// verdict ends the search, alone.
 pub(super) fn search(
     runner: &Runner,
     seed: u64,
@@ -578,7 +589,7 @@ pub(super) fn search(
     beyond: bool,
     look: Duration,
     on_game: &OnGame<'_>,
-) -> Result<Vec<Finding>, String> {
+) -> Result<Searched, String> {
     let order = Mutex::new(Order::new(tests));
     let found = Mutex::new(Found {
         look,
@@ -672,12 +683,16 @@ pub(super) fn search(
     }
     let found = found.into_inner().unwrap_or_else(|p| p.into_inner());
     // A run with no verdict ends the search where it happened.
-    if let Some(first) = unusable.into_inner().unwrap_or_else(|p| p.into_inner())
-        && found.first().is_none_or(|f| f > first.0)
+    if let Some(unusable) = unusable.into_inner().unwrap_or_else(|p| p.into_inner())
+        && found.first().is_none_or(|f| f > unusable.0)
     {
-        return Ok(vec![first]);
+        let first = Some(unusable.0);
+        let findings = vec![unusable];
+        return Ok(Searched { findings, first });
     }
-    Ok(found.findings())
+    let first = found.first();
+    let findings = found.findings();
+    Ok(Searched { findings, first })
 }
 
 #[cfg(test)]
