@@ -150,7 +150,10 @@ fn a_time_linear_in_the_largest_pile_is_shrunk_by_its_values_and_named_by_them()
     );
     assert_named_by_the_values(&run);
     // The pile of 10^18 scaled down to where the walk takes the limit, a few million.
-    assert!(run.stderr.contains("its values scaled down together"), "{run:?}");
+    assert!(
+        run.stderr.contains("its values scaled down together"),
+        "{run:?}"
+    );
     let pile = (run.stderr.lines())
         .skip_while(|l| l.trim() != "1 1")
         .nth(1)
@@ -241,15 +244,25 @@ fn default_options_report(command: &[&str], within: f64, check: impl Fn(&Run)) {
 /// Both kinds, each in its block.
 fn assert_timeout_and_wrong_answer(run: &Run) {
     assert_eq!(run.status, 1, "{run:?}");
-    assert!(run.stderr.starts_with("hack: 2 kinds of failure: "), "{run:?}");
+    assert!(
+        run.stderr.starts_with("hack: 2 kinds of failure: "),
+        "{run:?}"
+    );
     assert!(run.stderr.contains("\nhack: timeout on game "), "{run:?}");
-    assert!(run.stderr.contains("\nhack: wrong answer on game "), "{run:?}");
+    assert!(
+        run.stderr.contains("\nhack: wrong answer on game "),
+        "{run:?}"
+    );
 }
 
 #[test]
 #[ignore = "heavy: default options, eight seeds of minutes each"]
 fn default_options_report_a_python_wrong_answer_beside_its_timeout() {
-    let command = [common::python(), "tests/solutions/nim.py", "smallest-target"];
+    let command = [
+        common::python(),
+        "tests/solutions/nim.py",
+        "smallest-target",
+    ];
     default_options_report(&command, 240.0, assert_timeout_and_wrong_answer);
 }
 

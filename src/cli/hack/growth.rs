@@ -198,7 +198,11 @@ impl fmt::Display for Growth {
             } => {
                 let d = dimension.letter();
                 let at = |&(size, time): &(usize, f64)| {
-                    format!("{} at {d} = {}", seconds(time), dimension.shown(size as u64))
+                    format!(
+                        "{} at {d} = {}",
+                        seconds(time),
+                        dimension.shown(size as u64)
+                    )
                 };
                 let mut shown = if from == to {
                     at(from)
@@ -826,10 +830,13 @@ mod tests {
         );
         // Over the limit at the smallest values too: it never ends.
         let endless = line(Dimension::Values, &[(1, Time::Over(5.0))]);
-        let endless = [vec![Point {
-            time: Time::Over(5.0),
-            ..endless[0]
-        }], endless[1..].to_vec()]
+        let endless = [
+            vec![Point {
+                time: Time::Over(5.0),
+                ..endless[0]
+            }],
+            endless[1..].to_vec(),
+        ]
         .concat();
         assert!(matches!(fit(&endless)[..], [Growth::Endless { .. }]));
     }

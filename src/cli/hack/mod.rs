@@ -386,9 +386,7 @@ fn search_games(
     let searched = searched.map_err(Failure::Other)?;
     let first = searched.first.unwrap_or(0);
     Ok((searched.findings.into_iter())
-        .map(|(index, plan, case, outcome)| {
-            (Origin::Generated(index, plan, first), case, outcome)
-        })
+        .map(|(index, plan, case, outcome)| (Origin::Generated(index, plan, first), case, outcome))
         .collect())
 }
 

@@ -155,10 +155,8 @@ pub(super) fn failure(text: &mut String, outcome: &Outcome, runner: &Runner) {
                          so {} or the machine's memory refused it",
                         runner.space() / MIB,
                         match limit {
-                            Some(limit) => format!(
-                                "this shell's limit (ulimit -v, {} MiB)",
-                                limit / MIB
-                            ),
+                            Some(limit) =>
+                                format!("this shell's limit (ulimit -v, {} MiB)", limit / MIB),
                             None => "this shell's limit (ulimit -v)".to_owned(),
                         }
                     ),

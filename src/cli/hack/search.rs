@@ -364,10 +364,7 @@ fn balance(piles: &mut Vec<u64>, forbidden: &[(u64, u64)]) {
         }
         let new = |p: &u64| *p >= 1 && !piles.contains(p);
         // The position nearest 10^18, so that the piles stay at the edge where they can.
-        if let Some(&pile) = (solved.map.positions_of(sum, E18 + 1).iter())
-            .filter(|p| new(p))
-            .next_back()
-        {
+        if let Some(&pile) = (solved.map.positions_of(sum, E18 + 1).iter()).rfind(|p| new(p)) {
             piles.push(pile);
             return;
         }
@@ -534,7 +531,9 @@ impl Order {
         let parts = self.later.get_or_insert_with(|| {
             let mut starts = vec![next];
             for percent in LATER_PARTS {
-                let start = (tests * percent).div_ceil(100).max(*starts.last().unwrap_or(&0));
+                let start = (tests * percent)
+                    .div_ceil(100)
+                    .max(*starts.last().unwrap_or(&0));
                 starts.push(start);
             }
             (0..starts.len())
@@ -758,9 +757,20 @@ mod tests {
     fn the_first_games_beyond_reach_2_63_and_2_64() {
         for seed in 0..100 {
             let at_63 = make(&plan(seed, 2, 1000, 200_000, true)).unwrap();
-            let values = || at_63.piles.iter().chain(at_63.forbidden.iter().map(|(x, _)| x));
-            assert!(values().any(|&v| v >= (1 << 63) - 8), "seed {seed}: {at_63:?}");
-            assert!(values().all(|&v| v <= (1 << 63) + 16), "seed {seed}: {at_63:?}");
+            let values = || {
+                at_63
+                    .piles
+                    .iter()
+                    .chain(at_63.forbidden.iter().map(|(x, _)| x))
+            };
+            assert!(
+                values().any(|&v| v >= (1 << 63) - 8),
+                "seed {seed}: {at_63:?}"
+            );
+            assert!(
+                values().all(|&v| v <= (1 << 63) + 16),
+                "seed {seed}: {at_63:?}"
+            );
             let at_64 = make(&plan(seed, 7, 1000, 200_000, true)).unwrap();
             assert!(at_64.piles[0] >= u64::MAX - 16, "seed {seed}: {at_64:?}");
         }

@@ -319,7 +319,13 @@ impl Shrinker<'_> {
         (from, times): (u64, u64),
         make: impl Fn(&Case, u64) -> Option<Case>,
     ) -> bool {
-        let step = move |w: u64| if w == 1 { from } else { w.saturating_mul(times) };
+        let step = move |w: u64| {
+            if w == 1 {
+                from
+            } else {
+                w.saturating_mul(times)
+            }
+        };
         self.lower_by(v, slack, step, make)
     }
 
