@@ -14,6 +14,10 @@
 //!   bisection toward 1 (O(log v) runs a value, never one step at a time);
 //! - in small games, merges a value into another one of the game.
 //!
+//! A timeout is shrunk by its size only, and in a small game by its values first (every value
+//! scaled down together, to within a factor of 2 of where it still times out): each of its
+//! failing runs takes the limit and more, and its growth (see `growth`) says the rest.
+//!
 //! Candidates run J at a time ([`Shrinker::first_failing`]): the first in shortlex order that
 //! still fails wins and the runs after it are killed. A game already tried is never run again.
 //! The drops' candidates are made in `drops`, the merges' in `merges`.
@@ -50,9 +54,10 @@ pub(super) enum End {
     Stopped,
     /// A run gave no verdict (could not start, the machine failed): the reason.
     Unusable(String),
-    /// A timeout, whose size was bisected (within a factor of 2) and no more: each of its
-    /// failing runs takes the limit and more, a game at the exact size where it starts to
-    /// fail is rarely what a user needs, and its growth (see `growth`) says more.
+    /// A timeout, whose size (and in a small game its values) was bisected within a factor of
+    /// 2 and no more: each of its failing runs takes the limit and more, a game at the exact
+    /// size where it starts to fail is rarely what a user needs, and its growth (see `growth`)
+    /// says more.
     Sized,
 }
 
