@@ -108,6 +108,11 @@ pub(super) fn shrink(
         }
         progress |= shrinker.bisect_size();
         if shrinker.sized {
+            // A game made small by its size's bisection (a max test down to one pile and one
+            // move): its values now.
+            if !shrinker.scaled {
+                shrinker.scale_values();
+            }
             break shrinker.end.take().unwrap_or(End::Sized);
         }
         progress |= shrinker.lower_all();
