@@ -382,16 +382,24 @@ impl Shrinker<'_> {
         }
         // The bisection of (lo, hi): lo passes (or is 0), hi fails.
         let close = |lo: u64, hi: u64| hi - lo <= 1 || slack > 1 && hi - lo <= hi / slack;
+        // A value that no probe lowered may fail at itself only (a pile of exactly 10^18): its
+        // first round also tries one less, and when that passes too the value is 1-minimal
+        // already, where the bisection took some 37 rounds from 2^59, each passing.
+        let mut one_less = slack == 1 && hi == v;
         while !close(lo, hi) && self.end.is_none() {
             let gap = hi - lo;
             let mut points: Vec<u64> = (1..=jobs)
                 .map(|k| lo + (u128::from(gap) * u128::from(k) / u128::from(jobs + 1)) as u64)
                 .filter(|&p| p > lo && p < hi)
                 .collect();
+            if one_less {
+                points.push(hi - 1);
+            }
             points.dedup();
             if points.is_empty() {
                 points.push(lo + 1);
             }
+            one_less = false;
             let candidates = points.iter().map(|&w| make(&self.case, w)).collect();
             match self.first_failing(candidates) {
                 Some(i) => {
