@@ -1,7 +1,10 @@
 //! Why a timeout is slow, in a contestant's words: the same game's first piles and first
 //! forbidden moves run alone at a few sizes, each dimension with the other held small, and the
 //! complexity the times show (`time grows about quadratically in M`), a jump between two sizes
-//! (a threshold, a hash table's collisions), or a run that ends at no size at all.
+//! (a threshold, a hash table's collisions), or a run that ends at no size at all. Where one
+//! pile and one move take the limit, or neither N nor M grows, the same game with its values
+//! scaled down too (`time grows about linearly in the largest value V`): a loop up to the
+//! largest pile is no endless loop.
 //!
 //! Measuring ([`growth`]) and telling ([`fit`]) are apart, so that times measured elsewhere
 //! (the shrinker's runs) can be told too. A run ended at the deadline counts: it is a lower
@@ -637,9 +640,8 @@ fn measure_at(
 /// Times the game's first `piles` piles and first `moves` forbidden moves with their values
 /// scaled down: at the smallest (every value 1), then from 2^10 up, 4 times as large each time,
 /// until a run takes a quarter of the limit more than the smallest, then twice the last two
-/// that ended: runs
-/// below the limit are quick, where a game whose largest value is 10^18 takes years at its own
-/// values when its time grows with them.
+/// that ended: runs below the limit are quick, where a game whose largest value is 10^18 takes
+/// years at its own values when its time grows with them.
 fn measure_values(runner: &Runner, case: &Case, points: &mut Vec<Point>, at: (usize, usize)) {
     let top = largest(&first(case, at.0, at.1));
     if top < 2 {
