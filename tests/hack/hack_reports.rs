@@ -266,11 +266,14 @@ fn default_options_report_a_python_wrong_answer_beside_its_timeout() {
     default_options_report(&command, 240.0, assert_timeout_and_wrong_answer);
 }
 
+/// Within 100 s, not the 60: the timeout's own shrinking and growth take 50 s of its
+/// --shrink-time (at load 4 to 5 on two cores: 87 and 88 s on seeds 1 and 2, the wrong answer
+/// shrunk in 8 s of it), which this change left as they were.
 #[test]
 #[ignore = "heavy: default options, eight seeds"]
 fn default_options_report_a_cpp_wrong_answer_beside_its_timeout() {
     let Some(nim) = nim() else { return };
-    default_options_report(&[nim, "slow,smallest-target"], 60.0, |run| {
+    default_options_report(&[nim, "slow,smallest-target"], 100.0, |run| {
         assert_timeout_and_wrong_answer(run)
     });
 }
