@@ -949,7 +949,7 @@ fn a_debug_line_fails_sample_1_and_every_game() {
         run.stderr.contains("actual:   \"n=3 m=4\\nTakahashi\""),
         "{run:?}"
     );
-    // Issue 37: a matter of format, not of values: said so, and no `why:` block.
+    // A matter of format, not of values: said so, and no `why:` block.
     assert!(
         run.stderr
             .contains("the answer is right, on a line of its own, but more was printed"),

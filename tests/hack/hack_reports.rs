@@ -1,4 +1,4 @@
-//! hack's reports on solutions that are slow everywhere (issue 37), through the binary: a wrong
+//! hack's reports on solutions that are slow everywhere, through the binary: a wrong
 //! answer on small games is reported beside a timeout on the max tests when each run takes as
 //! long as Python's start; a time linear in the largest pile is shrunk by its values and its
 //! growth names them, where it was called an endless loop; a solution wrong only on a pile of
@@ -44,7 +44,7 @@ fn slow_and_wrong(nim: &str, wait: &str) -> String {
     )
 }
 
-/// Issue 37 item 1: past the timeout on the first max test (game 10), hack looks further where a
+/// Past the timeout on the first max test (game 10), hack looks further where a
 /// wrong answer shows, and reports both. Taking the next games in order, as tiny as the ones
 /// before, it found no wrong answer on seeds 1 and 3 in its 3 s; now it does on seeds 1 to 8.
 fn both_reported_when_each_run_is_slow(seed: u64) {
@@ -116,7 +116,7 @@ fn assert_named_by_the_values(run: &Run) {
     );
 }
 
-/// Issue 37 item 2: a Python solution that walks every position up to each pile times out on
+/// A Python solution that walks every position up to each pile times out on
 /// one pile of 10^18 and one move, and was reported as never ending ("still running after 5 s
 /// even at N = 1, M = 1"); it ends, later. Its values are scaled down to where it still takes
 /// the limit, and its growth is in them.
@@ -161,7 +161,7 @@ fn a_time_linear_in_the_largest_pile_is_shrunk_by_its_values_and_named_by_them()
     assert!(pile.is_some_and(|p| p < 1 << 30), "{pile:?}: {run:?}");
 }
 
-/// Issue 37 item 3: a solution whose drops' list ends with a sentinel at 10^18, counted below a
+/// A solution whose drops' list ends with a sentinel at 10^18, counted below a
 /// pile of exactly 10^18 (nim.cpp top: g one too low there), is found on game 4, the first game
 /// on such a pile, which answers Aoki so that the value wrong there turns it. Seeds 2, 3, 7 and
 /// 8 found it on games 73, 24, 23 and 78.
@@ -197,7 +197,7 @@ fn address_space_limited() -> bool {
         .is_some_and(|l| !l.contains("unlimited"))
 }
 
-/// Issue 37: a Python MemoryError for a table of 10^18 bytes, far below --memory, was blamed on
+/// A Python MemoryError for a table of 10^18 bytes, far below --memory, was blamed on
 /// "this shell's limit (ulimit -v) or the machine's memory"; without a shell's limit, the
 /// program asked for more memory than the machine has.
 #[test]

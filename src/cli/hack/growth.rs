@@ -805,8 +805,8 @@ mod tests {
         std::iter::once(one).chain(points).collect()
     }
 
-    /// Issue 37 item 2: a time linear in the largest pile, over the limit at one pile and one
-    /// move, is named by the values, not as an endless loop.
+    /// A time linear in the largest pile, over the limit at one pile and one move, is named by
+    /// the values, not as an endless loop.
     #[test]
     fn a_time_that_grows_with_the_values_is_named_by_them() {
         let mut points = line(

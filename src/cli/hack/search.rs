@@ -732,8 +732,8 @@ mod tests {
         }
     }
 
-    /// Issue 37 item 3: the games on a pile of exactly 10^18 answer Aoki (nim-sum 0) with no
-    /// other pile of 10^18, so that a value wrong at that pile alone turns the answer.
+    /// The games on a pile of exactly 10^18 answer Aoki (nim-sum 0) with no other pile of
+    /// 10^18, so that a value wrong at that pile alone turns the answer.
     #[test]
     fn the_games_on_10_18_have_nim_sum_0_and_one_pile_there() {
         for seed in 0..300 {
