@@ -27,6 +27,8 @@ mod hack_interactive;
 mod hack_limits;
 #[path = "hack/hack_merges.rs"]
 mod hack_merges;
+#[path = "hack/hack_reports.rs"]
+mod hack_reports;
 #[path = "hack/hack_sandbox.rs"]
 mod hack_sandbox;
 #[path = "hack/hack_schedule.rs"]
@@ -745,8 +747,12 @@ fn assert_overflow_in_32_bits_shrinks(nim: &str, seed: &str) {
     );
     assert!(run.stderr.contains("1-minimal"), "{run:?}");
     let (piles, moves) = parse(&game);
+    // One or two piles near the edge; beside them, one small pile where the game was balanced
+    // to a nim-sum of 0 (game 4, on a pile of 10^18): two piles of one value near 2^31 are
+    // equal, and cancel for the solution too, so no merge takes it.
+    let small = piles.iter().filter(|&&a| a < 1 << 30).count();
     assert!(
-        (1..=2).contains(&piles.len()) && moves.len() <= 3,
+        (1..=2).contains(&(piles.len() - small)) && small <= 1 && moves.len() <= 3,
         "seed {seed}: {game}"
     );
     assert!(piles.iter().any(|&a| a >= 1 << 31), "{game}");
@@ -756,7 +762,8 @@ fn assert_overflow_in_32_bits_shrinks(nim: &str, seed: &str) {
 #[test]
 fn overflow_in_32_bits_is_found_in_a_tiny_game() {
     let Some(nim) = cpp() else { return };
-    // Seed 1 finds it near 10^18, seed 4 near 2^32; the ignored test tries seeds 1 to 5.
+    // Seeds 1 and 4 find it on game 4, near 10^18, where seed 4 found it near 2^32 before the
+    // games on 10^18 answered Aoki; the ignored test tries seeds 1 to 5.
     for seed in ["1", "4"] {
         assert_overflow_in_32_bits_shrinks(nim, seed);
     }
@@ -945,6 +952,13 @@ fn a_debug_line_fails_sample_1_and_every_game() {
         run.stderr.contains("actual:   \"n=3 m=4\\nTakahashi\""),
         "{run:?}"
     );
+    // A matter of format, not of values: said so, and no `why:` block.
+    assert!(
+        run.stderr
+            .contains("the answer is right, on a line of its own, but more was printed"),
+        "{run:?}"
+    );
+    assert!(!run.stderr.contains("why: "), "{run:?}");
     assert!(run.stderr.contains("fails on every game"), "{run:?}");
     assert_eq!(
         game,

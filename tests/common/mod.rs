@@ -65,6 +65,21 @@ pub fn run_shell(script: &str, zero: &str, input: &[u8]) -> Run {
 }
 
 pub fn run_command(command: &mut Command, input: &[u8]) -> Run {
+    run_command_within(command, input, DEADLINE)
+}
+
+/// Runs the binary with `args`, `input` on standard input, failing the test past `deadline`
+/// (the default options' runs, which take minutes on Python solutions).
+pub fn run_within(args: &[&str], input: &[u8], deadline: Duration) -> Run {
+    run_command_within(
+        Command::new(env!("CARGO_BIN_EXE_constrained-nim")).args(args),
+        input,
+        deadline,
+    )
+}
+
+/// [`run_command`], a hang past `deadline`.
+pub fn run_command_within(command: &mut Command, input: &[u8], deadline: Duration) -> Run {
     let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -92,9 +107,9 @@ pub fn run_command(command: &mut Command, input: &[u8]) -> Run {
         if let Some(status) = child.try_wait().unwrap() {
             break status;
         }
-        if started.elapsed() > DEADLINE {
+        if started.elapsed() > deadline {
             child.kill().unwrap();
-            panic!("the binary did not finish within {DEADLINE:?}");
+            panic!("the binary did not finish within {deadline:?}");
         }
         thread::sleep(Duration::from_millis(1));
     };

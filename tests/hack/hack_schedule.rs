@@ -107,7 +107,7 @@ fn assert_both_reported_and_kept(name: &str, args: &[&str], command: &[&str]) {
 
 #[test]
 fn a_wrong_answer_and_a_timeout_are_both_reported_and_kept() {
-    // nim.cpp's 32-bit piles wrap on the edges past 2^31 (game 5 of seed 1); a game of more
+    // nim.cpp's 32-bit piles wrap on the edges past 2^31 (game 4 of seed 1); a game of more
     // than 50 piles (the max test random, game 10) waits. A shell passes the game on.
     let Some(nim) = common::build_cpp("nim.cpp", "schedule-two-bugs") else {
         return;

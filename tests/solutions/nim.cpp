@@ -1,8 +1,8 @@
 // A Constrained Nim solution with one bug chosen by name, for testing `hack`.
 //
-//     ./nim BUG [SIZE] < game
+//     ./nim BUG[,BUG...] [SIZE] < game
 //
-// BUG is one of:
+// BUG is one of (several, joined by commas, each do theirs: `slow,smallest-target`):
 //   none      right: the sweep over special points, as src/guarantees.rs explains
 //   int32     piles and forbidden moves kept in 32-bit int: values past 2^31 wrap
 //   double    piles and forbidden moves read through a double: values past 2^53 round
@@ -25,6 +25,10 @@
 //             1, whatever its stack: run k (counted in FILE) takes coin k of COINS, a string
 //             of 0s and 1s, cyclically: a crash that comes and goes as one from uninitialised
 //             memory does, in an order a test repeats
+//   top       the drops' list closed by a sentinel at 10^18 that the count below a pile takes
+//             in: a pile of exactly 10^18 that is no drop gets a value 1 too low (wrong only
+//             when that turns the nim-sum to or from 0)
+//   smallest-target  a special point drops only to the value of its smallest target
 #include <algorithm>
 #include <array>
 #include <cstdio>
@@ -45,10 +49,11 @@ typedef long long ll;
 
 int main(int argc, char** argv) {
     ios::sync_with_stdio(false);
-    string bug = argc > 1 ? argv[1] : "none";
+    string bugs = "," + string(argc > 1 ? argv[1] : "none") + ",";
+    auto has = [&](const char* name) { return bugs.find("," + string(name) + ",") != string::npos; };
     ll size = argc > 2 ? atoll(argv[2])
-                       : (bug == "memory" ? 8192 : bug == "flood" ? 1000000000 : 100000);
-    if (bug == "null" && argc > 3) {
+                       : (has("memory") ? 8192 : has("flood") ? 1000000000 : 100000);
+    if (has("null") && argc > 3) {
         // One byte a run, appended under a lock: the file's size is this run's number.
         int counter = open(argv[3], O_RDWR | O_CREAT | O_APPEND, 0644);
         flock(counter, LOCK_EX);
@@ -62,7 +67,7 @@ int main(int argc, char** argv) {
         }
     }
     const char* mapped = nullptr;
-    if (bug == "mmap") {
+    if (has("mmap")) {
         struct stat st;
         fstat(0, &st);
         // Unchecked, as in the templates: MAP_FAILED faults at the first number.
@@ -81,31 +86,31 @@ int main(int argc, char** argv) {
     ll n = number(), m = number();
     vector<ll> piles;
     vector<ll> fixed;
-    if (bug == "array") fixed.resize(size);
+    if (has("array")) fixed.resize(size);
     for (ll i = 0; i < n; i++) {
         ll a = number();
-        if (bug == "int32") {
+        if (has("int32")) {
             int narrow = (int)a;
             a = narrow;
         }
-        if (bug == "double") a = (ll)(double)a;
-        if (bug == "array") fixed.at(i) = a;  // past SIZE: std::out_of_range, an abort
+        if (has("double")) a = (ll)(double)a;
+        if (has("array")) fixed.at(i) = a;  // past SIZE: std::out_of_range, an abort
         piles.push_back(a);
     }
     vector<char> held;
-    if (bug == "memory") {
+    if (has("memory")) {
         held.resize((size_t)n * (size_t)size);
         memset(held.data(), 1, held.size());
     }
     map<ll, set<ll>> targets;
     for (ll i = 0; i < m; i++) {
         ll x = number(), y = number();
-        if (bug == "int32") {
+        if (has("int32")) {
             int nx = (int)x, ny = (int)y;
             x = nx;
             y = ny;
         }
-        if (bug == "double") {
+        if (has("double")) {
             x = (ll)(double)x;
             y = (ll)(double)y;
             if (y > x) y = x;
@@ -119,11 +124,13 @@ int main(int argc, char** argv) {
         auto it = value_at.find(t);
         if (it != value_at.end()) return it->second;
         ll below;
-        if (bug == "slow") {
+        if (has("slow")) {
             below = 0;
             for (ll d : drops) below += d < t;
         } else {
-            below = lower_bound(drops.begin(), drops.end(), t) - drops.begin();
+            // With the sentinel, upper_bound counts it at 10^18 (lower_bound would not).
+            below = has("top") ? upper_bound(drops.begin(), drops.end(), t) - drops.begin()
+                               : lower_bound(drops.begin(), drops.end(), t) - drops.begin();
         }
         return t - below;
     };
@@ -138,13 +145,17 @@ int main(int argc, char** argv) {
                 break;
             }
         }
+        if (has("smallest-target")) {
+            ll w = g(*ts.begin());
+            best = count[w] == 1 + extra[w] ? w : -1;
+        }
         if (best >= 0 && best < line) {
             drops.push_back(x);
             value_at[x] = best;
             extra[best]++;
         }
     };
-    if (bug == "deep") {
+    if (has("deep")) {
         // Not a tail call: the volatile read after it keeps every frame on the stack.
         auto sweep = [&](auto&& self, map<ll, set<ll>>::iterator it) -> void {
             if (it == targets.end()) return;
@@ -158,15 +169,16 @@ int main(int argc, char** argv) {
     } else {
         for (auto& [x, ts] : targets) visit(x, ts);
     }
+    if (has("top")) drops.push_back(1000000000000000000LL);  // 10^18: ends every walk up the list
     ll nim_sum = 0;
     int narrow_sum = 0;
     for (ll a : piles) {
         nim_sum ^= g(a);
         narrow_sum ^= (int)g(a);
     }
-    if (bug == "sum32") nim_sum = narrow_sum;
-    if (bug == "debug") printf("n=%lld m=%lld\n", n, m);
-    if (bug == "flood") {
+    if (has("sum32")) nim_sum = narrow_sum;
+    if (has("debug")) printf("n=%lld m=%lld\n", n, m);
+    if (has("flood")) {
         static char block[1 << 20];
         memset(block, 'x', sizeof block);
         for (ll left = size; left > 0; left -= sizeof block) {

@@ -21,6 +21,10 @@ BUG is one of:
                        gives it (on a pipe fstat says 0 bytes)
   escape               right, but leaves behind a process outside its process group
                        (`setsid sleep 1234.5`) that holds its standard output open
+  walk                 right, but counts the drops below each pile by walking every position
+                       from 1 up to it: time linear in the largest pile (seconds past 10^7)
+  table                right, but first makes a table of a byte per position up to the
+                       largest pile: a MemoryError on large piles (10^18 bytes exist nowhere)
 """
 
 import bisect
@@ -79,6 +83,15 @@ def brute_force(moves):
     return g
 
 
+def walked(g, a):
+    """g(a), with the drops below a counted one position at a time."""
+    below = 0
+    for n in range(1, a):
+        if g(n) != n - below:  # a drop: its value is below the line
+            below += 1
+    return g(a) if g(a) != a - below else a - below
+
+
 def main():
     bug = sys.argv[1]
     if bug == "os-read":
@@ -98,7 +111,13 @@ def main():
     elif bug == "brute-force":
         g = brute_force(moves)
         values = [g(a) for a in piles]
+    elif bug == "walk":
+        g = grundy_function(moves, bug)
+        values = [walked(g, a) for a in piles]
     else:
+        if bug == "table":
+            seen = bytearray(max(piles) + 1)  # a table that a real attempt would fill
+            del seen
         g = grundy_function(moves, bug)
         values = [g(a) for a in piles]
     nim_sum = 0

@@ -42,6 +42,15 @@ impl Answer {
         self.trimmed == expected.len() as u64 && self.head.starts_with(expected.as_bytes())
     }
 
+    /// Whether the output holds `expected` on a line of its own (blanks around it aside) and
+    /// more lines beside it: the right answer with a debug line, which a judge rejects for its
+    /// format, not its verdict.
+    pub(super) fn holds(&self, expected: &str) -> bool {
+        let kept = self.head.len().min(self.trimmed as usize);
+        let text = String::from_utf8_lossy(&self.head[..kept]);
+        !self.is(expected) && text.lines().any(|line| line.trim() == expected)
+    }
+
     /// The trimmed output as a report shows it: quoted (control characters escaped) when
     /// empty or odd, cut with its length when long.
     pub(super) fn shown(&self) -> String {

@@ -1,7 +1,10 @@
 //! Why a timeout is slow, in a contestant's words: the same game's first piles and first
 //! forbidden moves run alone at a few sizes, each dimension with the other held small, and the
 //! complexity the times show (`time grows about quadratically in M`), a jump between two sizes
-//! (a threshold, a hash table's collisions), or a run that ends at no size at all.
+//! (a threshold, a hash table's collisions), or a run that ends at no size at all. Where one
+//! pile and one move take the limit, or neither N nor M grows, the same game with its values
+//! scaled down too (`time grows about linearly in the largest value V`): a loop up to the
+//! largest pile is no endless loop.
 //!
 //! Measuring ([`growth`]) and telling ([`fit`]) are apart, so that times measured elsewhere
 //! (the shrinker's runs) can be told too. A run ended at the deadline counts: it is a lower
@@ -32,6 +35,9 @@ pub(super) enum Dimension {
     Piles,
     /// M, the forbidden moves.
     Moves,
+    /// V, the largest value of the game, pile or X: every pile and move scaled together (see
+    /// [`scaled`]), N and M held.
+    Values,
 }
 
 impl Dimension {
@@ -39,13 +45,26 @@ impl Dimension {
         match self {
             Dimension::Piles => "N",
             Dimension::Moves => "M",
+            Dimension::Values => "V",
         }
     }
 
+    /// The dimension held, for N and M; V holds both.
     fn other(self) -> Dimension {
         match self {
             Dimension::Piles => Dimension::Moves,
-            Dimension::Moves => Dimension::Piles,
+            Dimension::Moves | Dimension::Values => Dimension::Piles,
+        }
+    }
+
+    /// A size of this dimension as the report writes it: 200,000, or a value as a power of 2
+    /// (2^30) when it is one.
+    fn shown(self, size: u64) -> String {
+        match self {
+            Dimension::Values if size.is_power_of_two() && size >= 1024 => {
+                format!("2^{}", size.trailing_zeros())
+            }
+            _ => grouped(size),
         }
     }
 }
@@ -59,11 +78,13 @@ pub(super) enum Time {
     Over(f64),
 }
 
-/// One run of a game's first `piles` piles and first `moves` forbidden moves.
+/// One run of a game's first `piles` piles and first `moves` forbidden moves, its values as
+/// they are or scaled down so that the largest is `values`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Point {
     pub(super) piles: usize,
     pub(super) moves: usize,
+    pub(super) values: Option<u64>,
     pub(super) time: Time,
 }
 
@@ -72,6 +93,7 @@ impl Point {
         match dimension {
             Dimension::Piles => self.piles,
             Dimension::Moves => self.moves,
+            Dimension::Values => self.values.unwrap_or(0) as usize,
         }
     }
 }
@@ -105,6 +127,20 @@ pub(super) enum Growth {
 }
 
 impl Growth {
+    /// Whether this line is about the values, scaled down (see [`scaled`]).
+    pub(super) fn in_values(&self) -> bool {
+        matches!(
+            self,
+            Growth::Power {
+                dimension: Dimension::Values,
+                ..
+            } | Growth::Jump {
+                dimension: Dimension::Values,
+                ..
+            }
+        )
+    }
+
     /// How much this line explains: a jump, then the steeper power.
     fn steepness(&self) -> f64 {
         match self {
@@ -137,7 +173,7 @@ fn complexity(exponent: f64) -> &'static str {
 impl fmt::Display for Growth {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         let held = |dimension: Dimension, held: usize| {
-            if held > 1 {
+            if held > 1 && dimension != Dimension::Values {
                 format!(
                     ", with {} = {}",
                     dimension.other().letter(),
@@ -165,7 +201,11 @@ impl fmt::Display for Growth {
             } => {
                 let d = dimension.letter();
                 let at = |&(size, time): &(usize, f64)| {
-                    format!("{} at {d} = {}", seconds(time), grouped(size as u64))
+                    format!(
+                        "{} at {d} = {}",
+                        seconds(time),
+                        dimension.shown(size as u64)
+                    )
                 };
                 let mut shown = if from == to {
                     at(from)
@@ -173,12 +213,22 @@ impl fmt::Display for Growth {
                     format!("{} → {}", at(from), at(to))
                 };
                 if let Some(over) = over {
-                    shown += &format!("; over the limit at {d} = {}", grouped(*over as u64));
+                    shown += &format!(
+                        "; over the limit at {d} = {}",
+                        dimension.shown(*over as u64)
+                    );
                 }
-                let how = if *at_least {
-                    format!("at least as {d}^{exponent:.1}")
-                } else {
-                    format!("{} in {d}", complexity(*exponent))
+                let values = match dimension {
+                    Dimension::Values => ", V the largest value, pile or X",
+                    _ => "",
+                };
+                let how = match (at_least, dimension) {
+                    (true, _) => format!("at least as {d}^{exponent:.1}{values}"),
+                    (false, Dimension::Values) => format!(
+                        "{} in the largest value V, pile or X",
+                        complexity(*exponent)
+                    ),
+                    (false, _) => format!("{} in {d}", complexity(*exponent)),
                 };
                 let power = if *at_least {
                     String::new()
@@ -202,13 +252,17 @@ impl fmt::Display for Growth {
                     Time::Took(time) => seconds(time),
                     Time::Over(_) => "over the limit".to_owned(),
                 };
+                let values = match dimension {
+                    Dimension::Values => ", V the largest value, pile or X",
+                    _ => "",
+                };
                 write!(
                     f,
-                    "time jumps between {d} = {} ({}) and {d} = {} ({above_time}){}: a threshold \
-                     or collisions in a hash table",
-                    grouped(below.0 as u64),
+                    "time jumps between {d} = {} ({}) and {d} = {} ({above_time}){}{values}: a \
+                     threshold or collisions in a hash table",
+                    dimension.shown(below.0 as u64),
                     seconds(below.1),
-                    grouped(above.0 as u64),
+                    dimension.shown(above.0 as u64),
                     held(*dimension, *kept)
                 )
             }
@@ -221,14 +275,24 @@ impl fmt::Display for Growth {
 /// growth, a jump or a power. A dimension whose times do not rise above its size-1 time (or
 /// the game's of one pile and one move) is left out, and so is one with a single such point,
 /// and a power whose times stay below a quarter of the longest run's.
-pub(super) fn fit(points: &[Point]) -> Vec<Growth> {
+pub(super) fn fit(all: &[Point]) -> Vec<Growth> {
+    // The game's own values, and apart the line of its values scaled.
+    let (points, scaled): (Vec<Point>, Vec<Point>) = all.iter().partition(|p| p.values.is_none());
+    let values = fit_values(&scaled);
     let smallest = points.iter().find(|p| p.piles == 1 && p.moves == 1);
     if let Some(Point {
         time: Time::Over(after),
         ..
     }) = smallest
     {
-        return vec![Growth::Endless { after: *after }];
+        // Over the limit even at N = 1, M = 1: it never ends, unless it ends at smaller values
+        // (a loop up to the largest pile): then its values are what its time grows with.
+        let ends = scaled.iter().any(|p| matches!(p.time, Time::Took(_)));
+        return match values {
+            Some(values) => vec![values],
+            None if ends => Vec::new(),
+            None => vec![Growth::Endless { after: *after }],
+        };
     }
     let start = match smallest {
         Some(Point {
@@ -237,7 +301,7 @@ pub(super) fn fit(points: &[Point]) -> Vec<Growth> {
         }) => *time,
         _ => 0.0,
     };
-    let mut found = Vec::new();
+    let mut found: Vec<Growth> = values.into_iter().collect();
     for dimension in [Dimension::Piles, Dimension::Moves] {
         let other = dimension.other();
         let mut helds: Vec<usize> = points.iter().map(|p| p.size(other)).collect();
@@ -256,7 +320,7 @@ pub(super) fn fit(points: &[Point]) -> Vec<Growth> {
     }
     // A power whose times stay far below the longest run's explains none of it (reading 200,000
     // piles in 0.02 s, beside a jump to 2.6 s in M).
-    let longest = (points.iter())
+    let longest = (all.iter())
         .map(|p| match p.time {
             Time::Took(t) | Time::Over(t) => t,
         })
@@ -267,6 +331,22 @@ pub(super) fn fit(points: &[Point]) -> Vec<Growth> {
     });
     found.sort_by(|a, b| b.steepness().total_cmp(&a.steepness()));
     found
+}
+
+/// The growth in the values, from the points of one N and M whose values were scaled, the
+/// smallest values' time the base.
+fn fit_values(scaled: &[Point]) -> Option<Growth> {
+    let held = scaled.first()?.piles;
+    let mut line: Vec<(usize, Time)> = (scaled.iter())
+        .map(|p| (p.size(Dimension::Values), p.time))
+        .collect();
+    line.sort_by_key(|p| p.0);
+    line.dedup_by_key(|p| p.0);
+    let start = match line.first() {
+        Some(&(1, Time::Took(time))) => time,
+        _ => return None,
+    };
+    fit_line(Dimension::Values, held, &line, start)
 }
 
 /// One dimension's growth from its sizes and times, smallest first, the other held at `held`.
@@ -409,20 +489,27 @@ pub(super) fn growth(runner: &Runner, case: &Case) -> Vec<Growth> {
     }
     match measure(runner, case, &mut points, (1, 1)) {
         Some(Time::Took(_)) => {}
-        Some(Time::Over(after)) => return vec![Growth::Endless { after }],
+        // Over the limit at one pile and one move: an endless loop, or a time that grows with
+        // the values (a loop up to the largest pile), which the same game at smaller values
+        // tells apart.
+        Some(Time::Over(_)) => {
+            measure_values(runner, case, &mut points, (1, 1));
+            again(runner, case, &mut points);
+            return fit(&points);
+        }
         None => return Vec::new(),
     }
     for dimension in [Dimension::Piles, Dimension::Moves] {
         let (len, full_other) = match dimension {
             Dimension::Piles => (n, m),
-            Dimension::Moves => (m, n),
+            Dimension::Moves | Dimension::Values => (m, n),
         };
         if len < 4 {
             continue;
         }
         let at = |size: usize, held: usize| match dimension {
             Dimension::Piles => (size, held),
-            Dimension::Moves => (held, size),
+            Dimension::Moves | Dimension::Values => (held, size),
         };
         let helds = if full_other > 1 {
             vec![1, full_other]
@@ -478,6 +565,10 @@ pub(super) fn growth(runner: &Runner, case: &Case) -> Vec<Growth> {
             }
         }
     }
+    // Neither N nor M is what the time grows with: the values may be.
+    if fit(&points).is_empty() {
+        measure_values(runner, case, &mut points, (n, m));
+    }
     again(runner, case, &mut points);
     fit(&points)
 }
@@ -502,9 +593,7 @@ fn again(runner: &Runner, case: &Case, points: &mut [Point]) {
             if runner.out_of_budget() || limits::stopped() {
                 return;
             }
-            if let Some(Time::Took(time)) =
-                judged_time(runner, &first(case, point.piles, point.moves))
-            {
+            if let Some(Time::Took(time)) = judged_time(runner, &game_of(case, point)) {
                 point.time = Time::Took(shortest.min(time));
             }
         }
@@ -519,16 +608,83 @@ fn measure(
     points: &mut Vec<Point>,
     (piles, moves): (usize, usize),
 ) -> Option<Time> {
-    if let Some(time) = time_at(points, (piles, moves)) {
+    measure_at(runner, case, points, (piles, moves), None)
+}
+
+/// [`measure`], with the values scaled so that the largest is `values` (see [`scaled`]).
+fn measure_at(
+    runner: &Runner,
+    case: &Case,
+    points: &mut Vec<Point>,
+    (piles, moves): (usize, usize),
+    values: Option<u64>,
+) -> Option<Time> {
+    if let Some(time) = time_of(points, (piles, moves), values) {
         return Some(time);
     }
     // The report's budget is spent: no more runs (see `Runner::until`).
     if runner.out_of_budget() {
         return None;
     }
-    let time = judged_time(runner, &first(case, piles, moves))?;
-    points.push(Point { piles, moves, time });
+    let point = Point {
+        piles,
+        moves,
+        values,
+        time: Time::Took(0.0),
+    };
+    let time = judged_time(runner, &game_of(case, &point))?;
+    points.push(Point { time, ..point });
     Some(time)
+}
+
+/// Times the game's first `piles` piles and first `moves` forbidden moves with their values
+/// scaled down: at the smallest (every value 1), then from 2^10 up, 4 times as large each time,
+/// until a run takes a quarter of the limit more than the smallest, then twice the last two
+/// that ended: runs below the limit are quick, where a game whose largest value is 10^18 takes
+/// years at its own values when its time grows with them.
+fn measure_values(runner: &Runner, case: &Case, points: &mut Vec<Point>, at: (usize, usize)) {
+    let top = largest(&first(case, at.0, at.1));
+    if top < 2 {
+        return;
+    }
+    // Over the limit at the smallest values too: nothing here grows.
+    let Some(Time::Took(base)) = measure_at(runner, case, points, at, Some(1)) else {
+        return;
+    };
+    // The game as it is is the largest values' point.
+    if let Some(time) = time_of(points, at, None) {
+        points.push(Point {
+            piles: at.0,
+            moves: at.1,
+            values: Some(top),
+            time,
+        });
+    }
+    let limit = runner.timeout.as_secs_f64();
+    let mut size = 1u64 << 10;
+    let mut ended = Vec::new();
+    while size < top && !limits::stopped() {
+        match measure_at(runner, case, points, at, Some(size)) {
+            // A quarter of the limit above the start-up's time (a busy machine's Python takes
+            // a tenth of a second to start).
+            Some(Time::Took(t)) => {
+                ended.push(size);
+                if t - base >= limit / 4.0 {
+                    break;
+                }
+            }
+            Some(Time::Over(_)) => break,
+            None => return,
+        }
+        size = size.saturating_mul(4);
+    }
+    // Halfway by ratio above each of the last two sizes that ended: four sizes near the top,
+    // each twice the one before, for the fit.
+    for &below in ended.iter().rev().take(2).rev() {
+        if below.saturating_mul(2) < top && !limits::stopped() {
+            measure_at(runner, case, points, at, Some(below * 2));
+        }
+    }
 }
 
 /// The game's first `piles` piles and first `moves` forbidden moves.
@@ -536,6 +692,38 @@ fn first(case: &Case, piles: usize, moves: usize) -> Case {
     Case {
         piles: case.piles[..piles].to_vec(),
         forbidden: case.forbidden[..moves].to_vec(),
+    }
+}
+
+/// The game a point was measured on.
+fn game_of(case: &Case, point: &Point) -> Case {
+    let game = first(case, point.piles, point.moves);
+    match point.values {
+        Some(values) => scaled(&game, values),
+        None => game,
+    }
+}
+
+/// The largest value of a game, pile or X.
+pub(super) fn largest(case: &Case) -> u64 {
+    let xs = case.forbidden.iter().map(|&(x, _)| x);
+    case.piles.iter().copied().chain(xs).max().unwrap_or(0)
+}
+
+/// `case` with every pile, X and Y scaled by `top` over its largest value (rounded down, at
+/// least 1, Y at most its X), so that the largest is `top`: the same game at smaller values. A
+/// forbidden move that becomes another's is left out.
+pub(super) fn scaled(case: &Case, top: u64) -> Case {
+    let largest = largest(case).max(1);
+    let scale = |v: u64| ((u128::from(v) * u128::from(top) / u128::from(largest)) as u64).max(1);
+    let mut seen = std::collections::HashSet::new();
+    let forbidden = (case.forbidden.iter())
+        .map(|&(x, y)| (scale(x), scale(y).min(scale(x))))
+        .filter(|&pair| seen.insert(pair))
+        .collect();
+    Case {
+        piles: case.piles.iter().map(|&a| scale(a)).collect(),
+        forbidden,
     }
 }
 
@@ -549,9 +737,13 @@ fn line_of(points: &[Point], dimension: Dimension, held: usize) -> Vec<(usize, T
     line
 }
 
-fn time_at(points: &[Point], (piles, moves): (usize, usize)) -> Option<Time> {
+fn time_at(points: &[Point], at: (usize, usize)) -> Option<Time> {
+    time_of(points, at, None)
+}
+
+fn time_of(points: &[Point], (piles, moves): (usize, usize), values: Option<u64>) -> Option<Time> {
     (points.iter())
-        .find(|p| p.piles == piles && p.moves == moves)
+        .find(|p| p.piles == piles && p.moves == moves && p.values == values)
         .map(|p| p.time)
 }
 
@@ -585,23 +777,82 @@ mod tests {
     /// Points of one dimension, the other held at 1, with the game of one pile and one move.
     fn line(dimension: Dimension, times: &[(usize, Time)]) -> Vec<Point> {
         let one = Point {
+            values: None,
             piles: 1,
             moves: 1,
             time: Time::Took(0.002),
         };
         let points = times.iter().map(|&(size, time)| match dimension {
             Dimension::Piles => Point {
+                values: None,
                 piles: size,
                 moves: 1,
                 time,
             },
             Dimension::Moves => Point {
+                values: None,
                 piles: 1,
                 moves: size,
                 time,
             },
+            Dimension::Values => Point {
+                values: Some(size as u64),
+                piles: 1,
+                moves: 1,
+                time,
+            },
         });
         std::iter::once(one).chain(points).collect()
+    }
+
+    /// A time linear in the largest pile, over the limit at one pile and one move, is named by
+    /// the values, not as an endless loop.
+    #[test]
+    fn a_time_that_grows_with_the_values_is_named_by_them() {
+        let mut points = line(
+            Dimension::Values,
+            &[
+                (1, Time::Took(0.03)),
+                (1 << 21, Time::Took(0.63)),
+                (1 << 22, Time::Took(1.23)),
+                (1 << 23, Time::Took(2.43)),
+                (1 << 24, Time::Over(5.0)),
+            ],
+        );
+        points[0].time = Time::Over(5.0);
+        assert_eq!(
+            fit(&points)
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>(),
+            [
+                "time grows about linearly in the largest value V, pile or X (V^1.0: 0.63 s at \
+                 V = 2^21 → 2.43 s at V = 2^23; over the limit at V = 2^24)"
+            ]
+        );
+        // Over the limit at the smallest values too: it never ends.
+        let endless = line(Dimension::Values, &[(1, Time::Over(5.0))]);
+        let endless = [
+            vec![Point {
+                time: Time::Over(5.0),
+                ..endless[0]
+            }],
+            endless[1..].to_vec(),
+        ]
+        .concat();
+        assert!(matches!(fit(&endless)[..], [Growth::Endless { .. }]));
+    }
+
+    #[test]
+    fn a_game_scaled_keeps_its_shape_inside_the_statement() {
+        let case = Case {
+            piles: vec![1 << 40, 3],
+            forbidden: vec![(1 << 40, 1 << 39), (1 << 40, 1), (5, 5)],
+        };
+        let small = scaled(&case, 1 << 10);
+        assert_eq!(small.piles, [1 << 10, 1]);
+        // (2^40, 1) and (5, 5) both become (1, 1): one is left out.
+        assert_eq!(small.forbidden, [(1 << 10, 1 << 9), (1 << 10, 1), (1, 1)]);
     }
 
     #[test]
@@ -670,6 +921,7 @@ mod tests {
             &[(50_000, Time::Took(0.25)), (100_000, Time::Took(1.0))],
         );
         points.extend([(50_000, 1.5), (100_000, 2.2)].map(|(moves, t)| Point {
+            values: None,
             piles: 200_000,
             moves,
             time: Time::Took(t),
@@ -713,6 +965,7 @@ mod tests {
     #[test]
     fn a_game_of_one_pile_and_one_move_that_never_ends_says_so() {
         let points = [Point {
+            values: None,
             piles: 1,
             moves: 1,
             time: Time::Over(5.0),
@@ -756,6 +1009,7 @@ mod tests {
         );
         points.extend(
             [(100_000, 0.015), (200_000, 0.025)].map(|(piles, t)| Point {
+                values: None,
                 piles,
                 moves: 1,
                 time: Time::Took(t),
@@ -827,6 +1081,7 @@ mod tests {
         let mut points = line(Dimension::Moves, &[(200_000, Time::Took(0.004))]);
         points.extend(
             [(1, 0.004), (100_000, 2.0), (200_000, 4.0)].map(|(piles, t)| Point {
+                values: None,
                 piles,
                 moves: 200_000,
                 time: Time::Took(t),

@@ -48,8 +48,11 @@ The run and the report:
   games (up to about 130 MiB has been seen at the default sizes).
 
   One failure does not hide another: after the first failing game the search goes on for 200 games
-  more, or 10 s (--look-further SECS; 0 stops at the first failure), for failures of other kinds
-  (past a timeout, games of more than 1000 piles or moves are skipped). Each kind found is
+  more, or 10 s (--look-further SECS; 0 stops at the first failure), for failures of other kinds,
+  where they show in milliseconds: in turn the next game and the next of the run's later parts
+  (from game 501 of 1000, N <= 6 and M <= 60; from game 851, N and M up to 1000), each reported
+  by its own number; past a timeout, games of more than 1000 piles or moves are skipped. A wrong
+  answer on small games is reported beside a Python solution's timeout too. Each kind found is
   confirmed, shrunk, reported in its own block (the first found first) and kept in --save DIR; --out
   has the first. They share --shrink-time: the quick kinds first, timeouts last, each with the time
   left divided by the failures left. A failure on a sample or a saved game is reported alone. When
@@ -60,16 +63,19 @@ The run and the report:
   there is its verdict; a timeout still running at 1.25 times the limit (its wait for a CPU not
   counted) is confirmed by one more such run, and an endless loop's other games (sample 2, the
   two smallest games) run --jobs at a time, each judged as alone (wall time less the wait for a
-  CPU). A timeout is shrunk by its size only (its first moves, then its first piles, halved
-  while it fails) for at most half its share of --shrink-time; its growth takes the rest.
+  CPU). A timeout is shrunk by its size (its first moves, then its first piles, halved while it
+  fails) and, in a game of at most 64 piles and moves, by its values (piles, X's and Y's scaled
+  down together, probing up from 1 and 2^10), each to within a factor of 2, for at most half its
+  share of --shrink-time; its growth takes the rest.
 
   Each failure, once confirmed, is shrunk and reported on standard error: the verdict and
   where it was found (`wrong answer on game 44 of 1000 (seed 42)`), how the shrinking went and
   whether the game is 1-minimal, the game (or, too large to print, in words: `100,001 piles of 1
   stone; 1 forbidden move: 1 1`, written to --out), the expected and actual output or what the
   run did (the end of its standard error, escaped), each pile's Grundy value, the breakpoints
-  and a winning move (`why:`), and the game as found as a `gen` command line. The whole standard
-  output is compared, trimmed, however long.";
+  and a winning move (`why:`; not for the right answer printed with more beside it, where it
+  says so instead), and the game as found as a `gen` command line. The whole standard output is
+  compared, trimmed, however long.";
 
 const GAMES: &str = "\
 The games:
@@ -85,8 +91,10 @@ The games:
   (zeros), every pile on a special point (onspecial), all piles equal (equal), values at 10^18
   (top), N = 1 with M at most (onepile), M = 1 with N at most (onemove); later they come again
   with new seeds. Whatever the seed, games 4 to 11 hold the edges: a pile of exactly 10^18 with
-  no move from it forbidden (game 4) and with one (game 7), and tiny games near 2^31 (game 5),
-  2^32 (game 9) and 2^53 (game 11).
+  no move from it forbidden (game 4) and with one (game 7), each the only such pile of a game that
+  answers Aoki (its nim-sum 0, so that a value wrong at that pile alone turns the answer), and
+  tiny games near 2^31 (game 5), 2^32 (game 9) and 2^53 (game 11); with --beyond also values
+  across 2^63 - 1 and 2^63 (game 3) and up to 2^64 - 1 (game 8).
 
   The anti-hash games are against g++'s std::unordered_map and unordered_set (whose hash of an
   integer is itself, and whose bucket is the key modulo a prime of libstdc++'s list) keyed by X,
@@ -224,7 +232,12 @@ A timeout's growth:
     time jumps between M = 37,500 (0.02 s) and M = 43,750 (2.59 s): a threshold or collisions
     in a hash table
     never ends: still running after 5 s even at N = 1, M = 1 (an endless loop or a wait for input)
-  It says what the shrunk game cannot: with one pile left, whether the time is quadratic in M.";
+  Where one pile and one move take the limit, or neither N nor M shows growth, the game is also
+  run with its values scaled down (every value 1, then from 2^10 up, 4 times as large each time):
+    time grows about linearly in the largest value V, pile or X (V^1.0: 0.40 s at V = 2^21 ->
+    1.60 s at V = 2^23; over the limit at V = 2^24)
+  and it never ends only if it does not at the smallest values either. It says what the shrunk
+  game cannot: with one pile left, whether the time is quadratic in M.";
 
 const FILES: &str = "\
 Files:

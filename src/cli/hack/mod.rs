@@ -140,7 +140,8 @@ const MIB: u64 = 1 << 20;
 enum Origin {
     Sample(usize),
     Saved(PathBuf),
-    Generated(u64, Plan),
+    /// Game `.0` of the run, made by `.1`; `.2` the first game that failed, any kind.
+    Generated(u64, Plan, u64),
 }
 
 pub(super) fn run(args: Args) -> Result<i32, Failure> {
@@ -390,10 +391,10 @@ fn search_games(
         )
     });
     bar.finish_and_clear();
-    Ok(searched
-        .map_err(Failure::Other)?
-        .into_iter()
-        .map(|(index, plan, case, outcome)| (Origin::Generated(index, plan), case, outcome))
+    let searched = searched.map_err(Failure::Other)?;
+    let first = searched.first.unwrap_or(0);
+    Ok((searched.findings.into_iter())
+        .map(|(index, plan, case, outcome)| (Origin::Generated(index, plan, first), case, outcome))
         .collect())
 }
 
@@ -717,9 +718,12 @@ fn failure_block(
              fix this one and run hack again\n",
         );
     }
-    report::explain(&mut text, &shown);
+    // A right answer printed with more beside it: the values explain nothing.
+    if !report::only_the_format(&last) {
+        report::explain(&mut text, &shown);
+    }
     match &origin {
-        Origin::Generated(_, plan) if plan.shift.is_none() && !every => {
+        Origin::Generated(_, plan, _) if plan.shift.is_none() && !every => {
             let _ = writeln!(text, "the game as found: {}", plan.gen_command());
         }
         Origin::Saved(path) => {
@@ -780,6 +784,11 @@ fn shrink_failure(
         ),
         End::Stopped => "not proven minimal: hack was stopped".to_owned(),
         End::Unusable(why) => format!("not proven minimal: shrinking stopped: {why}"),
+        End::Sized if shrunk.scaled => "a timeout: its first forbidden moves, then its first \
+                                         piles, then its values scaled down together, each \
+                                         to within a factor of 2, no more; its growth below \
+                                         says more"
+            .to_owned(),
         // Neither half of the game times out: the size stays, and saying why reads better
         // than "from 200000 piles ... to 200000 piles" alone.
         End::Sized if (shrunk.case.piles.len(), shrunk.case.forbidden.len()) == from => {
@@ -817,7 +826,12 @@ fn growth_lines(text: &mut String, runner: &Runner, case: &Case) {
         );
         return;
     }
-    text.push_str("growth, the same game's first piles or forbidden moves run alone:\n");
+    text.push_str(if found.iter().any(growth::Growth::in_values) {
+        "growth, the same game's first piles or forbidden moves, or its values scaled down, run \
+         alone:\n"
+    } else {
+        "growth, the same game's first piles or forbidden moves run alone:\n"
+    });
     for growth in found {
         let _ = writeln!(text, "    {growth}");
     }
@@ -829,7 +843,7 @@ fn where_found(origin: &Origin, tests: u64, seed: u64, first: bool) -> String {
     match origin {
         Origin::Sample(i) => format!("on sample {}", i + 1),
         Origin::Saved(path) => format!("on the saved game {}", ShownPath(path)),
-        Origin::Generated(index, plan) => {
+        Origin::Generated(index, plan, failed) => {
             let near = match (plan.shift, plan.shape) {
                 (Some((_, near)), _) => format!(", values near {near}"),
                 (_, Some(shape)) => format!(", max test {shape}"),
@@ -838,14 +852,20 @@ fn where_found(origin: &Origin, tests: u64, seed: u64, first: bool) -> String {
             if !first {
                 return format!("on game {} of {tests} (seed {seed}{near})", index + 1);
             }
+            let passed = match failed {
+                0 => "the 2 samples".to_owned(),
+                1 => "the samples and the game".to_owned(),
+                n => format!("the samples and the {n} games"),
+            };
+            // A smaller game of the same kind is reported where a larger one failed first.
+            let before = if failed == index {
+                "it".to_owned()
+            } else {
+                format!("game {}, which failed the same way,", failed + 1)
+            };
             format!(
-                "on game {} of {tests} (seed {seed}{near}); {} before it passed",
-                index + 1,
-                match index {
-                    0 => "the 2 samples".to_owned(),
-                    1 => "the samples and the game".to_owned(),
-                    n => format!("the samples and the {n} games"),
-                }
+                "on game {} of {tests} (seed {seed}{near}); {passed} before {before} passed",
+                index + 1
             )
         }
     }

@@ -112,6 +112,13 @@ pub(super) fn failure(text: &mut String, outcome: &Outcome, runner: &Runner) {
         } => {
             let _ = writeln!(text, "expected: {expected}");
             let _ = writeln!(text, "actual:   {}", actual.shown());
+            if actual.holds(expected) {
+                let _ = writeln!(
+                    text,
+                    "the answer is right, on a line of its own, but more was printed beside it: \
+                     the judge compares the whole output (a debug line goes to standard error)"
+                );
+            }
         }
         Outcome::Crash {
             status,
@@ -129,15 +136,31 @@ pub(super) fn failure(text: &mut String, outcome: &Outcome, runner: &Runner) {
                 ),
             };
             // Out of memory below the limit: hack caps no address space, so the shell's
-            // limit (ulimit -v) or the machine's memory refused it.
+            // limit (ulimit -v) or the machine's memory refused it; without a shell's limit,
+            // an allocation larger than the machine's memory and swap (a table of 10^18
+            // entries) is refused at once, whatever is free.
             if said_out_of_memory(stderr) {
-                let _ = writeln!(
-                    text,
-                    "it ran out of memory below --memory: hack caps no address space (a run is \
-                     stopped as a runaway only at {} MiB, all its processes together), so this \
-                     shell's limit (ulimit -v) or the machine's memory refused it",
-                    runner.space() / MIB
-                );
+                let _ = match (address_space_limit(), machine_memory()) {
+                    (None, Some(machine)) => writeln!(
+                        text,
+                        "it ran out of memory below --memory: it asked for more memory than \
+                         this machine has ({} MiB of memory and swap), as a table with a place \
+                         for every value up to a pile would; no judge has that much either",
+                        machine / MIB
+                    ),
+                    (limit, _) => writeln!(
+                        text,
+                        "it ran out of memory below --memory: hack caps no address space (a run \
+                         is stopped as a runaway only at {} MiB, all its processes together), \
+                         so {} or the machine's memory refused it",
+                        runner.space() / MIB,
+                        match limit {
+                            Some(limit) =>
+                                format!("this shell's limit (ulimit -v, {} MiB)", limit / MIB),
+                            None => "this shell's limit (ulimit -v)".to_owned(),
+                        }
+                    ),
+                };
             }
             stderr_lines(text, stderr);
         }
@@ -214,6 +237,29 @@ pub(super) fn failure(text: &mut String, outcome: &Outcome, runner: &Runner) {
     }
 }
 
+/// The address-space limit every run inherits from this shell (ulimit -v), if any: hack
+/// sets none.
+fn address_space_limit() -> Option<u64> {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit writes the struct it is given.
+    let read = unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } == 0;
+    (read && limit.rlim_cur != libc::RLIM_INFINITY).then_some(limit.rlim_cur)
+}
+
+/// This machine's memory and swap, in bytes (MemTotal and SwapTotal of /proc/meminfo): what
+/// Linux lets one allocation reach under its usual overcommit rule.
+fn machine_memory() -> Option<u64> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let kib = |name: &str| {
+        let line = meminfo.lines().find(|l| l.starts_with(name))?;
+        line.split_whitespace().nth(1)?.parse::<u64>().ok()
+    };
+    Some((kib("MemTotal:")? + kib("SwapTotal:").unwrap_or(0)) * 1024)
+}
+
 /// How a run's time and memory were measured, in a line of the report.
 fn measured() -> String {
     format!("(measured by {})", super::sandbox::which())
@@ -226,6 +272,12 @@ fn stderr_lines(text: &mut String, stderr: &str) {
             let _ = writeln!(text, "    {line}");
         }
     }
+}
+
+/// Whether `outcome` is a wrong answer only by its format: the right answer among other lines,
+/// where the game's values would explain nothing.
+pub(super) fn only_the_format(outcome: &Outcome) -> bool {
+    matches!(outcome, Outcome::Wrong { expected, actual } if actual.holds(expected))
 }
 
 /// The game explained: each pile's Grundy value, the map's breakpoints, a winning move.

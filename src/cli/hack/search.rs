@@ -4,20 +4,24 @@
 //! Most games are small and grow slowly, since a bug is easiest to see in a small game. Mixed in
 //! from the first games on are what costs submissions on the judge: tiny games whose values sit
 //! at and around 2^31, 2^32, 2^53 and at and below 10^18 (overflow, float precision), each of
-//! them within the first 11 games of every run, with a pile of exactly 10^18 (see
-//! [`EARLY_EDGES`]); from game
-//! 10 on, every other game up to game 34, the judge's max tests at the largest size (N = M =
-//! `--max-n`), one of each shape a problem setter writes, with the hackers' anti-hash games among
-//! them (see [`MAX_TESTS`]); then they come again with new seeds, with some large games below
-//! the largest size (a fixed array, a timeout, a memory limit). Every game is inside the
-//! statement's limits unless `--beyond`. Large games answer `Aoki` as often as `Takahashi` (see
-//! `gen`), so that a solution printing one name regardless is caught on large games too.
+//! them within the first 11 games of every run, with a pile of exactly 10^18 in two games that
+//! answer Aoki (see [`EARLY_EDGES`] and [`balance`]); from game 10 on, every other game up to
+//! game 34, the judge's max tests at the largest size (N = M = `--max-n`), one of each shape a
+//! problem setter writes, with the hackers' anti-hash games among them (see [`MAX_TESTS`]); then
+//! they come again with new seeds, with some large games below the largest size (a fixed array,
+//! a timeout, a memory limit). Every game is inside the statement's limits unless `--beyond`.
+//! Large games answer `Aoki` as often as `Takahashi` (see `gen`), so that a solution printing one
+//! name regardless is caught on large games too.
+//!
+//! Past the first failure the search looks further for other kinds, where they show quickly:
+//! in turn the next game and the next of each later part of the schedule (see [`Order`]).
 
 use super::limits::{cancellable, stopped};
 use super::outcome::{Case, Outcome, Runner};
+use crate::cli::game::Solved;
 use crate::cli::generate::{self, Options};
 use crate::cli::rng::Rng;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -118,6 +122,10 @@ const EARLY_EDGES: [(u64, u64, &str, Option<Top>); 5] = [
     (10, 1 << 53, "2^53", None),
 ];
 
+/// With `--beyond`, the edges past the statement among the first games too, by game index:
+/// values straddling 2^63 - 1 and 2^63 (a signed 64-bit type's end), and up to 2^64 - 1.
+const EARLY_BEYOND: [(u64, u64, &str); 2] = [(2, 1 << 63, "2^63"), (7, u64::MAX, "2^64 - 1")];
+
 /// The judge's max tests, in the order of the first games (`gen --shape` names; see
 /// `src/cli/shapes.rs`): all X distinct (random), the anti-hash game for a g++ table that grows
 /// to 2·10^5 keys, all moves on one X, the anti-hash game for a CPython dict keyed by X, a long
@@ -176,7 +184,12 @@ pub(super) fn plan(seed: u64, index: u64, tests: u64, max_n: u64, beyond: bool) 
     let mut rng = Rng::new(seed ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15));
     let mut shift = None;
     let mut at_top = None;
-    let early = EARLY_EDGES.into_iter().find(|&(at, ..)| at == index);
+    let early_beyond = (EARLY_BEYOND.into_iter())
+        .find(|&(at, ..)| beyond && at == index)
+        .map(|(at, edge, name)| (at, edge, name, None));
+    let early = (EARLY_EDGES.into_iter())
+        .find(|&(at, ..)| at == index)
+        .or(early_beyond);
     if let Some(shape) = max_test(index, beyond) {
         return Plan {
             game_seed: rng.next_u64(),
@@ -315,8 +328,52 @@ pub(super) fn make(plan: &Plan) -> Result<Case, String> {
             let next = Some(piles[0] ^ 1).filter(|&b| b <= top);
             piles = vec![piles[0], next.unwrap_or(piles[0] - 1)];
         }
+        // A game on 10^18 itself answers Aoki: its nim-sum is 0, so that a value wrong by any
+        // amount at one pile turns the answer (a count one off at 10^18 turned it on one game
+        // in three, and a solution wrong only there was found as late as game 78).
+        if plan.top.is_some() {
+            // One pile of 10^18: two would cancel their errors.
+            for a in piles.iter_mut().skip(1).filter(|a| **a == E18) {
+                *a = E18 - 1;
+            }
+            balance(&mut piles, &forbidden);
+        }
     }
     Ok(Case { piles, forbidden })
+}
+
+/// Adds a pile or two, inside the statement, that bring the game's nim-sum to 0; none equal to
+/// a pile of the game, whose error would cancel with the added pile's.
+fn balance(piles: &mut Vec<u64>, forbidden: &[(u64, u64)]) {
+    let game = crate::Game {
+        piles: piles.clone(),
+        forbidden: forbidden.to_vec(),
+    };
+    // Only a failed allocation fails the solver: the game stays as it is.
+    let Ok(solved) = Solved::new(game) else {
+        return;
+    };
+    let mut sum = solved.nim_sum();
+    // A nim-sum that no new pile holds (one above every value of 10^18 stones, or one held
+    // only by the game's own piles) first takes a new pile near 10^18 / 2, far from the
+    // game's piles: then the nim-sum is a value near theirs (below 2^60, it loses its bit
+    // 2^58, which g(5·10^17) has), held by a position far from them too.
+    for _ in 0..4 {
+        if sum == 0 {
+            return;
+        }
+        let new = |p: &u64| *p >= 1 && !piles.contains(p);
+        // The position nearest 10^18, so that the piles stay at the edge where they can.
+        if let Some(&pile) = (solved.map.positions_of(sum, E18 + 1).iter()).rfind(|p| new(p)) {
+            piles.push(pile);
+            return;
+        }
+        let Some(middle) = (1..=E18 / 2).rev().find(|p| new(p)) else {
+            return;
+        };
+        piles.push(middle);
+        sum ^= solved.map.value(middle);
+    }
 }
 
 /// A number in `1..=top` whose number of bits is uniform.
@@ -334,9 +391,9 @@ pub(super) type Finding = (u64, Plan, Case, Outcome);
 /// on a while for a smaller game that fails.
 const SHRINKS_WELL: usize = 200;
 
-/// How many games past the first failure the search goes on, for a failure of another kind
-/// (one failure must not hide another: a judge shows the verdict of every test) and for a
-/// wrong answer on a smaller game than a large one.
+/// How many games past the first failure the search takes (see [`Order`]), for a failure of
+/// another kind (one failure must not hide another: a judge shows the verdict of every test)
+/// and for a wrong answer on a smaller game than a large one.
 pub(super) const LOOK_FURTHER: u64 = 200;
 
 /// Past a timeout, games with more piles or forbidden moves than this are skipped: they would
@@ -395,20 +452,18 @@ impl Found {
         self.kinds.iter().map(|k| k.0.0).min()
     }
 
-    /// Whether game `index` is still to be run: every game before the first failure, and past
-    /// it [`LOOK_FURTHER`] games for `look`, large ones skipped once a timeout is found.
-    fn go_on(&self, index: u64, plan: &Plan) -> GoOn {
-        let Some(first) = self.first() else {
+    /// Whether a game taken `past` games after the first failure is still to be run (every game
+    /// before it is): [`LOOK_FURTHER`] games for `look`, large ones skipped once a timeout is
+    /// found.
+    fn go_on(&self, past: Option<u64>, plan: &Plan) -> GoOn {
+        let Some(past) = past else {
             return GoOn::Run;
         };
-        if index < first {
-            return GoOn::Run;
-        }
         // A wrong answer too large to shrink well is looked past for a smaller one whatever
         // `look` is: up to LOOK_FURTHER games.
         let smaller_wanted = self.kinds.iter().any(|(_, best)| best.is_none());
         let late = self.since.is_some_and(|t| t.elapsed() >= self.look) && !smaller_wanted;
-        if index >= first + LOOK_FURTHER || late {
+        if past >= LOOK_FURTHER || late {
             return GoOn::Stop;
         }
         let timeout = self.kinds.iter().any(|k| k.0.3.kind() == "timeout");
@@ -420,13 +475,85 @@ impl Found {
     }
 
     /// Each kind's game, the one that shrinks well if any, in the order the kinds were first
-    /// seen by game: the first failure first.
+    /// seen by game: the first failure first (which may be a later game of its kind).
     fn findings(self) -> Vec<Finding> {
         let mut findings: Vec<(u64, Finding)> = (self.kinds.into_iter())
             .map(|(first, best)| (first.0, best.unwrap_or(first)))
             .collect();
         findings.sort_by_key(|f| f.0);
         findings.into_iter().map(|f| f.1).collect()
+    }
+}
+
+/// Where the parts of the schedule past its first, tiny games start, in hundredths of the run:
+/// small games (N <= 6, M <= 60, values up to 40), then games up to N = M = 1000 and values up
+/// to 10^6 (see [`plan`]).
+const LATER_PARTS: [u64; 2] = [50, 85];
+
+/// Which game the workers take next: in order until the first failure, so that every game
+/// before it has run; past it, in turn the next game in order and the next of each later part
+/// of the schedule (see [`LATER_PARTS`]). The games right after a failure are as tiny as the
+/// ones before it, and a wrong answer that needs a few more piles or forbidden moves (one in
+/// eight games of the last part, one in sixty of the first, for a solution that sees only a
+/// special point's smallest target) would wait past the time to look further, most of all
+/// behind a Python solution's timeout, where a run takes a tenth of a second.
+struct Order {
+    tests: u64,
+    next: u64,
+    /// Past the first failure: for each part still ahead, its next game and its end.
+    later: Option<Vec<(u64, u64)>>,
+    turn: usize,
+    /// How many games were taken past the first failure.
+    past: u64,
+}
+
+impl Order {
+    fn new(tests: u64) -> Order {
+        Order {
+            tests,
+            next: 0,
+            later: None,
+            turn: 0,
+            past: 0,
+        }
+    }
+
+    /// The next game to run, and how many were taken before it past the first failure (`None`
+    /// before it); `None` when every game was taken.
+    fn take(&mut self, failed: bool) -> Option<(u64, Option<u64>)> {
+        if !failed {
+            let index = self.next;
+            self.next += 1;
+            return (index < self.tests).then_some((index, None));
+        }
+        let tests = self.tests;
+        let next = self.next;
+        let parts = self.later.get_or_insert_with(|| {
+            let mut starts = vec![next];
+            for percent in LATER_PARTS {
+                let start = (tests * percent)
+                    .div_ceil(100)
+                    .max(*starts.last().unwrap_or(&0));
+                starts.push(start);
+            }
+            (0..starts.len())
+                .map(|k| (starts[k], starts.get(k + 1).copied().unwrap_or(tests)))
+                .filter(|&(start, end)| start < end)
+                .collect()
+        });
+        let count = parts.len();
+        for k in 0..count {
+            let part = (self.turn + k) % count;
+            let (index, end) = parts[part];
+            if index < end {
+                parts[part].0 += 1;
+                self.turn = part + 1;
+                let past = self.past;
+                self.past += 1;
+                return Some((index, Some(past)));
+            }
+        }
+        None
     }
 }
 
@@ -440,11 +567,19 @@ enum GoOn {
     Stop,
 }
 
+/// What the search found: each kind's game (see [`search`]), and the first game that failed,
+/// every game before it having passed.
+pub(super) struct Searched {
+    pub(super) findings: Vec<Finding>,
+    pub(super) first: Option<u64>,
+}
+
 /// Runs games `0..tests` on `runner.jobs` threads until the first failure and on a while past
-/// it (see [`Found::go_on`]): every failure of another kind found meanwhile is kept too. Games
-/// are taken in order, so every lower one has run when the workers stop. For each kind, its
-/// lowest game, or a failure on a small game instead of a wrong answer on a large one; the
-/// kinds by their first game. A run with no verdict ends the search, alone.
+/// it (see [`Found::go_on`] and [`Order`]): every failure of another kind found meanwhile is
+/// kept too. Games are taken in order up to the first failure, so every lower one has run when
+/// the workers stop. For each kind, its lowest game, or a failure on a smaller game instead of
+/// a wrong answer or a crash on a larger one; the kinds by their first game. A run with no
+/// verdict ends the search, alone.
 pub(super) fn search(
     runner: &Runner,
     seed: u64,
@@ -453,8 +588,8 @@ pub(super) fn search(
     beyond: bool,
     look: Duration,
     on_game: &OnGame<'_>,
-) -> Result<Vec<Finding>, String> {
-    let next = AtomicU64::new(0);
+) -> Result<Searched, String> {
+    let order = Mutex::new(Order::new(tests));
     let found = Mutex::new(Found {
         look,
         ..Found::default()
@@ -465,15 +600,21 @@ pub(super) fn search(
     let failure: Mutex<Option<String>> = Mutex::new(None);
     let work = || {
         loop {
-            let index = next.fetch_add(1, Ordering::Relaxed);
-            if index >= tests || stopped() {
+            if stopped() {
                 break;
             }
+            let failed = (found.lock().unwrap_or_else(|p| p.into_inner()))
+                .first()
+                .is_some();
+            let taken = order.lock().unwrap_or_else(|p| p.into_inner()).take(failed);
+            let Some((index, past)) = taken else {
+                break;
+            };
             let plan = plan(seed, index, tests, max_n, beyond);
             let go_on = found
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
-                .go_on(index, &plan);
+                .go_on(past, &plan);
             match go_on {
                 GoOn::Stop => break,
                 GoOn::Skip => {
@@ -541,12 +682,16 @@ pub(super) fn search(
     }
     let found = found.into_inner().unwrap_or_else(|p| p.into_inner());
     // A run with no verdict ends the search where it happened.
-    if let Some(first) = unusable.into_inner().unwrap_or_else(|p| p.into_inner())
-        && found.first().is_none_or(|f| f > first.0)
+    if let Some(unusable) = unusable.into_inner().unwrap_or_else(|p| p.into_inner())
+        && found.first().is_none_or(|f| f > unusable.0)
     {
-        return Ok(vec![first]);
+        let first = Some(unusable.0);
+        let findings = vec![unusable];
+        return Ok(Searched { findings, first });
     }
-    Ok(found.findings())
+    let first = found.first();
+    let findings = found.findings();
+    Ok(Searched { findings, first })
 }
 
 #[cfg(test)]
@@ -584,6 +729,50 @@ mod tests {
             for edge in ["2^31", "2^32", "2^53", "10^18"] {
                 assert!(near.contains(&edge), "seed {seed}: {near:?}");
             }
+        }
+    }
+
+    /// The games on a pile of exactly 10^18 answer Aoki (nim-sum 0) with no other pile of
+    /// 10^18, so that a value wrong at that pile alone turns the answer.
+    #[test]
+    fn the_games_on_10_18_have_nim_sum_0_and_one_pile_there() {
+        for seed in 0..300 {
+            for index in [3, 6] {
+                let case = make(&plan(seed, index, 1000, 200_000, seed % 2 == 1)).unwrap();
+                let game = Game {
+                    piles: case.piles.clone(),
+                    forbidden: case.forbidden.clone(),
+                };
+                assert_eq!(strict::violation(&game), None, "seed {seed} game {index}");
+                let solved = Solved::new(game).unwrap();
+                assert_eq!(solved.nim_sum(), 0, "seed {seed} game {index}: {case:?}");
+                let tops = case.piles.iter().filter(|&&a| a == E18).count();
+                assert_eq!(tops, 1, "seed {seed} game {index}: {case:?}");
+            }
+        }
+    }
+
+    /// With --beyond, games 3 and 8 sit at 2^63 (across 2^63 - 1) and at 2^64 - 1.
+    #[test]
+    fn the_first_games_beyond_reach_2_63_and_2_64() {
+        for seed in 0..100 {
+            let at_63 = make(&plan(seed, 2, 1000, 200_000, true)).unwrap();
+            let values = || {
+                at_63
+                    .piles
+                    .iter()
+                    .chain(at_63.forbidden.iter().map(|(x, _)| x))
+            };
+            assert!(
+                values().any(|&v| v >= (1 << 63) - 8),
+                "seed {seed}: {at_63:?}"
+            );
+            assert!(
+                values().all(|&v| v <= (1 << 63) + 16),
+                "seed {seed}: {at_63:?}"
+            );
+            let at_64 = make(&plan(seed, 7, 1000, 200_000, true)).unwrap();
+            assert!(at_64.piles[0] >= u64::MAX - 16, "seed {seed}: {at_64:?}");
         }
     }
 

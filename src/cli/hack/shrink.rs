@@ -14,6 +14,10 @@
 //!   bisection toward 1 (O(log v) runs a value, never one step at a time);
 //! - in small games, merges a value into another one of the game.
 //!
+//! A timeout is shrunk by its size only, and in a small game by its values first (every value
+//! scaled down together, to within a factor of 2 of where it still times out): each of its
+//! failing runs takes the limit and more, and its growth (see `growth`) says the rest.
+//!
 //! Candidates run J at a time ([`Shrinker::first_failing`]): the first in shortlex order that
 //! still fails wins and the runs after it are killed. A game already tried is never run again.
 //! The drops' candidates are made in `drops`, the merges' in `merges`.
@@ -21,6 +25,7 @@
 mod drops;
 mod merges;
 
+use super::growth;
 use super::limits::{cancellable, stopped};
 use super::outcome::{Case, Outcome, Runner, far_over};
 use crate::cli::game::plural;
@@ -49,15 +54,18 @@ pub(super) enum End {
     Stopped,
     /// A run gave no verdict (could not start, the machine failed): the reason.
     Unusable(String),
-    /// A timeout, whose size was bisected (within a factor of 2) and no more: each of its
-    /// failing runs takes the limit and more, a game at the exact size where it starts to
-    /// fail is rarely what a user needs, and its growth (see `growth`) says more.
+    /// A timeout, whose size (and in a small game its values) was bisected within a factor of
+    /// 2 and no more: each of its failing runs takes the limit and more, a game at the exact
+    /// size where it starts to fail is rarely what a user needs, and its growth (see `growth`)
+    /// says more.
     Sized,
 }
 
 pub(super) struct Shrunk {
     pub(super) case: Case,
     pub(super) outcome: Outcome,
+    /// Whether a timeout's values were scaled down (see [`Shrinker::scale_values`]).
+    pub(super) scaled: bool,
     pub(super) end: End,
     pub(super) runs: u64,
     pub(super) time: Duration,
@@ -83,6 +91,7 @@ pub(super) fn shrink(
         budget,
         bar,
         end: None,
+        scaled: false,
     };
     // ddmin's order: every drop pass takes chunks of at least 1/2^depth of its items before any
     // pass tries smaller ones, so that a large game loses its halves before it is taken apart
@@ -93,8 +102,17 @@ pub(super) fn shrink(
         // the nim-sum) bisects to nothing, and every run of it is a run of the whole game. Not
         // for a timeout shrunk by its size only: each of its runs takes the limit.
         let mut progress = !shrinker.sized && shrinker.merge_piles();
+        // A small timeout's values first: then its size's runs that pass are quick.
+        if shrinker.sized {
+            shrinker.scale_values();
+        }
         progress |= shrinker.bisect_size();
         if shrinker.sized {
+            // A game made small by its size's bisection (a max test down to one pile and one
+            // move): its values now.
+            if !shrinker.scaled {
+                shrinker.scale_values();
+            }
             break shrinker.end.take().unwrap_or(End::Sized);
         }
         progress |= shrinker.lower_all();
@@ -118,6 +136,7 @@ pub(super) fn shrink(
     Shrunk {
         case: shrinker.case,
         outcome: shrinker.outcome,
+        scaled: shrinker.scaled,
         end,
         runs: shrinker.runs,
         time: shrinker.started.elapsed(),
@@ -142,6 +161,8 @@ struct Shrinker<'a> {
     bar: &'a ProgressBar,
     /// Set when shrinking must end (budget, signal, a run without verdict).
     end: Option<End>,
+    /// Whether a timeout's values were scaled down.
+    scaled: bool,
 }
 
 impl Shrinker<'_> {
@@ -300,12 +321,41 @@ impl Shrinker<'_> {
         self.lower_within(v, 1, make)
     }
 
+    /// As [`Self::lower_within`], probing 1, `from`, then `times` as far each time.
+    fn lower_probing(
+        &mut self,
+        v: u64,
+        slack: u64,
+        (from, times): (u64, u64),
+        make: impl Fn(&Case, u64) -> Option<Case>,
+    ) -> bool {
+        let step = move |w: u64| {
+            if w == 1 {
+                from
+            } else {
+                w.saturating_mul(times)
+            }
+        };
+        self.lower_by(v, slack, step, make)
+    }
+
     /// As [`Self::lower`], but the bisection stops once `w` is known within 1/`slack` of itself
     /// (`slack` = 1: exactly).
     fn lower_within(
         &mut self,
         v: u64,
         slack: u64,
+        make: impl Fn(&Case, u64) -> Option<Case>,
+    ) -> bool {
+        self.lower_by(v, slack, |w| w.saturating_mul(2), make)
+    }
+
+    /// [`Self::lower_within`], the probe's next point after `w` being `step(w)`.
+    fn lower_by(
+        &mut self,
+        v: u64,
+        slack: u64,
+        step: impl Fn(u64) -> u64,
         make: impl Fn(&Case, u64) -> Option<Case>,
     ) -> bool {
         let jobs = self.runner.jobs.max(1) as u64;
@@ -316,7 +366,7 @@ impl Shrinker<'_> {
             let mut probes = Vec::new();
             while probes.len() < jobs as usize && next < hi {
                 probes.push(next);
-                next = next.saturating_mul(2);
+                next = step(next);
             }
             let candidates = probes.iter().map(|&w| make(&self.case, w)).collect();
             match self.first_failing(candidates) {
@@ -332,16 +382,24 @@ impl Shrinker<'_> {
         }
         // The bisection of (lo, hi): lo passes (or is 0), hi fails.
         let close = |lo: u64, hi: u64| hi - lo <= 1 || slack > 1 && hi - lo <= hi / slack;
+        // A value that no probe lowered may fail at itself only (a pile of exactly 10^18): its
+        // first round also tries one less, and when that passes too the value is 1-minimal
+        // already, where the bisection took some 37 rounds from 2^59, each passing.
+        let mut one_less = slack == 1 && hi == v;
         while !close(lo, hi) && self.end.is_none() {
             let gap = hi - lo;
             let mut points: Vec<u64> = (1..=jobs)
                 .map(|k| lo + (u128::from(gap) * u128::from(k) / u128::from(jobs + 1)) as u64)
                 .filter(|&p| p > lo && p < hi)
                 .collect();
+            if one_less {
+                points.push(hi - 1);
+            }
             points.dedup();
             if points.is_empty() {
                 points.push(lo + 1);
             }
+            one_less = false;
             let candidates = points.iter().map(|&w| make(&self.case, w)).collect();
             match self.first_failing(candidates) {
                 Some(i) => {
@@ -416,6 +474,26 @@ impl Shrinker<'_> {
         corner || fewer_moves || fewer_piles
     }
 
+    /// A small timeout's values, piles, X's and Y's, scaled down together (see
+    /// [`growth::scaled`]) to within a factor of 2 of the smallest that still times out,
+    /// probing up from the smallest values (runs that end quickly): a time that grows with the
+    /// values (a loop up to the largest pile) times out on one pile and one move, whose size
+    /// says nothing, and at 10^18 it would run for years. Not in a large game, whose time is in
+    /// its size, and whose forbidden moves scaled down would become one another.
+    fn scale_values(&mut self) -> bool {
+        if self.case.size() > MERGE_UP_TO || self.end.is_some() {
+            return false;
+        }
+        let top = growth::largest(&self.case);
+        // 1 (an endless loop fails there), then 2^10 and 4 times as much each time: a time
+        // linear in the values reaches a limit of seconds near 2^24 (Python) to 2^32, where
+        // doubling from 1 took 12 to 16 rounds of runs.
+        let scale = |case: &Case, w| Some(growth::scaled(case, w));
+        let lowered = self.lower_probing(top, 2, (1 << 10, 4), scale);
+        self.scaled |= lowered;
+        lowered
+    }
+
     /// One drop pass over chunks of at least 1/2^`depth` of the items, J candidates a run.
     fn drop_pass(&mut self, pass: Drop, depth: u32) -> bool {
         let mut progress = false;
@@ -484,6 +562,22 @@ impl Shrinker<'_> {
                 let piles = case.piles.iter().map(|&a| a - by).collect();
                 let forbidden: Vec<(u64, u64)> = (case.forbidden.iter())
                     .map(|&(x, y)| (x - by, y.min(x - by)))
+                    .collect();
+                let distinct: HashSet<&(u64, u64)> = forbidden.iter().collect();
+                (distinct.len() == forbidden.len()).then_some(Case { piles, forbidden })
+            });
+        }
+        // The same for the large values alone, above the widest gap between two values of the
+        // game, the small ones kept: a game on 10^18 balanced by a small pile (see `search`)
+        // keeps that pile, and no value can go down by the same amount as it.
+        if let Some((low, high)) = widest_gap(&self.case) {
+            progress |= self.lower(high - low, |case, w| {
+                let (low, high) = widest_gap(case)?;
+                let by = (high - low).checked_sub(w)?;
+                let down = |v: u64| if v >= high { v - by } else { v };
+                let piles = case.piles.iter().map(|&a| down(a)).collect();
+                let forbidden: Vec<(u64, u64)> = (case.forbidden.iter())
+                    .map(|&(x, y)| (down(x), y.min(down(x))))
                     .collect();
                 let distinct: HashSet<&(u64, u64)> = forbidden.iter().collect();
                 (distinct.len() == forbidden.len()).then_some(Case { piles, forbidden })
@@ -563,6 +657,19 @@ impl Shrinker<'_> {
         }
         progress
     }
+}
+
+/// The two values of the game, piles and X's, on either side of its widest gap (by ratio), when
+/// the larger is more than twice the smaller: the small values and the large ones.
+fn widest_gap(case: &Case) -> Option<(u64, u64)> {
+    let mut values: Vec<u64> = case.piles.to_vec();
+    values.extend(case.forbidden.iter().map(|&(x, _)| x));
+    values.sort_unstable();
+    values.dedup();
+    (values.windows(2))
+        .map(|pair| (pair[0], pair[1]))
+        .filter(|&(low, high)| high / 2 > low)
+        .max_by(|a, b| (a.1 as f64 / a.0 as f64).total_cmp(&(b.1 as f64 / b.0 as f64)))
 }
 
 /// Candidates that are all inside the statement.
