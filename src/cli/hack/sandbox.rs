@@ -112,8 +112,15 @@ struct Waits {
 
 impl Waits {
     /// Adds the wait since the last look, from each thread's times now and the run's CPU time
-    /// `cpu` now; the total.
-    fn add(&mut self, threads: &[Thread], cpu: Duration) -> Duration {
+    /// `cpu` now, exact to within `grain`; the total.
+    fn add(&mut self, threads: &[Thread], cpu: Duration, grain: Duration) -> Duration {
+        // A thread seen at the last look has ended since.
+        let ended = self
+            .seen
+            .keys()
+            .any(|id| !threads.iter().any(|t| t.id == *id));
+        self.seen
+            .retain(|id, _| threads.iter().any(|t| t.id == *id));
         let (mut ready, mut ran, mut working) = (Duration::ZERO, Duration::ZERO, 0u32);
         for thread in threads {
             let (cpu_before, delay_before) = self
@@ -125,9 +132,16 @@ impl Waits {
             working += u32::from(!on_cpu.is_zero());
             ready = ready.max(on_cpu + thread.delay.saturating_sub(delay_before));
         }
-        // The run's own figure counts the threads that ended since the last look too; the
-        // threads' own are finer (nanoseconds, where /proc's is in ticks): the larger holds.
-        let ran = ran.max(cpu.saturating_sub(self.cpu));
+        // The run's own figure counts the threads that started and ended between two looks
+        // too; the threads' own are finer (nanoseconds, where /proc's is in ticks): the larger
+        // holds. But where a thread seen at the last look has ended, its last moments are seen
+        // on neither side (neither its CPU time nor its wait): the threads' own alone.
+        let ran = if ended {
+            ran
+        } else {
+            // Within its grain, the run's figure is the threads' own rounded.
+            ran.max(cpu.saturating_sub(self.cpu).saturating_sub(grain))
+        };
         self.cpu = self.cpu.max(cpu);
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
         let alone = ran / working.clamp(1, cores);
@@ -213,14 +227,14 @@ impl Sandbox {
                     members.push(self.main);
                 }
                 let (busy, threads) = tally::threads(&members);
-                let queued = self.waits.add(&threads, used.cpu);
+                let queued = self.waits.add(&threads, used.cpu, Duration::ZERO);
                 self.usage.queued = self.usage.queued.max(queued);
                 self.usage.busy = busy;
             }
             None => {
                 let tally = tally::scan(self.main, self.start, self.run, mark_prefix().as_bytes());
                 self.usage.cpu = self.usage.cpu.max(tally.cpu);
-                let queued = self.waits.add(&tally.threads, tally.cpu);
+                let queued = self.waits.add(&tally.threads, tally.cpu, tally::tick());
                 self.usage.queued = self.usage.queued.max(queued);
                 self.usage.peak = self.usage.peak.max(tally.memory);
                 self.usage.busy = tally.busy;
