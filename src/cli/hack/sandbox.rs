@@ -107,6 +107,8 @@ struct Waits {
     alone: Duration,
     /// When the run started.
     start: Option<std::time::Instant>,
+    /// This machine's cores.
+    cores: u32,
     total: Duration,
 }
 
@@ -115,12 +117,9 @@ impl Waits {
     /// `cpu` now, exact to within `grain`; the total.
     fn add(&mut self, threads: &[Thread], cpu: Duration, grain: Duration) -> Duration {
         // A thread seen at the last look has ended since.
-        let ended = self
-            .seen
-            .keys()
-            .any(|id| !threads.iter().any(|t| t.id == *id));
-        self.seen
-            .retain(|id, _| threads.iter().any(|t| t.id == *id));
+        let now: std::collections::HashSet<i32> = threads.iter().map(|t| t.id).collect();
+        let ended = self.seen.keys().any(|id| !now.contains(id));
+        self.seen.retain(|id, _| now.contains(id));
         let (mut ready, mut ran, mut working) = (Duration::ZERO, Duration::ZERO, 0u32);
         for thread in threads {
             let (cpu_before, delay_before) = self
@@ -143,8 +142,7 @@ impl Waits {
             ran.max(cpu.saturating_sub(self.cpu).saturating_sub(grain))
         };
         self.cpu = self.cpu.max(cpu);
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
-        let alone = ran / working.clamp(1, cores);
+        let alone = ran / working.clamp(1, self.cores.max(1));
         self.alone += alone;
         self.total += ready.saturating_sub(alone);
         // Threads read a moment apart each look make the readies overlap a little, more on a
@@ -171,7 +169,10 @@ impl Sandbox {
             usage: Usage::default(),
             members: HashMap::new(),
             escaped: Vec::new(),
-            waits: Waits::default(),
+            waits: Waits {
+                cores: std::thread::available_parallelism().map_or(1, |n| n.get()) as u32,
+                ..Waits::default()
+            },
         }
     }
 
@@ -364,4 +365,80 @@ pub(super) fn in_a_run(pid: i32) -> bool {
             .lines()
             .any(|line| line.starts_with("0::") && line.contains(&format!("/{name}/run-")))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Thread, Waits};
+    use std::time::Duration;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    /// Looks at `threads` (id, CPU time, run delay, all in ms) as they stand after each look,
+    /// on `cores` cores, the run's own CPU figure the threads' sum: the total wait.
+    fn waited(cores: u32, looks: &[&[(i32, u64, u64)]]) -> Duration {
+        let mut waits = Waits {
+            cores,
+            ..Waits::default()
+        };
+        let mut total = Duration::ZERO;
+        for threads in looks {
+            let threads: Vec<Thread> = threads
+                .iter()
+                .map(|&(id, cpu, delay)| Thread {
+                    id,
+                    cpu: ms(cpu),
+                    delay: ms(delay),
+                })
+                .collect();
+            let cpu = threads.iter().map(|t| t.cpu).sum();
+            total = waits.add(&threads, cpu, Duration::ZERO);
+        }
+        total
+    }
+
+    #[test]
+    fn a_single_threads_wait_counts_whole() {
+        // 100 ms a look, a quarter of it on a CPU: 75 ms of each waited for one.
+        assert_eq!(waited(2, &[&[(1, 25, 75)], &[(1, 50, 150)]]), ms(150));
+    }
+
+    #[test]
+    fn threads_waiting_behind_their_own_siblings_count_nothing() {
+        // Sixteen threads on two cores, nothing else running: each on a CPU an eighth of the
+        // time, waiting the rest, the cores full.
+        let look: Vec<(i32, u64, u64)> = (0..16).map(|id| (id, 25, 175)).collect();
+        assert_eq!(waited(2, &[&look]), Duration::ZERO);
+    }
+
+    #[test]
+    fn two_threads_taking_turns_with_other_work_count_as_kept_from_running() {
+        // Two threads on two cores beside two busy loops: each on a CPU half of 200 ms. Alone
+        // they would have needed 100 ms: the other 100 ms is the busy loops' doing.
+        assert_eq!(waited(2, &[&[(1, 100, 100), (2, 100, 100)]]), ms(100));
+    }
+
+    #[test]
+    fn a_thread_that_ended_between_looks_leaves_the_run_s_own_figure_aside() {
+        // The worker ends after the first look; the run's figure (its CPU in ticks) holds the
+        // worker's last moments, which its wait beside cannot be seen: neither side counts.
+        let mut waits = Waits {
+            cores: 2,
+            ..Waits::default()
+        };
+        let thread = |id, cpu, delay| Thread {
+            id,
+            cpu: ms(cpu),
+            delay: ms(delay),
+        };
+        waits.add(
+            &[thread(1, 0, 0), thread(2, 25, 75)],
+            ms(25),
+            Duration::ZERO,
+        );
+        let total = waits.add(&[thread(1, 25, 75)], ms(100), Duration::ZERO);
+        assert_eq!(total, ms(75) + ms(75));
+    }
 }
