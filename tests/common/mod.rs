@@ -274,13 +274,20 @@ pub fn assert_a_worker_on_a_busy_cpu_passes(workers: &str, ways: &[&[(&str, &str
     }
 }
 
-/// The Python interpreter that `python3` starts, by its own path: where `python3` is a version
-/// manager's shim (pyenv's runs a bash script and several helpers before Python, each time),
-/// the shim took more of a hack test's time than the solutions did. The same interpreter; tests
-/// that are about how a contestant writes the command keep `python3`.
+/// The Python interpreter the solutions' tests run, by its own path: the system's where there is
+/// one, else the one `python3` starts. Where `python3` is a version manager's shim (pyenv's runs
+/// a bash script and several helpers before Python, each time), the shim took more of a hack
+/// test's time than the solutions did. Tests that are about how a contestant writes the
+/// command keep `python3`.
 pub fn python() -> &'static str {
     static FOUND: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     FOUND.get_or_init(|| {
+        // The system's interpreter first: one in a user's own tree (pyenv, conda) may import
+        // its site packages at each start (certifi's .pth: 50 ms a run, where the solutions'
+        // tests run Python thousands of times).
+        if std::path::Path::new(SYSTEM_PYTHON).exists() {
+            return SYSTEM_PYTHON.to_owned();
+        }
         let asked = Command::new("python3")
             .args(["-c", "import sys; print(sys.executable)"])
             .stderr(Stdio::null())
