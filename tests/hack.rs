@@ -762,11 +762,9 @@ fn assert_overflow_in_32_bits_shrinks(nim: &str, seed: &str) {
 #[test]
 fn overflow_in_32_bits_is_found_in_a_tiny_game() {
     let Some(nim) = cpp() else { return };
-    // Seeds 1 and 4 find it on game 4, near 10^18, where seed 4 found it near 2^32 before the
-    // games on 10^18 answered Aoki; the ignored test tries seeds 1 to 5.
-    for seed in ["1", "4"] {
-        assert_overflow_in_32_bits_shrinks(nim, seed);
-    }
+    // Seed 1 finds it on game 4, near 10^18 (seed 4 too, where it found it near 2^32 before
+    // the games on 10^18 answered Aoki); the ignored test tries seeds 1 to 5.
+    assert_overflow_in_32_bits_shrinks(nim, "1");
 }
 
 /// Every seed from 1 to 5: `--ignored` (see the top).
@@ -867,7 +865,11 @@ fn assert_slow_timeout_states_its_growth(nim: &str, args: &[&str], least: f64) {
     );
 }
 
+/// The same found on game 14 of the schedule and shrunk first, under a limit of 0.4 s:
+/// `--ignored` (see the top). A timeout's shrinking and growth run in the suite by
+/// `hack_reports`' (values) and `hack_growth`' (quadratic in M) tests.
 #[test]
+#[ignore = "heavy: a max test's timeout, shrunk, then its growth measured (9 s of CPU time)"]
 fn a_slow_solution_is_a_timeout_with_its_growth_in_m() {
     let Some(nim) = cpp() else { return };
     let args = [
