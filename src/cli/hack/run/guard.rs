@@ -15,12 +15,12 @@ static SIGNAL: AtomicI32 = AtomicI32::new(0);
 
 /// Whether a signal asked hack to stop: every loop stops at its next step, every running
 /// solution's group is killed by the thread that runs it.
-pub(super) fn stopped() -> bool {
+pub(in crate::cli::hack) fn stopped() -> bool {
     SIGNAL.load(Ordering::Relaxed) != 0
 }
 
 /// The signal that stopped hack, if one did.
-pub(super) fn signal() -> Option<i32> {
+pub(in crate::cli::hack) fn signal() -> Option<i32> {
     Some(SIGNAL.load(Ordering::Relaxed)).filter(|&s| s != 0)
 }
 
@@ -52,13 +52,13 @@ fn mark_value() -> &'static str {
 /// each solution gets it, and its descendants inherit it, also those that leave its group
 /// (`setsid`, double forks), which the guard finds by it, and which tell whose orphan is
 /// whose.
-pub(super) fn mark(run: u64) -> (&'static str, String) {
+pub(in crate::cli::hack) fn mark(run: u64) -> (&'static str, String) {
     (MARK, format!("{}/{run}", mark_value()))
 }
 
 /// What every mark of this hack starts with in an environment (`NAME=VALUE/`): the run's
 /// number follows it.
-pub(super) fn mark_prefix() -> &'static str {
+pub(in crate::cli::hack) fn mark_prefix() -> &'static str {
     static PREFIX: OnceLock<String> = OnceLock::new();
     PREFIX.get_or_init(|| format!("{MARK}={}/", mark_value()))
 }
@@ -133,7 +133,7 @@ fn start_guard() {
 }
 
 /// Tells the guard that group `group` started (`+`) or ended (`-`).
-pub(super) fn tell_guard(sign: char, group: i32) {
+pub(in crate::cli::hack) fn tell_guard(sign: char, group: i32) {
     if let Some((input, _)) = GUARD.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
         // One short line: a single write, whole, on a pipe.
         let _ = input.write_all(format!("{sign}{group}\n").as_bytes());
@@ -142,7 +142,7 @@ pub(super) fn tell_guard(sign: char, group: i32) {
 
 /// Lets the guard go at hack's orderly end, when hack has swept what its solutions left itself
 /// and every run's control group is gone.
-pub(super) fn dismiss() {
+pub(in crate::cli::hack) fn dismiss() {
     super::sandbox::remove_bases();
     if let Some((input, _)) = GUARD.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
         let _ = input.write_all(b"done\n");
@@ -150,7 +150,7 @@ pub(super) fn dismiss() {
 }
 
 /// The guard's pid, which is no orphan.
-pub(super) fn guard_pid() -> Option<i32> {
+pub(in crate::cli::hack) fn guard_pid() -> Option<i32> {
     GUARD
         .lock()
         .unwrap_or_else(|p| p.into_inner())
@@ -160,7 +160,7 @@ pub(super) fn guard_pid() -> Option<i32> {
 
 /// Takes SIGINT, SIGTERM and SIGHUP for hack, makes hack the subreaper of what it starts, and
 /// starts the guard.
-pub(super) fn take_over() {
+pub(in crate::cli::hack) fn take_over() {
     for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
         // SAFETY: the handler only stores to an atomic, which is async-signal-safe; the
         // sigaction struct is fully initialised (zeroed, then the fields set).

@@ -1,0 +1,200 @@
+//! A trial: "run this on a game and say what happened". The schedule, the confirmation, the
+//! shrinking and the report are written over trials; each kind of trial says only how one game
+//! is tried and judged:
+//!
+//! - `batch::Batch`: a program run on the game under the judge's limits, its answer compared;
+//! - `interactive::Bot`'s trial: a bot playing the game against the referee;
+//! - an in-process function of the game (a mutant of this solver): its answer judged as a
+//!   batch answer is, or [`Outcome::Timeout`] when the work it counts passes its budget.
+//!
+//! A trial is shared by the worker threads (`Sync`), and every call is given its [`Budget`]:
+//! when it must end, and the token that cancels it.
+
+use super::budget::Budget;
+use super::confirm::{Confirmed, confirm_by};
+use super::verdict::Outcome;
+use crate::Game;
+use std::time::Duration;
+
+/// How a run is made beside hack's other runs, and judged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Sharing {
+    /// Beside hack's other runs, ended at the limit: one over it is run again alone, which
+    /// decides (with one job, the same as [`Sharing::Alone`]).
+    Shared,
+    /// No other run of hack meanwhile; ended at `verdict::ALONE_WALL` times the limit.
+    Alone,
+    /// Beside hack's other runs (one a core), ended at `verdict::ALONE_WALL` times the limit,
+    /// and judged as alone: its wall time less the time it waited for a CPU (see
+    /// `verdict::counted`), so that J games that take the limit and more take it once, not
+    /// once shared and once alone each, one after the other.
+    Beside,
+}
+
+/// Something hack tries on games: see the module's documentation.
+pub(super) trait Trial: Sync {
+    /// Tries `game` once, as `sharing` says (a trial that runs nothing beside others may
+    /// ignore it), within `budget`: how it went. A run cut by the budget or its cancel token,
+    /// or by a signal, is [`Outcome::Stopped`].
+    fn try_game(&self, game: &Game, sharing: Sharing, budget: &Budget) -> Outcome;
+
+    /// Tries `game` again, alone, until its failure `outcome` has repeated on every run
+    /// (`repeats` in all), or a run passed: the one confirmation policy of `confirm`.
+    fn confirm(&self, game: &Game, outcome: &Outcome, repeats: u32, budget: &Budget) -> Confirmed {
+        confirm_by(outcome, repeats, || {
+            self.try_game(game, Sharing::Alone, budget)
+        })
+    }
+
+    /// The time limit of one try.
+    fn timeout(&self) -> Duration;
+
+    /// How many tries may run at once.
+    fn jobs(&self) -> usize;
+
+    /// How many tries were made so far.
+    fn runs(&self) -> u64;
+}
+
+impl Game {
+    /// The game as an input file.
+    pub(super) fn input(&self) -> Vec<u8> {
+        let mut input = Vec::new();
+        // Writing to a Vec cannot fail.
+        let _ = crate::cli::shapes::write_input(&mut input, &self.piles, &self.forbidden);
+        input
+    }
+
+    /// N + M: how large the game is.
+    pub(super) fn size(&self) -> usize {
+        self.piles.len() + self.forbidden.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::hack::run::{Answer, Cancel};
+    use crate::cli::hack::search::{self, Plan};
+    use crate::cli::hack::shrink::{self, End};
+    use crate::cli::hack::verdict::Kind;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    /// The third kind of trial: a function of the game, in process (a mutant of the solver
+    /// that keeps the piles in 32 bits: every game with a pile of 2^31 or more is answered the
+    /// other way round).
+    struct Mutant {
+        runs: AtomicU64,
+    }
+
+    impl Trial for Mutant {
+        fn try_game(&self, game: &Game, _: Sharing, budget: &Budget) -> Outcome {
+            self.runs.fetch_add(1, Ordering::Relaxed);
+            if budget.cancel.is_cancelled() {
+                return Outcome::Stopped;
+            }
+            let Ok(expected) = crate::winner(game.clone()) else {
+                return Outcome::Broken("no memory".to_owned());
+            };
+            if game.piles.iter().all(|&pile| pile < 1 << 31) {
+                return Outcome::Right;
+            }
+            let mut actual = Answer::default();
+            actual.push(if expected == "Aoki" {
+                b"Takahashi"
+            } else {
+                b"Aoki"
+            });
+            Outcome::Wrong { expected, actual }
+        }
+
+        fn timeout(&self) -> Duration {
+            Duration::from_secs(4)
+        }
+
+        fn jobs(&self) -> usize {
+            2
+        }
+
+        fn runs(&self) -> u64 {
+            self.runs.load(Ordering::Relaxed)
+        }
+    }
+
+    fn mutant() -> Mutant {
+        Mutant {
+            runs: AtomicU64::new(0),
+        }
+    }
+
+    /// The shrinker works over any trial: the mutant's failure shrinks to one pile of exactly
+    /// 2^31 and one forbidden move, 1-minimal, each smaller game confirmed by a rerun.
+    #[test]
+    fn an_in_process_trial_shrinks_to_its_smallest_failing_game() {
+        let game = Game {
+            piles: vec![5, 3_000_000_000, 7, 1 << 40],
+            forbidden: vec![(2, 1), (9, 3), (3_000_000_000, 17)],
+        };
+        let trial = mutant();
+        let outcome = trial.try_game(&game, Sharing::Shared, &Budget::default());
+        assert_eq!(outcome.kind(), Some(Kind::WrongAnswer));
+        let bar = indicatif::ProgressBar::hidden();
+        let shrunk = shrink::shrink(
+            &trial,
+            game,
+            outcome,
+            Duration::from_secs(600),
+            &Budget::default(),
+            &bar,
+        );
+        assert_eq!(shrunk.end, End::Minimal);
+        assert_eq!(shrunk.case.piles, [1 << 31]);
+        assert_eq!(shrunk.case.forbidden.len(), 1);
+        assert_eq!(shrunk.outcome.kind(), Some(Kind::WrongAnswer));
+        assert!(
+            trial.runs() > shrunk.runs,
+            "each game kept is confirmed by a rerun"
+        );
+    }
+
+    /// The search works over any trial: the failure reported is the lowest game with a pile of
+    /// 2^31 or more, and every game before it (which all ran) has none.
+    #[test]
+    fn an_in_process_trial_is_searched_to_its_first_failing_game() {
+        let trial = mutant();
+        let (seed, tests, max_n) = (7, 40, 50);
+        let searched = search::search(
+            &trial,
+            seed,
+            tests,
+            max_n,
+            false,
+            Duration::ZERO,
+            &|_: Option<(u64, &Plan)>| {},
+        )
+        .unwrap();
+        let first = searched.first.expect("a game with a pile of 2^31 or more");
+        let findings = searched.findings;
+        assert_eq!(findings.len(), 1);
+        assert_eq!(findings[0].index, first);
+        assert!(findings[0].game.piles.iter().any(|&p| p >= 1 << 31));
+        for index in 0..first {
+            let game = search::make(&search::plan(seed, index, tests, max_n, false)).unwrap();
+            assert!(game.piles.iter().all(|&p| p < 1 << 31), "game {index}");
+        }
+    }
+
+    /// A cancelled token reaches the trial through its budget: the try gives no verdict.
+    #[test]
+    fn a_cancelled_budget_reaches_the_trial() {
+        let token = Cancel::new();
+        let budget = Budget::default().with_cancel(token.clone());
+        let game = Game {
+            piles: vec![1 << 31],
+            forbidden: vec![(1, 1)],
+        };
+        token.cancel();
+        let outcome = mutant().try_game(&game, Sharing::Shared, &budget);
+        assert!(matches!(outcome, Outcome::Stopped));
+    }
+}
