@@ -298,7 +298,7 @@ fn hunt(args: &Args, out: Option<&Path>, runner: &Batch, seed: u64) -> Result<En
             runner.try_input_alone(input.as_bytes(), expected)
         });
         if outcome.failed() || outcome.unusable() {
-            let case = sample_case(input);
+            let case = Game::read_or_empty(input.as_bytes());
             found = Some((Origin::Sample(i), case, outcome));
             break;
         }
@@ -538,7 +538,7 @@ fn nothing_found(args: &Args, runner: &Batch, seed: u64) -> Ended {
         crate::report(format_args!(
             "interrupted after {} (seed {seed}) by {}; no failure found",
             plural(runs, "run"),
-            signal_name(signal)
+            run::signal_name(signal)
         ));
         return Ended::Interrupted(signal);
     }
@@ -554,11 +554,8 @@ fn nothing_found(args: &Args, runner: &Batch, seed: u64) -> Ended {
 /// Sample 2 and the two smallest games (one for each answer): a solution that fails on these
 /// as on sample 1 fails on every game.
 fn other_games() -> [Game; 3] {
-    let smallest = |pile| Game {
-        piles: vec![pile],
-        forbidden: vec![(1, 1)],
-    };
-    [sample_case(SAMPLES[1].0), smallest(1), smallest(2)]
+    let [one, two] = Game::smallest();
+    [Game::read_or_empty(SAMPLES[1].0.as_bytes()), one, two]
 }
 
 /// Whether CMD fails on sample 2 and on the two smallest games (one for each answer), as it
@@ -923,13 +920,6 @@ fn where_found(origin: &Origin, tests: u64, seed: u64, first: bool) -> String {
     }
 }
 
-fn sample_case(input: &str) -> Game {
-    crate::read_game(input.as_bytes()).unwrap_or(Game {
-        piles: Vec::new(),
-        forbidden: Vec::new(),
-    })
-}
-
 /// Runs the games saved in `dir` (its `*.in` files, by name; those past the statement only with
 /// `beyond`); the first that fails.
 fn replay(dir: &Path, runner: &Batch, beyond: bool) -> Option<(Origin, Game, Outcome)> {
@@ -947,13 +937,4 @@ fn replay(dir: &Path, runner: &Batch, beyond: bool) -> Option<(Origin, Game, Out
         }
     }
     None
-}
-
-fn signal_name(signal: i32) -> &'static str {
-    match signal {
-        libc::SIGINT => "SIGINT",
-        libc::SIGTERM => "SIGTERM",
-        libc::SIGHUP => "SIGHUP",
-        _ => "a signal",
-    }
 }

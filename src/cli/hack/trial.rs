@@ -65,6 +65,26 @@ impl Game {
         input
     }
 
+    /// The game an input file holds, or the empty game where it holds none (the statement's
+    /// samples, which always do).
+    pub(super) fn read_or_empty(input: &[u8]) -> Game {
+        crate::read_game(input).unwrap_or(Game {
+            piles: Vec::new(),
+            forbidden: Vec::new(),
+        })
+    }
+
+    /// The two smallest games, one pile and one forbidden move (1 1): one pile of 1 (Aoki wins:
+    /// the first player cannot move) and one of 2 (Takahashi wins). A solution or a bot that
+    /// fails on both (and, in batch, on sample 2) fails on every game.
+    pub(super) fn smallest() -> [Game; 2] {
+        let one_pile = |pile| Game {
+            piles: vec![pile],
+            forbidden: vec![(1, 1)],
+        };
+        [one_pile(1), one_pile(2)]
+    }
+
     /// N + M: how large the game is.
     pub(super) fn size(&self) -> usize {
         self.piles.len() + self.forbidden.len()

@@ -86,7 +86,7 @@ pub(super) fn run(settings: &Settings) -> Result<Ended, Failure> {
     };
     let mut games: Vec<Planned> = Vec::new();
     for (i, input) in settings.samples.iter().enumerate() {
-        let case = case_of(input.as_bytes());
+        let case = Game::read_or_empty(input.as_bytes());
         games.push(game(BotOrigin::Sample(i), case, settings.seed, 0, i));
     }
     if let Some(dir) = &settings.save {
@@ -107,12 +107,7 @@ pub(super) fn run(settings: &Settings) -> Result<Ended, Failure> {
         Some(found) => found,
         None => {
             if let Some(signal) = super::run::signal() {
-                let name = match signal {
-                    libc::SIGINT => "SIGINT",
-                    libc::SIGTERM => "SIGTERM",
-                    libc::SIGHUP => "SIGHUP",
-                    _ => "a signal",
-                };
+                let name = super::run::signal_name(signal);
                 crate::report(format_args!(
                     "interrupted (seed {}) by {name}; no failure found",
                     settings.seed
@@ -157,13 +152,6 @@ fn game(origin: BotOrigin, case: Game, seed: u64, salt: u64, index: usize) -> Pl
 
 fn mix(seed: u64, n: u64) -> u64 {
     Rng::new(seed ^ n.wrapping_mul(0x9e37_79b9_7f4a_7c15)).next_u64()
-}
-
-fn case_of(input: &[u8]) -> Game {
-    crate::read_game(input).unwrap_or(Game {
-        piles: Vec::new(),
-        forbidden: Vec::new(),
-    })
 }
 
 /// Generated game `index` of `tests`: tiny first, growing, every value small enough that a
@@ -297,16 +285,7 @@ fn report_failure(
     // The two smallest games, one for each side: a bot that fails both fails every game. They
     // are played (twice, to confirm) while the game found is played again: a bot that waits
     // costs its waiting once.
-    let smallest = [
-        Game {
-            piles: vec![1],
-            forbidden: vec![(1, 1)],
-        },
-        Game {
-            piles: vec![2],
-            forbidden: vec![(1, 1)],
-        },
-    ];
+    let smallest = Game::smallest();
     let (again, tiny) = thread::scope(|scope| {
         let tiny: Vec<_> = smallest
             .iter()

@@ -24,6 +24,16 @@ pub(in crate::cli::hack) fn signal() -> Option<i32> {
     Some(SIGNAL.load(Ordering::Relaxed)).filter(|&s| s != 0)
 }
 
+/// A stopping signal's name, as a report says it.
+pub(in crate::cli::hack) fn signal_name(signal: i32) -> &'static str {
+    match signal {
+        libc::SIGINT => "SIGINT",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGHUP => "SIGHUP",
+        _ => "a signal",
+    }
+}
+
 extern "C" fn on_signal(signal: libc::c_int) {
     // Only an atomic store: the one thing a signal handler may safely do here.
     SIGNAL.store(signal, Ordering::Relaxed);

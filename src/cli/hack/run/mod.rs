@@ -23,7 +23,7 @@ pub(super) mod measure;
 mod sandbox;
 
 pub(super) use answer::Answer;
-pub(super) use guard::{dismiss, signal, stopped, take_over};
+pub(super) use guard::{dismiss, signal, signal_name, stopped, take_over};
 use measure::{own_delay, own_peak};
 pub(super) use sandbox::Sandbox;
 pub(super) use sandbox::{Room, confine, hard_limit, memory_ceiling, sweep_orphans, which};
