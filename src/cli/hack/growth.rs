@@ -625,7 +625,7 @@ fn measure_at(
     if let Some(time) = time_of(points, (piles, moves), values) {
         return Some(time);
     }
-    // The report's budget is spent: no more runs (see `Runner::until`).
+    // The report's budget is spent: no more runs (see `budget::Budget`).
     if timer.budget.ran_out() {
         return None;
     }

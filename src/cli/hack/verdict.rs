@@ -69,7 +69,7 @@ pub(super) enum Outcome {
     Crash {
         status: String,
         stderr: String,
-        /// Its resident peak, 0 when hidden under hack's own (see `limits::own_peak`).
+        /// Its resident peak, 0 when hidden under hack's own (see `run::measure::own_peak`).
         peak: u64,
     },
     /// Crashed with `--stack`, ended well with more.
@@ -94,7 +94,7 @@ pub(super) enum Outcome {
     Timeout {
         /// The wall time it ran alone, less the time it waited for a CPU held by other work.
         time: Duration,
-        /// The time it waited for a CPU held by other work (see `limits::Ended::queued`).
+        /// The time it waited for a CPU held by other work (see `run::Ended::queued`).
         queued: Duration,
         /// The CPU time its process group used alone.
         cpu: Duration,

@@ -5,7 +5,7 @@
 //! their moves `I K` in turn, `0 0` for no move left; the referee answers a move it cannot take
 //! with `-1 -1` and ends the game. The tool's side plays perfectly from a won position and, from
 //! a lost one, the moves of [`tricks`]. The bot runs as a process group of its
-//! own under `--memory` (from `limits`); its pipes are polled, never read blocking, so that a
+//! own under `--memory` (from `run`); its pipes are polled, never read blocking, so that a
 //! bot that waits, loops or never exits cannot hold the referee. As on the judge, the one limit
 //! is the time limit, for the whole run: its wall time, asleep or not, less hack's turns and its
 //! wait for a CPU other work held. It thinks on a move, and takes its time to exit after the

@@ -6,6 +6,7 @@
 
 use std::io::Write;
 use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::{Mutex, OnceLock};
@@ -113,12 +114,12 @@ for round in 1 2 3 4 5 6 7 8 9 10; do
 done
 "#;
 
-/// Starts the guard; without one (no `sh`), the parent-death signal alone covers the solutions'
-/// main processes.
-fn start_guard() {
+/// Starts the guard, which also removes the control groups' `bases` at the end; without one
+/// (no `sh`), the parent-death signal alone covers the solutions' main processes.
+fn start_guard(bases: &[PathBuf]) {
     let mut sh = Command::new("sh");
     sh.args(["-c", GUARD_SCRIPT, "guard", mark_prefix()])
-        .args(super::sandbox::base_folders())
+        .args(bases)
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::null());
@@ -151,9 +152,8 @@ pub(in crate::cli::hack) fn tell_guard(sign: char, group: i32) {
 }
 
 /// Lets the guard go at hack's orderly end, when hack has swept what its solutions left itself
-/// and every run's control group is gone.
-pub(in crate::cli::hack) fn dismiss() {
-    super::sandbox::remove_bases();
+/// and every run's control group is gone (`run::dismiss`).
+pub(super) fn dismiss() {
     if let Some((input, _)) = GUARD.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
         let _ = input.write_all(b"done\n");
     }
@@ -169,8 +169,8 @@ pub(in crate::cli::hack) fn guard_pid() -> Option<i32> {
 }
 
 /// Takes SIGINT, SIGTERM and SIGHUP for hack, makes hack the subreaper of what it starts, and
-/// starts the guard.
-pub(in crate::cli::hack) fn take_over() {
+/// starts the guard, which removes the control groups' `bases` at the end.
+pub(super) fn take_over(bases: &[PathBuf]) {
     for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
         // SAFETY: the handler only stores to an atomic, which is async-signal-safe; the
         // sigaction struct is fully initialised (zeroed, then the fields set).
@@ -193,5 +193,5 @@ pub(in crate::cli::hack) fn take_over() {
     unsafe {
         libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
     }
-    start_guard();
+    start_guard(bases);
 }

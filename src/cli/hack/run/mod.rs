@@ -23,7 +23,7 @@ pub(super) mod measure;
 mod sandbox;
 
 pub(super) use answer::Answer;
-pub(super) use guard::{dismiss, signal, signal_name, stopped, take_over};
+pub(super) use guard::{signal, signal_name, stopped};
 use measure::{own_delay, own_peak};
 pub(super) use sandbox::Sandbox;
 pub(super) use sandbox::{Room, confine, hard_limit, memory_ceiling, sweep_orphans, which};
@@ -37,6 +37,18 @@ use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
+
+/// Takes the signals for hack, makes it the subreaper of what it starts, and starts the guard
+/// (see `guard`), told of the control groups' bases to remove at the end.
+pub(super) fn take_over() {
+    guard::take_over(&sandbox::base_folders());
+}
+
+/// hack's orderly end: the control groups' bases removed, then the guard let go.
+pub(super) fn dismiss() {
+    sandbox::remove_bases();
+    guard::dismiss();
+}
 
 /// A token that ends a run early, as a signal does, set by another thread: a shrinker's
 /// candidate that lost the race to a smaller failing one, a large game past a timeout. Passed
