@@ -5,7 +5,16 @@
 //! - `batch::Batch`: a program run on the game under the judge's limits, its answer compared;
 //! - `interactive::Bot`'s trial: a bot playing the game against the referee;
 //! - an in-process function of the game (a mutant of this solver): its answer judged as a
-//!   batch answer is, or [`Outcome::Timeout`] when the work it counts passes its budget.
+//!   batch answer is ([`Outcome::Right`], [`Outcome::Wrong`]), or, when the work it counts
+//!   passes its budget, [`Outcome::Timeout`] with `ended: true` and a `time` of the limit times
+//!   `verdict::ALONE_WALL`: far over the limit (`verdict::far_over`), so that one try is its
+//!   verdict, as for a batch run hack had to end. The unit tests below run one through the
+//!   search and the shrinker.
+//!
+//! What each kind of trial shares: `search::search` (the schedule and the worker pool),
+//! [`Trial::confirm`] (the confirmation policy of `confirm`), `shrink::shrink`, and the report's
+//! game and explanation (`report::game`, `report::explain`); what only the batch trial has: the
+//! words of its outcome under the limits (`report::failure`) and a timeout's growth (`growth`).
 //!
 //! A trial is shared by the worker threads (`Sync`), and every call is given its [`Budget`]:
 //! when it must end, and the token that cancels it.
@@ -202,6 +211,74 @@ mod tests {
             let game = search::make(&search::plan(seed, index, tests, max_n, false)).unwrap();
             assert!(game.piles.iter().all(|&p| p < 1 << 31), "game {index}");
         }
+    }
+
+    /// A timeout-class mutant: its counted work passes its budget from 8 piles on, reported
+    /// as a try far over the limit.
+    struct Slow {
+        alone: AtomicU64,
+    }
+
+    impl Trial for Slow {
+        fn try_game(&self, game: &Game, sharing: Sharing, _: &Budget) -> Outcome {
+            if sharing == Sharing::Alone {
+                self.alone.fetch_add(1, Ordering::Relaxed);
+            }
+            if game.piles.len() < 8 {
+                return Outcome::Right;
+            }
+            let time = self
+                .timeout()
+                .mul_f64(crate::cli::hack::verdict::ALONE_WALL);
+            Outcome::Timeout {
+                time,
+                queued: Duration::ZERO,
+                cpu: time,
+                ended: true,
+            }
+        }
+
+        fn timeout(&self) -> Duration {
+            Duration::from_secs(4)
+        }
+
+        fn jobs(&self) -> usize {
+            2
+        }
+
+        fn runs(&self) -> u64 {
+            0
+        }
+    }
+
+    /// A mutant over its work budget is shrunk as a timeout: by its size, to within a factor
+    /// of 2 of the fewest piles that time out, its values scaled down, and each try far over
+    /// the limit is its own verdict: no try is rerun alone to confirm it.
+    #[test]
+    fn a_mutant_over_its_work_budget_is_shrunk_as_a_timeout() {
+        let game = Game {
+            piles: (1..=40).map(|k| k * 1000).collect(),
+            forbidden: vec![(5, 2)],
+        };
+        let trial = Slow {
+            alone: AtomicU64::new(0),
+        };
+        let outcome = trial.try_game(&game, Sharing::Shared, &Budget::default());
+        let bar = indicatif::ProgressBar::hidden();
+        let shrunk = shrink::shrink(
+            &trial,
+            game,
+            outcome,
+            Duration::from_secs(600),
+            &Budget::default(),
+            &bar,
+        );
+        assert_eq!(shrunk.end, End::Sized);
+        let piles = shrunk.case.piles.len();
+        assert!((8..16).contains(&piles), "{piles} piles");
+        assert!(shrunk.scaled);
+        assert_eq!(shrunk.outcome.kind(), Some(Kind::Timeout));
+        assert_eq!(trial.alone.load(Ordering::Relaxed), 0);
     }
 
     /// A cancelled token reaches the trial through its budget: the try gives no verdict.
