@@ -22,6 +22,7 @@
 mod batch;
 mod budget;
 mod confirm;
+mod everywhere;
 mod files;
 mod growth;
 mod help;
@@ -335,7 +336,7 @@ fn hunt(args: &Args, out: Option<&Path>, runner: &Batch, seed: u64) -> Result<En
         let quick = match origin {
             Origin::Sample(0) if verdict::far_over(&outcome, runner.timeout) => {
                 progress::lines(&status, started, &say, || {
-                    confirm_with_others(runner, &case)
+                    everywhere::confirm_with_others(runner, &case, &other_games())
                 })
             }
             _ => None,
@@ -516,7 +517,7 @@ struct Found {
     game: Game,
     confirmed: Confirmed,
     /// Whether it fails on every game, when that is known already (`Some(None)`: it does not;
-    /// `None`: not known yet): see [`fails_everywhere`].
+    /// `None`: not known yet): see `everywhere::fails_everywhere`.
     everywhere: Option<Option<Vec<Outcome>>>,
 }
 
@@ -558,56 +559,6 @@ fn other_games() -> [Game; 3] {
     [Game::read_or_empty(SAMPLES[1].0.as_bytes()), one, two]
 }
 
-/// Whether CMD fails on sample 2 and on the two smallest games (one for each answer), as it
-/// failed on sample 1 every time: then it fails on every game; with how it failed.
-fn fails_everywhere(runner: &Batch) -> Option<Vec<Outcome>> {
-    let outcomes = beside_all(runner, &other_games());
-    outcomes.iter().all(Outcome::failed).then_some(outcomes)
-}
-
-/// Runs `cases` J at a time, each judged as alone (an endless loop takes the limit and more
-/// on each): their outcomes, in order.
-fn beside_all(runner: &Batch, cases: &[Game]) -> Vec<Outcome> {
-    let mut outcomes = Vec::new();
-    for batch in cases.chunks(runner.jobs.max(1)) {
-        thread::scope(|scope| {
-            let runs: Vec<_> = (batch.iter())
-                .map(|case| {
-                    let run = move || runner.try_game(case, Sharing::Beside, &Budget::default());
-                    thread::Builder::new()
-                        .spawn_scoped(scope, run)
-                        .map_err(|_| case)
-                })
-                .collect();
-            // A run without a thread of its own goes here.
-            outcomes.extend(runs.into_iter().map(|run| match run {
-                Ok(handle) => handle.join().unwrap_or(Outcome::Stopped),
-                Err(case) => runner.try_game(case, Sharing::Beside, &Budget::default()),
-            }));
-        });
-    }
-    outcomes
-}
-
-/// A timeout far over the limit on sample 1 (an endless loop, most often): its confirmation
-/// runs beside sample 2 and the two smallest games, J at a time, where one after the other
-/// they would take the limit and more four times. The confirmation, if the rerun was far
-/// over the limit too, and whether it fails on every game.
-fn confirm_with_others(runner: &Batch, case: &Game) -> Option<(Confirmed, Option<Vec<Outcome>>)> {
-    let mut cases = vec![case.clone()];
-    cases.extend(other_games());
-    let mut outcomes = beside_all(runner, &cases);
-    let others = outcomes.split_off(1);
-    let rerun = outcomes.pop()?;
-    // Far over the limit again, or confirmed as any other failure is (a run the busy machine
-    // ended before its counted time passed the limit is no verdict).
-    if !verdict::far_over(&rerun, runner.timeout) {
-        return None;
-    }
-    let every = others.iter().all(Outcome::failed).then_some(others);
-    Some((Confirmed::Repeats(rerun), every))
-}
-
 /// A confirmed failure's block of the report: shrinks it (within its share of --shrink-time)
 /// unless it is a sample's or flaky, and keeps it where asked; the block and where it went.
 fn failure_block(
@@ -637,7 +588,7 @@ fn failure_block(
     // sample 2 and the two smallest games too.
     let every = match (&origin, flaky, every) {
         (Origin::Sample(0), None, Some(every)) => every,
-        (Origin::Sample(0), None, None) => fails_everywhere(runner),
+        (Origin::Sample(0), None, None) => everywhere::fails_everywhere(runner, &other_games()),
         _ => None,
     };
     // Over the limit and else ending well on every game, the smallest too, with a peak that a
