@@ -194,9 +194,11 @@
 //! ```text
 //! src/cli.rs                 the dispatcher; hack's exit statuses in one table (hack_status)
 //! src/cli/hack/mod.rs        run(): options → samples, saved games → search → confirm →
-//!                            shrink → growth → report, top to bottom; Ended (how a run ended)
+//!                            shrink → growth → report, top to bottom (hunt, fixed_games,
+//!                            search_games, confirm_all, report_all); Ended (how a run ended)
 //!   search.rs                the schedule of games and the worker pool; Finding, the go-on rule
 //!   confirm.rs               the one confirmation policy, the one meaning of "flaky"
+//!   everywhere.rs            whether a failure on sample 1 is one on every game
 //!   shrink.rs, shrink/       shrinking over any trial (drops.rs, merges.rs: the candidates)
 //!   growth.rs                a timeout's time at smaller sizes (batch runs, timed)
 //!   report.rs, files.rs      the report's blocks; --out and --save, whole or not at all
@@ -212,7 +214,8 @@
 //!                            measure.rs, answer.rs; imports nothing above it
 //! ```
 //!
-//! The pure decisions have unit tests beside them: the confirmation (`confirm.rs`), the time
+//! The pure decisions have unit tests beside them: the confirmation (`confirm.rs`,
+//! `everywhere.rs`), the time
 //! counted and the kinds' names (`verdict.rs`), the budget (`budget.rs`), the go-on rule and the
 //! order past a failure (`search.rs`), the search and the shrinker over an in-process trial
 //! (`trial.rs`), the growth's fit (`growth.rs`), the candidates (`shrink/`).

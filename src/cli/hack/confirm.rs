@@ -54,8 +54,8 @@ pub(super) const FLAKY_RUNS: u32 = 8;
 
 /// How many runs the failure found must fail before it is reported: [`FOUND_REPEATS`], or
 /// [`REPEATS`] for a timeout far over the limit (see [`far_over`]): each of its runs takes the
-/// limit and more, and a run that is still going at `verdict::ALONE_WALL` times the limit, alone, is
-/// no timeout by chance.
+/// limit and more, and a run that is still going at `verdict::ALONE_WALL` times the limit,
+/// alone, is no timeout by chance.
 pub(super) fn found_repeats(outcome: &Outcome, timeout: Duration) -> u32 {
     if far_over(outcome, timeout) {
         REPEATS
@@ -64,8 +64,8 @@ pub(super) fn found_repeats(outcome: &Outcome, timeout: Duration) -> u32 {
     }
 }
 
-/// Confirms the failure `outcome` by calling `rerun` (a run alone) until it has repeated on every run
-/// (`repeats` in all), or a run passed (then [`FLAKY_RUNS`] in all are counted).
+/// Confirms the failure `outcome` by calling `rerun` (a run alone) until it has repeated on
+/// every run (`repeats` in all), or a run passed (then [`FLAKY_RUNS`] in all are counted).
 pub(super) fn confirm_by(
     outcome: &Outcome,
     repeats: u32,

@@ -4,18 +4,21 @@
 //!
 //! This file is the run from start to end, top to bottom: the options, the samples and saved
 //! games, the search, the confirmation of each failure found, its shrinking within its share of
-//! the budget, a timeout's growth, the report and what is kept. Each step is written over a
-//! [`trial::Trial`] ("try this game, say what happened"): the batch program (`batch`), the bot
-//! against the referee (`interactive`), or an in-process function of the game.
+//! the budget, a timeout's growth, the report and what is kept. The search, the confirmation
+//! and the shrinking are written over a [`trial::Trial`] ("try this game, say what happened"):
+//! the batch program (`batch`), the bot against the referee (`interactive`), or an in-process
+//! function of the game; the report's words for an outcome under the limits and the growth are
+//! the batch trial's.
 //!
 //! The rooms, each using only those below it:
 //! - `search` (the schedule of games and the worker pool), `confirm` (the one confirmation
-//!   policy), `shrink` (with `drops` and `merges`), `growth` (a timeout's time at smaller
-//!   sizes), `report`, `files` (--out, --save), `progress`, `start` (what is said when CMD
-//!   cannot be started), `help` (the reference `--help` shows);
-//! - `interactive` (`hack --interactive`: its referee, the referee's tricks, the transcript);
-//! - `batch` (the batch trial), `trial` (the trait), `verdict` (an outcome and its [`verdict::Kind`]),
-//!   `budget` (a deadline and a cancel token, passed down as values);
+//!   policy), `everywhere` (whether a failure on sample 1 is on every game), `shrink` (with
+//!   `drops` and `merges`), `growth` (a timeout's time at smaller sizes), `report`, `files`
+//!   (--out, --save), `progress`, `start` (what is said when CMD cannot be started), `help`
+//!   (the reference `--help` shows);
+//! - `interactive` (`hack --interactive`: its games, referee, the referee's tricks, transcript);
+//! - `batch` (the batch trial), `trial` (the trait), `verdict` (an outcome and its
+//!   [`verdict::Kind`]), `budget` (a deadline and a cancel token, passed down as values);
 //! - `run`: one command under the judge's limits (the sandbox, the guard, measurement), which
 //!   imports nothing of hack above it.
 
@@ -281,12 +284,34 @@ pub(crate) enum Ended {
     Interrupted(i32),
 }
 
-/// Samples, saved games, the search; then the report.
+/// Samples, saved games, the search; the confirmation of what failed; then the report.
 fn hunt(args: &Args, out: Option<&Path>, runner: &Batch, seed: u64) -> Result<Ended, Failure> {
     let started = Instant::now();
+    let mut found: Vec<Failed> = fixed_games(args, runner, started).into_iter().collect();
+    if found.is_empty() {
+        found = search_games(args, runner, seed, started)?;
+    }
+    if found.is_empty() {
+        return Ok(nothing_found(args, runner, seed));
+    }
+    let confirmed = confirm_all(args, runner, seed, started, found)?;
+    if confirmed.is_empty() {
+        return Ok(nothing_found(args, runner, seed));
+    }
+    report_all(args, out, runner, seed, started, confirmed)
+}
+
+/// A game that failed (or gave no verdict), not yet confirmed.
+struct Failed {
+    origin: Origin,
+    game: Game,
+    outcome: Outcome,
+}
+
+/// The samples, then the games saved in --save DIR, one at a time: the first that fails.
+fn fixed_games(args: &Args, runner: &Batch, started: Instant) -> Option<Failed> {
     let status = ProgressBar::hidden();
     let say = |bar: &ProgressBar| bar.message();
-    let mut found = None;
     for (i, (input, output)) in SAMPLES.iter().enumerate() {
         let expected = if output.trim() == "Aoki" {
             "Aoki"
@@ -299,35 +324,47 @@ fn hunt(args: &Args, out: Option<&Path>, runner: &Batch, seed: u64) -> Result<En
             runner.try_input_alone(input.as_bytes(), expected)
         });
         if outcome.failed() || outcome.unusable() {
-            let case = Game::read_or_empty(input.as_bytes());
-            found = Some((Origin::Sample(i), case, outcome));
-            break;
+            let game = Game::read_or_empty(input.as_bytes());
+            let origin = Origin::Sample(i);
+            return Some(Failed {
+                origin,
+                game,
+                outcome,
+            });
         }
     }
-    if found.is_none()
-        && let Some(dir) = &args.save
-    {
-        status.set_message(format!("running the games saved in {}", ShownPath(dir)));
-        found = progress::lines(&status, started, &say, || replay(dir, runner, args.beyond));
-    }
-    let mut found: Vec<(Origin, Game, Outcome)> = found.into_iter().collect();
-    if found.is_empty() {
-        found = search_games(args, runner, seed, started)?;
-    }
-    if found.is_empty() {
-        return Ok(nothing_found(args, runner, seed));
-    }
+    let dir = args.save.as_ref()?;
+    status.set_message(format!("running the games saved in {}", ShownPath(dir)));
+    progress::lines(&status, started, &say, || replay(dir, runner, args.beyond))
+}
+
+/// Confirms each failure found, the first found first: it counts once it repeats, run alone;
+/// else it is flaky. One block a kind: a kind already confirmed the same way is left out. A run
+/// with no verdict ends hack (a CMD that cannot start is a usage error).
+fn confirm_all(
+    args: &Args,
+    runner: &Batch,
+    seed: u64,
+    started: Instant,
+    found: Vec<Failed>,
+) -> Result<Vec<Found>, Failure> {
+    let status = ProgressBar::hidden();
+    let say = |bar: &ProgressBar| bar.message();
     let unusable = |outcome: &Outcome| match outcome {
         Outcome::NotRun(e) => Err(Failure::Usage(start::cannot_run(&runner.command, e))),
         Outcome::Broken(e) => Err(Failure::Other(format!("cannot go on testing: {e}"))),
         _ => Ok(()),
     };
-    for (_, _, outcome) in &found {
-        unusable(outcome)?;
+    for failed in &found {
+        unusable(&failed.outcome)?;
     }
-    // A failure counts once it repeats, run alone; else it is flaky.
     let mut confirmed = Vec::new();
-    for (origin, case, outcome) in found {
+    for Failed {
+        origin,
+        game,
+        outcome,
+    } in found
+    {
         status.set_message(format!(
             "confirming the {} {}: it must fail again",
             outcome.what(),
@@ -336,7 +373,7 @@ fn hunt(args: &Args, out: Option<&Path>, runner: &Batch, seed: u64) -> Result<En
         let quick = match origin {
             Origin::Sample(0) if verdict::far_over(&outcome, runner.timeout) => {
                 progress::lines(&status, started, &say, || {
-                    everywhere::confirm_with_others(runner, &case, &other_games())
+                    everywhere::confirm_with_others(runner, &game, &other_games())
                 })
             }
             _ => None,
@@ -346,7 +383,7 @@ fn hunt(args: &Args, out: Option<&Path>, runner: &Batch, seed: u64) -> Result<En
             None => {
                 let repeats = confirm::found_repeats(&outcome, runner.timeout);
                 let confirmation = progress::lines(&status, started, &say, || {
-                    runner.confirm(&case, &outcome, repeats, &Budget::default())
+                    runner.confirm(&game, &outcome, repeats, &Budget::default())
                 });
                 (confirmation, None)
             }
@@ -365,15 +402,12 @@ fn hunt(args: &Args, out: Option<&Path>, runner: &Batch, seed: u64) -> Result<En
         }
         confirmed.push(Found {
             origin,
-            game: case,
+            game,
             confirmed: confirmation,
             everywhere: every,
         });
     }
-    if confirmed.is_empty() {
-        return Ok(nothing_found(args, runner, seed));
-    }
-    report_all(args, out, runner, seed, started, confirmed)
+    Ok(confirmed)
 }
 
 /// The generated games, with the bar (or a line every few seconds): the failures found, the
@@ -383,7 +417,7 @@ fn search_games(
     runner: &Batch,
     seed: u64,
     started: Instant,
-) -> Result<Vec<(Origin, Game, Outcome)>, Failure> {
+) -> Result<Vec<Failed>, Failure> {
     let bar = if args.tests > 0 {
         ProgressBar::with_draw_target(Some(args.tests), indicatif::ProgressDrawTarget::stderr())
     } else {
@@ -429,7 +463,12 @@ fn search_games(
                 game,
                 outcome,
             } = f;
-            (Origin::Generated { index, plan, first }, game, outcome)
+            let origin = Origin::Generated { index, plan, first };
+            Failed {
+                origin,
+                game,
+                outcome,
+            }
         })
         .collect())
 }
@@ -873,7 +912,7 @@ fn where_found(origin: &Origin, tests: u64, seed: u64, first: bool) -> String {
 
 /// Runs the games saved in `dir` (its `*.in` files, by name; those past the statement only with
 /// `beyond`); the first that fails.
-fn replay(dir: &Path, runner: &Batch, beyond: bool) -> Option<(Origin, Game, Outcome)> {
+fn replay(dir: &Path, runner: &Batch, beyond: bool) -> Option<Failed> {
     for path in files::saved_games(dir) {
         if run::stopped() {
             break;
@@ -884,7 +923,11 @@ fn replay(dir: &Path, runner: &Batch, beyond: bool) -> Option<(Origin, Game, Out
         // One at a time, so alone: a timeout's first run is its verdict.
         let outcome = runner.try_game(&case, Sharing::Alone, &Budget::default());
         if outcome.failed() || outcome.unusable() {
-            return Some((Origin::Saved(path), case, outcome));
+            return Some(Failed {
+                origin: Origin::Saved(path),
+                game: case,
+                outcome,
+            });
         }
     }
     None
