@@ -160,11 +160,22 @@ extern "C" fn at_start(argc: libc::c_int, argv: *const *const libc::c_char) {
         let first = unsafe { std::ffi::CStr::from_ptr(*argv.add(1)) };
         match first.to_bytes() {
             b"judge" => game::out_of_memory_status(checker::FAIL),
-            b"hack" => game::out_of_memory_status(hack::TROUBLE),
+            b"hack" => game::out_of_memory_status(hack_status(hack::Ended::Trouble)),
             _ => {}
         }
     }
     game::check_start();
+}
+
+/// hack's exit statuses, the one table of them (`--help`'s "exit status", the README's; grep's
+/// habit: 0 nothing found, 1 found, 2 trouble; a signal's as a shell's).
+fn hack_status(ended: hack::Ended) -> i32 {
+    match ended {
+        hack::Ended::Passed => 0,
+        hack::Ended::Found => 1,
+        hack::Ended::Trouble => 2,
+        hack::Ended::Interrupted(signal) => 128 + signal,
+    }
 }
 
 /// Runs the tool on this process's arguments and returns its exit status.
@@ -196,7 +207,7 @@ pub(crate) fn run() -> i32 {
     let result = match cli.command {
         None => modes::run(mode, cli.file, &mut out).map(|()| 0),
         Some(Sub::Gen(args)) => generate::run(&args, &mut out).map(|()| 0),
-        Some(Sub::Hack(args)) => hack::run(args),
+        Some(Sub::Hack(args)) => hack::run(args).map(hack_status),
         Some(Sub::Table(args)) => table::run(&args, &mut out).map(|()| 0),
         Some(Sub::Judge(args)) => checker::run(&args),
         Some(Sub::Play(args)) => play::run(&args),

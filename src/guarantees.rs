@@ -185,6 +185,41 @@
 //! itself (`.ci/oj-check`: `oj t` on samples/, plain and through `judge`, from a virtual
 //! environment under `target/`).
 //!
+//! # hack, its layout
+//!
+//! One pipeline over *trials* ("try this game, say what happened"): the schedule, the
+//! confirmation, the shrinking, the growth and the report are written once; a trial says only
+//! how one game is tried. A file uses only the files below it; `run/` uses nothing of hack.
+//!
+//! ```text
+//! src/cli.rs                 the dispatcher; hack's exit statuses in one table (hack_status)
+//! src/cli/hack/mod.rs        run(): options → samples, saved games → search → confirm →
+//!                            shrink → growth → report, top to bottom (hunt, fixed_games,
+//!                            search_games, confirm_all, report_all); Ended (how a run ended)
+//!   search.rs                the schedule of games and the worker pool; Finding, the go-on rule
+//!   confirm.rs               the one confirmation policy, the one meaning of "flaky"
+//!   everywhere.rs            whether a failure on sample 1 is one on every game
+//!   shrink.rs, shrink/       shrinking over any trial (drops.rs, merges.rs: the candidates)
+//!   growth.rs                a timeout's time at smaller sizes (batch runs, timed)
+//!   report.rs, files.rs      the report's blocks; --out and --save, whole or not at all
+//!   progress.rs, start.rs, help.rs   progress lines; a CMD that cannot start; --help
+//!   interactive/             hack --interactive: mod.rs (its games and report), referee.rs,
+//!                            tricks.rs (the referee's moves from lost positions), transcript.rs
+//!   batch.rs                 the batch trial: CMD under the limits, judged (stack, busy machine)
+//!   trial.rs                 the Trial trait (batch, bot, or an in-process function of the game)
+//!   verdict.rs               Outcome and its Kind enum: judging one run
+//!   budget.rs                a deadline and a cancel token, passed down as values
+//!   run/                     one command under limits: mod.rs (run_once, Cancel), sandbox.rs
+//!                            and sandbox/ (cgroup, /proc tally, confinement, orphans), guard.rs,
+//!                            measure.rs, answer.rs; imports nothing above it
+//! ```
+//!
+//! The pure decisions have unit tests beside them: the confirmation (`confirm.rs`,
+//! `everywhere.rs`), the time
+//! counted and the kinds' names (`verdict.rs`), the budget (`budget.rs`), the go-on rule and the
+//! order past a failure (`search.rs`), the search and the shrinker over an in-process trial
+//! (`trial.rs`), the growth's fit (`growth.rs`), the candidates (`shrink/`).
+//!
 //! # hack, worked
 //!
 //! Three sessions of `hack` on solutions from `tests/solutions/`, run from that folder (`nim` is

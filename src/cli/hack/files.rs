@@ -8,7 +8,7 @@
 //! the statement's limits without `--beyond`, is skipped with a warning, never taken for a
 //! failure.
 
-use super::outcome::Case;
+use super::Ended;
 use crate::Game;
 use crate::cli::game::{Failure, ShownPath, load};
 use crate::cli::strict;
@@ -177,16 +177,13 @@ fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// Writes `case` as DIR/NAME.in with its answer in NAME.out, NAME from the game's bytes (the
 /// same game saved twice is one file); returns DIR/NAME. The answer is written first, so that
 /// a `NAME.in` (what the replay reads) never stands without it.
-fn save(dir: &Path, case: &Case, input: &[u8]) -> io::Result<String> {
+fn save(dir: &Path, case: &Game, input: &[u8]) -> io::Result<String> {
     // FNV-1a: a stable name for the same bytes on every machine.
     let hash = input.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
     });
     let name = dir.join(format!("hack-{hash:016x}"));
-    let game = Game {
-        piles: case.piles.clone(),
-        forbidden: case.forbidden.clone(),
-    };
+    let game = case.clone();
     let answer = crate::winner(game).map_err(|e| io::Error::other(e.to_string()))?;
     let (game_file, answer_file) = (name.with_extension("in"), name.with_extension("out"));
     // Only files are replaced: a folder or a link at either name is someone else's.
@@ -233,20 +230,20 @@ impl Kept {
     }
 
     /// Ends the report `text` with [`Kept::tell`], writes it to standard error, and returns
-    /// the run's exit status ([`Kept::status`]).
-    pub(super) fn finish(&self, mut text: String) -> i32 {
+    /// how the run ended ([`Kept::status`]).
+    pub(super) fn finish(&self, mut text: String) -> Ended {
         self.tell(&mut text);
         let _ = io::stderr().lock().write_all(text.as_bytes());
         self.status()
     }
 
-    /// The exit status of a run that found a failure: 1, or hack's trouble (2) when the game
-    /// could not be kept where asked.
-    fn status(&self) -> i32 {
+    /// How a run that found a failure ended: so, or in hack's trouble when the game could not
+    /// be kept where asked.
+    fn status(&self) -> Ended {
         if self.trouble.is_empty() {
-            1
+            Ended::Found
         } else {
-            super::TROUBLE
+            Ended::Trouble
         }
     }
 }
@@ -257,7 +254,7 @@ impl Kept {
 pub(super) fn keep(
     out: Option<(&Path, &Path)>,
     save: Option<&Path>,
-    case: &Case,
+    case: &Game,
     input: &[u8],
 ) -> Kept {
     let mut kept = Kept {
@@ -307,12 +304,12 @@ pub(super) fn saved_games(dir: &Path) -> Vec<PathBuf> {
 /// read as a game, one that cannot be read) is skipped with a warning on standard error, and so
 /// is a game past the statement's limits unless `beyond`: a right solution may assert them, and
 /// would be reported as a crash on a game the judge never gives.
-pub(super) fn read_saved(path: &Path, beyond: bool) -> Option<Case> {
+pub(super) fn read_saved(path: &Path, beyond: bool) -> Option<Game> {
     let why = if fs::metadata(path).is_ok_and(|m| m.is_file()) {
         match load(Some(path)) {
             Ok(game) => match strict::violation(&game).filter(|_| !beyond) {
                 None => {
-                    return Some(Case {
+                    return Some(Game {
                         piles: game.piles,
                         forbidden: game.forbidden,
                     });

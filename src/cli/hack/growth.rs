@@ -12,9 +12,12 @@
 //! judges: wall time, less what the run waited for a CPU that other work held, and never less
 //! than its CPU time.
 
-use super::limits::{self, Deadline, Ran};
-use super::outcome::{self, ALONE_WALL, Case, Runner};
+use super::batch::Batch;
+use super::budget::Budget;
 use super::report::grouped;
+use super::run::{self, Deadline, Ran};
+use super::verdict::{self, ALONE_WALL};
+use crate::Game;
 use std::fmt;
 
 /// How many smaller sizes are timed in a dimension, at most.
@@ -481,20 +484,20 @@ fn slope(points: &[(usize, f64)], start: f64) -> Option<f64> {
 /// quartered, ... down to where the time no longer rises, with the other held at 1, or at its
 /// full size when the first alone does not grow (a time in N·M); then a few sizes between the
 /// two of a jump, or the last that ended and the first over the limit.
-pub(super) fn growth(runner: &Runner, case: &Case) -> Vec<Growth> {
+pub(super) fn growth(timer: &Timer, case: &Game) -> Vec<Growth> {
     let (n, m) = (case.piles.len(), case.forbidden.len());
     let mut points = Vec::new();
     if n == 0 || m == 0 {
         return Vec::new();
     }
-    match measure(runner, case, &mut points, (1, 1)) {
+    match measure(timer, case, &mut points, (1, 1)) {
         Some(Time::Took(_)) => {}
         // Over the limit at one pile and one move: an endless loop, or a time that grows with
         // the values (a loop up to the largest pile), which the same game at smaller values
         // tells apart.
         Some(Time::Over(_)) => {
-            measure_values(runner, case, &mut points, (1, 1));
-            again(runner, case, &mut points);
+            measure_values(timer, case, &mut points, (1, 1));
+            again(timer, case, &mut points);
             return fit(&points);
         }
         None => return Vec::new(),
@@ -520,7 +523,7 @@ pub(super) fn growth(runner: &Runner, case: &Case) -> Vec<Growth> {
             if held > 1 {
                 // Held at its full size only when the dimension alone does not grow.
                 let alone = fit_line(dimension, 1, &line_of(&points, dimension, 1), 0.0);
-                if alone.is_some() || measure(runner, case, &mut points, at(1, held)).is_none() {
+                if alone.is_some() || measure(timer, case, &mut points, at(1, held)).is_none() {
                     break;
                 }
             }
@@ -529,10 +532,10 @@ pub(super) fn growth(runner: &Runner, case: &Case) -> Vec<Growth> {
             };
             for halvings in 0..=SIZES {
                 let size = len >> halvings;
-                if size < 2 || limits::stopped() {
+                if size < 2 || run::stopped() {
                     break;
                 }
-                match measure(runner, case, &mut points, at(size, held)) {
+                match measure(timer, case, &mut points, at(size, held)) {
                     Some(Time::Took(t)) if t - base < NOISE.max(base / 5.0) => break,
                     Some(_) => {}
                     None => break,
@@ -556,10 +559,10 @@ pub(super) fn growth(runner: &Runner, case: &Case) -> Vec<Growth> {
                     },
                 };
                 let middle = below + (above - below) / 2;
-                if middle <= below || limits::stopped() {
+                if middle <= below || run::stopped() {
                     break;
                 }
-                if measure(runner, case, &mut points, at(middle, held)).is_none() {
+                if measure(timer, case, &mut points, at(middle, held)).is_none() {
                     break;
                 }
             }
@@ -567,9 +570,9 @@ pub(super) fn growth(runner: &Runner, case: &Case) -> Vec<Growth> {
     }
     // Neither N nor M is what the time grows with: the values may be.
     if fit(&points).is_empty() {
-        measure_values(runner, case, &mut points, (n, m));
+        measure_values(timer, case, &mut points, (n, m));
     }
-    again(runner, case, &mut points);
+    again(timer, case, &mut points);
     fit(&points)
 }
 
@@ -580,8 +583,8 @@ pub(super) fn growth(runner: &Runner, case: &Case) -> Vec<Growth> {
 /// machine does not slow every run of a size. A run that took less than a quarter of the limit
 /// runs twice more: these weigh little in time (less than the limit in all, their sizes halving)
 /// and much in the fit, where the same noise is a larger part of their time.
-fn again(runner: &Runner, case: &Case, points: &mut [Point]) {
-    let limit = runner.timeout.as_secs_f64();
+fn again(timer: &Timer, case: &Game, points: &mut [Point]) {
+    let limit = timer.batch.timeout.as_secs_f64();
     for pass in 0..2 {
         for point in points.iter_mut() {
             let Time::Took(shortest) = point.time else {
@@ -590,10 +593,10 @@ fn again(runner: &Runner, case: &Case, points: &mut [Point]) {
             if pass > 0 && shortest >= limit / 4.0 {
                 continue;
             }
-            if runner.out_of_budget() || limits::stopped() {
+            if timer.budget.ran_out() || run::stopped() {
                 return;
             }
-            if let Some(Time::Took(time)) = judged_time(runner, &game_of(case, point)) {
+            if let Some(Time::Took(time)) = judged_time(timer, &game_of(case, point)) {
                 point.time = Time::Took(shortest.min(time));
             }
         }
@@ -603,18 +606,18 @@ fn again(runner: &Runner, case: &Case, points: &mut [Point]) {
 /// Times the game's first `piles` piles and first `moves` forbidden moves, and keeps the point;
 /// a point already timed is not run again.
 fn measure(
-    runner: &Runner,
-    case: &Case,
+    timer: &Timer,
+    case: &Game,
     points: &mut Vec<Point>,
     (piles, moves): (usize, usize),
 ) -> Option<Time> {
-    measure_at(runner, case, points, (piles, moves), None)
+    measure_at(timer, case, points, (piles, moves), None)
 }
 
 /// [`measure`], with the values scaled so that the largest is `values` (see [`scaled`]).
 fn measure_at(
-    runner: &Runner,
-    case: &Case,
+    timer: &Timer,
+    case: &Game,
     points: &mut Vec<Point>,
     (piles, moves): (usize, usize),
     values: Option<u64>,
@@ -622,8 +625,8 @@ fn measure_at(
     if let Some(time) = time_of(points, (piles, moves), values) {
         return Some(time);
     }
-    // The report's budget is spent: no more runs (see `Runner::until`).
-    if runner.out_of_budget() {
+    // The report's budget is spent: no more runs (see `budget::Budget`).
+    if timer.budget.ran_out() {
         return None;
     }
     let point = Point {
@@ -632,7 +635,7 @@ fn measure_at(
         values,
         time: Time::Took(0.0),
     };
-    let time = judged_time(runner, &game_of(case, &point))?;
+    let time = judged_time(timer, &game_of(case, &point))?;
     points.push(Point { time, ..point });
     Some(time)
 }
@@ -642,13 +645,13 @@ fn measure_at(
 /// until a run takes a quarter of the limit more than the smallest, then twice the last two
 /// that ended: runs below the limit are quick, where a game whose largest value is 10^18 takes
 /// years at its own values when its time grows with them.
-fn measure_values(runner: &Runner, case: &Case, points: &mut Vec<Point>, at: (usize, usize)) {
+fn measure_values(timer: &Timer, case: &Game, points: &mut Vec<Point>, at: (usize, usize)) {
     let top = largest(&first(case, at.0, at.1));
     if top < 2 {
         return;
     }
     // Over the limit at the smallest values too: nothing here grows.
-    let Some(Time::Took(base)) = measure_at(runner, case, points, at, Some(1)) else {
+    let Some(Time::Took(base)) = measure_at(timer, case, points, at, Some(1)) else {
         return;
     };
     // The game as it is is the largest values' point.
@@ -660,11 +663,11 @@ fn measure_values(runner: &Runner, case: &Case, points: &mut Vec<Point>, at: (us
             time,
         });
     }
-    let limit = runner.timeout.as_secs_f64();
+    let limit = timer.batch.timeout.as_secs_f64();
     let mut size = 1u64 << 10;
     let mut ended = Vec::new();
-    while size < top && !limits::stopped() {
-        match measure_at(runner, case, points, at, Some(size)) {
+    while size < top && !run::stopped() {
+        match measure_at(timer, case, points, at, Some(size)) {
             // A quarter of the limit above the start-up's time (a busy machine's Python takes
             // a tenth of a second to start).
             Some(Time::Took(t)) => {
@@ -681,22 +684,22 @@ fn measure_values(runner: &Runner, case: &Case, points: &mut Vec<Point>, at: (us
     // Halfway by ratio above each of the last two sizes that ended: four sizes near the top,
     // each twice the one before, for the fit.
     for &below in ended.iter().rev().take(2).rev() {
-        if below.saturating_mul(2) < top && !limits::stopped() {
-            measure_at(runner, case, points, at, Some(below * 2));
+        if below.saturating_mul(2) < top && !run::stopped() {
+            measure_at(timer, case, points, at, Some(below * 2));
         }
     }
 }
 
 /// The game's first `piles` piles and first `moves` forbidden moves.
-fn first(case: &Case, piles: usize, moves: usize) -> Case {
-    Case {
+fn first(case: &Game, piles: usize, moves: usize) -> Game {
+    Game {
         piles: case.piles[..piles].to_vec(),
         forbidden: case.forbidden[..moves].to_vec(),
     }
 }
 
 /// The game a point was measured on.
-fn game_of(case: &Case, point: &Point) -> Case {
+fn game_of(case: &Game, point: &Point) -> Game {
     let game = first(case, point.piles, point.moves);
     match point.values {
         Some(values) => scaled(&game, values),
@@ -705,7 +708,7 @@ fn game_of(case: &Case, point: &Point) -> Case {
 }
 
 /// The largest value of a game, pile or X.
-pub(super) fn largest(case: &Case) -> u64 {
+pub(super) fn largest(case: &Game) -> u64 {
     let xs = case.forbidden.iter().map(|&(x, _)| x);
     case.piles.iter().copied().chain(xs).max().unwrap_or(0)
 }
@@ -713,7 +716,7 @@ pub(super) fn largest(case: &Case) -> u64 {
 /// `case` with every pile, X and Y scaled by `top` over its largest value (rounded down, at
 /// least 1, Y at most its X), so that the largest is `top`: the same game at smaller values. A
 /// forbidden move that becomes another's is left out.
-pub(super) fn scaled(case: &Case, top: u64) -> Case {
+pub(super) fn scaled(case: &Game, top: u64) -> Game {
     let largest = largest(case).max(1);
     let scale = |v: u64| ((u128::from(v) * u128::from(top) / u128::from(largest)) as u64).max(1);
     let mut seen = std::collections::HashSet::new();
@@ -721,7 +724,7 @@ pub(super) fn scaled(case: &Case, top: u64) -> Case {
         .map(|&(x, y)| (scale(x), scale(y).min(scale(x))))
         .filter(|&pair| seen.insert(pair))
         .collect();
-    Case {
+    Game {
         piles: case.piles.iter().map(|&a| scale(a)).collect(),
         forbidden,
     }
@@ -747,23 +750,36 @@ fn time_of(points: &[Point], (piles, moves): (usize, usize), values: Option<u64>
         .map(|p| p.time)
 }
 
+/// What a timeout's growth times its runs with: the batch trial, and the budget that cuts them.
+pub(super) struct Timer<'a> {
+    pub(super) batch: &'a Batch,
+    pub(super) budget: Budget,
+}
+
 /// The time of one run of `case` alone, as the verdict judges it, or `None` when it ended
 /// otherwise (a signal) or did not run.
-fn judged_time(runner: &Runner, case: &Case) -> Option<Time> {
-    let wall = runner.timeout.mul_f64(ALONE_WALL);
+fn judged_time(timer: &Timer, case: &Game) -> Option<Time> {
+    let wall = timer.batch.timeout.mul_f64(ALONE_WALL);
     let deadline = Deadline {
         wall,
         cpu: None,
-        // The budget of the timeout's report (see `Runner::until`).
-        cut: *runner.until.lock().unwrap_or_else(|p| p.into_inner()),
+        // The budget of the timeout's report.
+        cut: timer.budget.until,
+        cancel: timer.budget.cancel.clone(),
     };
     let input = case.input();
-    match limits::run_once(&runner.command, &input, runner.room(), deadline, true) {
+    match run::run_once(
+        &timer.batch.command,
+        &input,
+        timer.batch.room(),
+        deadline,
+        true,
+    ) {
         Ok(Ran::Ended(ended)) if ended.status.success() => Some(Time::Took(
-            outcome::counted(ended.time, ended.queued, ended.cpu).as_secs_f64(),
+            verdict::counted(ended.time, ended.queued, ended.cpu).as_secs_f64(),
         )),
         // Cut by the report's budget is no point: it says nothing of the size.
-        Ok(Ran::OutOfTime(..)) if !limits::stopped() && !runner.out_of_budget() => {
+        Ok(Ran::OutOfTime(..)) if !run::stopped() && !timer.budget.ran_out() => {
             Some(Time::Over(wall.as_secs_f64()))
         }
         _ => None,
@@ -845,7 +861,7 @@ mod tests {
 
     #[test]
     fn a_game_scaled_keeps_its_shape_inside_the_statement() {
-        let case = Case {
+        let case = Game {
             piles: vec![1 << 40, 3],
             forbidden: vec![(1 << 40, 1 << 39), (1 << 40, 1), (5, 5)],
         };

@@ -2,50 +2,61 @@
 //! then on generated games against this solver, judged as the judge would (wrong answer, crash,
 //! memory limit exceeded, timeout); the first failure is shrunk to a small game and reported.
 //!
-//! This file is the run from start to end: the options, the samples and saved games, the
-//! search, shrinking each kind of failure found within its share of the budget, the report and
-//! what is kept. Below it: `search` (the schedule of games),
-//! `limits` (running one command under limits, with `measure`, what a run used, and `guard`,
-//! what ends the solutions with hack), `outcome` (judging and confirming one run), `shrink` (and
-//! its `drops` and `merges`), `growth` (a timeout's time at smaller sizes), `report`,
-//! `progress` (a line every few seconds when standard error is not a terminal); `interactive`
-//! runs instead with --interactive (over `referee`, `tricks`, `transcript`). Beside them:
-//! `start` (what is said when CMD cannot be started) and `help` (the reference `--help` shows).
+//! This file is the run from start to end, top to bottom: the options, the samples and saved
+//! games, the search, the confirmation of each failure found, its shrinking within its share of
+//! the budget, a timeout's growth, the report and what is kept. The search, the confirmation
+//! and the shrinking are written over a [`trial::Trial`] ("try this game, say what happened"):
+//! the batch program (`batch`), the bot against the referee (`interactive`), or an in-process
+//! function of the game; the report's words for an outcome under the limits and the growth are
+//! the batch trial's.
+//!
+//! The rooms, each using only those below it:
+//! - `search` (the schedule of games and the worker pool), `confirm` (the one confirmation
+//!   policy), `everywhere` (whether a failure on sample 1 is on every game), `shrink` (with
+//!   `drops` and `merges`), `growth` (a timeout's time at smaller sizes), `report`, `files`
+//!   (--out, --save), `progress`, `start` (what is said when CMD cannot be started), `help`
+//!   (the reference `--help` shows);
+//! - `interactive` (`hack --interactive`: its games, referee, the referee's tricks, transcript);
+//! - `batch` (the batch trial), `trial` (the trait), `verdict` (an outcome and its
+//!   [`verdict::Kind`]), `budget` (a deadline and a cancel token, passed down as values);
+//! - `run`: one command under the judge's limits (the sandbox, the guard, measurement), which
+//!   imports nothing of hack above it.
 
-mod answer;
+mod batch;
+mod budget;
+mod confirm;
+mod everywhere;
 mod files;
 mod growth;
-mod guard;
 mod help;
 mod interactive;
-mod limits;
-mod measure;
-mod outcome;
 mod progress;
-mod referee;
 mod report;
-mod sandbox;
+mod run;
 mod search;
 mod shrink;
 mod start;
-mod transcript;
-mod tricks;
+mod trial;
+mod verdict;
 
 use super::game::{Failure, ShownPath, plural};
 use super::strict;
 use crate::Game;
+use batch::Batch;
+use budget::Budget;
+use confirm::Confirmed;
 use indicatif::{ProgressBar, ProgressStyle};
-use outcome::{Case, Confirmed, Outcome, Runner};
-use search::Plan;
+use search::{Finding, Plan};
 use shrink::End;
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::AtomicU64;
 use std::thread;
 use std::time::{Duration, Instant};
+use trial::{Sharing, Trial};
+use verdict::Outcome;
 
 /// Find a game on which a solution fails, and shrink it to a minimal one
 ///
@@ -140,11 +151,16 @@ const MIB: u64 = 1 << 20;
 enum Origin {
     Sample(usize),
     Saved(PathBuf),
-    /// Game `.0` of the run, made by `.1`; `.2` the first game that failed, any kind.
-    Generated(u64, Plan, u64),
+    /// A generated game: its index in the run, how it was made, and the index of the first
+    /// game that failed, any kind.
+    Generated {
+        index: u64,
+        plan: Plan,
+        first: u64,
+    },
 }
 
-pub(super) fn run(args: Args) -> Result<i32, Failure> {
+pub(super) fn run(args: Args) -> Result<Ended, Failure> {
     if !(args.timeout > 0.0 && args.timeout <= 1e6) {
         return Err(Failure::Usage(format!(
             "--timeout {}: give a number of seconds above 0 and at most 1000000",
@@ -174,7 +190,7 @@ pub(super) fn run(args: Args) -> Result<i32, Failure> {
             "--jobs 0: at least one game runs at a time".to_owned(),
         ));
     }
-    let ceiling = limits::memory_ceiling();
+    let ceiling = run::memory_ceiling();
     let memory = args.memory * MIB;
     if memory > ceiling {
         return Err(Failure::Usage(format!(
@@ -184,7 +200,7 @@ pub(super) fn run(args: Args) -> Result<i32, Failure> {
         )));
     }
     // By default as large as --memory, or as this shell allows (ulimit -s).
-    let stack_ceiling = limits::hard_limit(libc::RLIMIT_STACK);
+    let stack_ceiling = run::hard_limit(libc::RLIMIT_STACK);
     let stack = match args.stack {
         None => (args.memory * MIB).min(stack_ceiling),
         Some(mib) if mib * MIB > stack_ceiling => {
@@ -203,7 +219,7 @@ pub(super) fn run(args: Args) -> Result<i32, Failure> {
         files::check_save(dir)?;
     }
     start::check(&args.command)?;
-    limits::take_over();
+    run::take_over();
     let seed = args.seed.unwrap_or_else(super::generate::fresh_seed);
     let jobs = args
         .jobs
@@ -223,29 +239,27 @@ pub(super) fn run(args: Args) -> Result<i32, Failure> {
             samples: SAMPLES.map(|(input, _)| input),
         };
         let result = interactive::run(&settings);
-        limits::sweep_orphans();
-        limits::dismiss();
+        run::sweep_orphans();
+        run::dismiss();
         return result;
     }
-    let runner = Runner {
+    let runner = Batch {
         command: args.command.clone(),
         timeout: Duration::from_secs_f64(args.timeout),
         memory,
         stack,
         jobs,
         runs: AtomicU64::new(0),
-        until: Mutex::new(None),
-        referee: None,
     };
     let result = hunt(&args, out.as_deref(), &runner, seed);
-    limits::sweep_orphans();
-    limits::dismiss();
+    run::sweep_orphans();
+    run::dismiss();
     match result {
         // hack could not do its work: told apart from a failure found (1).
         Err(Failure::Usage(message)) => Err(Failure::Usage(message)),
         Err(trouble) => {
             crate::report(format_args!("{trouble}"));
-            Ok(TROUBLE)
+            Ok(Ended::Trouble)
         }
         ok => ok,
     }
@@ -255,16 +269,49 @@ pub(super) fn run(args: Args) -> Result<i32, Failure> {
 /// rather than a solution's: only a --memory below it can be a usage error.
 const RUNTIME_ALONE: u64 = 64 * MIB;
 
-/// The exit status when hack itself could not do its work (grep's: 0 nothing found, 1 found,
-/// 2 trouble).
-pub(super) const TROUBLE: i32 = 2;
+/// How a run of hack ended; `cli::hack_status` turns it into the exit status (grep's: 0 nothing
+/// found, 1 found, 2 trouble). The later variant wins where a run ends two ways.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Ended {
+    /// Every game passed.
+    Passed,
+    /// A failure was found, flaky ones too.
+    Found,
+    /// hack could not do its work: a game it could not keep where asked, a machine too busy to
+    /// judge (a CMD it cannot start is a usage error, `Failure::Usage`).
+    Trouble,
+    /// A signal stopped it with nothing found: the signal's number.
+    Interrupted(i32),
+}
 
-/// Samples, saved games, the search; then the report.
-fn hunt(args: &Args, out: Option<&Path>, runner: &Runner, seed: u64) -> Result<i32, Failure> {
+/// Samples, saved games, the search; the confirmation of what failed; then the report.
+fn hunt(args: &Args, out: Option<&Path>, runner: &Batch, seed: u64) -> Result<Ended, Failure> {
     let started = Instant::now();
+    let mut found: Vec<Failed> = fixed_games(args, runner, started).into_iter().collect();
+    if found.is_empty() {
+        found = search_games(args, runner, seed, started)?;
+    }
+    if found.is_empty() {
+        return Ok(nothing_found(args, runner, seed));
+    }
+    let confirmed = confirm_all(args, runner, seed, started, found)?;
+    if confirmed.is_empty() {
+        return Ok(nothing_found(args, runner, seed));
+    }
+    report_all(args, out, runner, seed, started, confirmed)
+}
+
+/// A game that failed (or gave no verdict), not yet confirmed.
+struct Failed {
+    origin: Origin,
+    game: Game,
+    outcome: Outcome,
+}
+
+/// The samples, then the games saved in --save DIR, one at a time: the first that fails.
+fn fixed_games(args: &Args, runner: &Batch, started: Instant) -> Option<Failed> {
     let status = ProgressBar::hidden();
     let say = |bar: &ProgressBar| bar.message();
-    let mut found = None;
     for (i, (input, output)) in SAMPLES.iter().enumerate() {
         let expected = if output.trim() == "Aoki" {
             "Aoki"
@@ -277,44 +324,56 @@ fn hunt(args: &Args, out: Option<&Path>, runner: &Runner, seed: u64) -> Result<i
             runner.try_input_alone(input.as_bytes(), expected)
         });
         if outcome.failed() || outcome.unusable() {
-            let case = sample_case(input);
-            found = Some((Origin::Sample(i), case, outcome));
-            break;
+            let game = Game::read_or_empty(input.as_bytes());
+            let origin = Origin::Sample(i);
+            return Some(Failed {
+                origin,
+                game,
+                outcome,
+            });
         }
     }
-    if found.is_none()
-        && let Some(dir) = &args.save
-    {
-        status.set_message(format!("running the games saved in {}", ShownPath(dir)));
-        found = progress::lines(&status, started, &say, || replay(dir, runner, args.beyond));
-    }
-    let mut found: Vec<(Origin, Case, Outcome)> = found.into_iter().collect();
-    if found.is_empty() {
-        found = search_games(args, runner, seed, started)?;
-    }
-    if found.is_empty() {
-        return Ok(nothing_found(args, runner, seed));
-    }
+    let dir = args.save.as_ref()?;
+    status.set_message(format!("running the games saved in {}", ShownPath(dir)));
+    progress::lines(&status, started, &say, || replay(dir, runner, args.beyond))
+}
+
+/// Confirms each failure found, the first found first: it counts once it repeats, run alone;
+/// else it is flaky. One block a kind: a kind already confirmed the same way is left out. A run
+/// with no verdict ends hack (a CMD that cannot start is a usage error).
+fn confirm_all(
+    args: &Args,
+    runner: &Batch,
+    seed: u64,
+    started: Instant,
+    found: Vec<Failed>,
+) -> Result<Vec<Found>, Failure> {
+    let status = ProgressBar::hidden();
+    let say = |bar: &ProgressBar| bar.message();
     let unusable = |outcome: &Outcome| match outcome {
         Outcome::NotRun(e) => Err(Failure::Usage(start::cannot_run(&runner.command, e))),
         Outcome::Broken(e) => Err(Failure::Other(format!("cannot go on testing: {e}"))),
         _ => Ok(()),
     };
-    for (_, _, outcome) in &found {
-        unusable(outcome)?;
+    for failed in &found {
+        unusable(&failed.outcome)?;
     }
-    // A failure counts once it repeats, run alone; else it is flaky.
     let mut confirmed = Vec::new();
-    for (origin, case, outcome) in found {
+    for Failed {
+        origin,
+        game,
+        outcome,
+    } in found
+    {
         status.set_message(format!(
             "confirming the {} {}: it must fail again",
-            outcome.kind(),
+            outcome.what(),
             where_found(&origin, args.tests, seed, false)
         ));
         let quick = match origin {
-            Origin::Sample(0) if outcome::far_over(&outcome, runner.timeout) => {
+            Origin::Sample(0) if verdict::far_over(&outcome, runner.timeout) => {
                 progress::lines(&status, started, &say, || {
-                    confirm_with_others(runner, &case)
+                    everywhere::confirm_with_others(runner, &game, &other_games())
                 })
             }
             _ => None,
@@ -322,8 +381,9 @@ fn hunt(args: &Args, out: Option<&Path>, runner: &Runner, seed: u64) -> Result<i
         let (confirmation, every) = match quick {
             Some((confirmation, every)) => (confirmation, Some(every)),
             None => {
+                let repeats = confirm::found_repeats(&outcome, runner.timeout);
                 let confirmation = progress::lines(&status, started, &say, || {
-                    runner.confirm_found(&case, &outcome)
+                    runner.confirm(&game, &outcome, repeats, &Budget::default())
                 });
                 (confirmation, None)
             }
@@ -335,27 +395,29 @@ fn hunt(args: &Args, out: Option<&Path>, runner: &Runner, seed: u64) -> Result<i
         // A stack overflow whose confirmation found a crash may meet the crash found as such:
         // one block a kind, flaky or not, the first found.
         let kind = confirmation.outcome().kind();
-        if (confirmed.iter()).any(|(_, _, c, _): &Found| {
-            c.outcome().kind() == kind && c.repeats() == confirmation.repeats()
+        if (confirmed.iter()).any(|c: &Found| {
+            c.confirmed.outcome().kind() == kind && c.confirmed.repeats() == confirmation.repeats()
         }) {
             continue;
         }
-        confirmed.push((origin, case, confirmation, every));
+        confirmed.push(Found {
+            origin,
+            game,
+            confirmed: confirmation,
+            everywhere: every,
+        });
     }
-    if confirmed.is_empty() {
-        return Ok(nothing_found(args, runner, seed));
-    }
-    report_all(args, out, runner, seed, started, confirmed)
+    Ok(confirmed)
 }
 
 /// The generated games, with the bar (or a line every few seconds): the failures found, the
 /// first found first.
 fn search_games(
     args: &Args,
-    runner: &Runner,
+    runner: &Batch,
     seed: u64,
     started: Instant,
-) -> Result<Vec<(Origin, Case, Outcome)>, Failure> {
+) -> Result<Vec<Failed>, Failure> {
     let bar = if args.tests > 0 {
         ProgressBar::with_draw_target(Some(args.tests), indicatif::ProgressDrawTarget::stderr())
     } else {
@@ -394,7 +456,20 @@ fn search_games(
     let searched = searched.map_err(Failure::Other)?;
     let first = searched.first.unwrap_or(0);
     Ok((searched.findings.into_iter())
-        .map(|(index, plan, case, outcome)| (Origin::Generated(index, plan, first), case, outcome))
+        .map(|f: Finding| {
+            let Finding {
+                index,
+                plan,
+                game,
+                outcome,
+            } = f;
+            let origin = Origin::Generated { index, plan, first };
+            Failed {
+                origin,
+                game,
+                outcome,
+            }
+        })
         .collect())
 }
 
@@ -405,20 +480,20 @@ fn search_games(
 fn report_all(
     args: &Args,
     out: Option<&Path>,
-    runner: &Runner,
+    runner: &Batch,
     seed: u64,
     started: Instant,
     confirmed: Vec<Found>,
-) -> Result<i32, Failure> {
+) -> Result<Ended, Failure> {
     let count = confirmed.len();
     let mut header = String::new();
     if count > 1 {
         let each: Vec<String> = (confirmed.iter())
-            .map(|(origin, _, c, _)| {
+            .map(|found| {
                 format!(
                     "{} {}",
-                    c.outcome().kind(),
-                    where_found(origin, args.tests, seed, false)
+                    found.confirmed.outcome().what(),
+                    where_found(&found.origin, args.tests, seed, false)
                 )
             })
             .collect();
@@ -435,7 +510,7 @@ fn report_all(
     }
     // Timeouts last: each of their runs takes the limit and more.
     let mut order: Vec<usize> = (0..count).collect();
-    order.sort_by_key(|&i| matches!(confirmed[i].2.outcome(), Outcome::Timeout { .. }));
+    order.sort_by_key(|&i| matches!(confirmed[i].confirmed.outcome(), Outcome::Timeout { .. }));
     let total = Duration::from_secs_f64(args.shrink_time);
     let shrinking = Instant::now();
     let mut blocks: Vec<Option<Result<(String, files::Kept), Failure>>> =
@@ -448,13 +523,13 @@ fn report_all(
             continue;
         };
         let first = i == 0;
-        let place = Place {
+        let slot = Slot {
             out: if first { out } else { None },
             first,
             share,
             started,
         };
-        blocks[i] = Some(failure_block(args, &place, runner, seed, found));
+        blocks[i] = Some(failure_block(args, &slot, runner, seed, found));
     }
     // A usage error (a --memory too small for CMD) is all that is said.
     let blocks = blocks
@@ -462,7 +537,7 @@ fn report_all(
         .flatten()
         .collect::<Result<Vec<_>, _>>()?;
     let _ = io::stderr().lock().write_all(header.as_bytes());
-    let mut status = 1;
+    let mut status = Ended::Found;
     // A failure found that could not be kept where asked: hack's trouble too.
     for (k, (text, kept)) in blocks.into_iter().enumerate() {
         status = status.max(kept.finish(text));
@@ -474,12 +549,19 @@ fn report_all(
     Ok(status)
 }
 
-/// A failure confirmed: where it was found, its game, its confirmation, and whether it fails
-/// on every game when that is known already.
-type Found = (Origin, Case, Confirmed, Option<Option<Vec<Outcome>>>);
+/// A failure confirmed.
+struct Found {
+    /// Where it was found.
+    origin: Origin,
+    game: Game,
+    confirmed: Confirmed,
+    /// Whether it fails on every game, when that is known already (`Some(None)`: it does not;
+    /// `None`: not known yet): see `everywhere::fails_everywhere`.
+    everywhere: Option<Option<Vec<Outcome>>>,
+}
 
 /// Where a failure's block stands among the others, and its share of --shrink-time.
-struct Place<'a> {
+struct Slot<'a> {
     /// --out, for the first failure found only.
     out: Option<&'a Path>,
     /// The first failure found: its report says which games passed before it.
@@ -490,15 +572,15 @@ struct Place<'a> {
 }
 
 /// The end of a run that found nothing: all passed, or a signal stopped it (its status).
-fn nothing_found(args: &Args, runner: &Runner, seed: u64) -> i32 {
-    let runs = runner.runs.load(Ordering::Relaxed);
-    if let Some(signal) = limits::signal() {
+fn nothing_found(args: &Args, runner: &Batch, seed: u64) -> Ended {
+    let runs = runner.runs();
+    if let Some(signal) = run::signal() {
         crate::report(format_args!(
             "interrupted after {} (seed {seed}) by {}; no failure found",
             plural(runs, "run"),
-            signal_name(signal)
+            run::signal_name(signal)
         ));
-        return 128 + signal;
+        return Ended::Interrupted(signal);
     }
     let passed = match args.tests {
         0 => "the 2 samples passed; no game was generated (--tests 0)".to_owned(),
@@ -506,80 +588,32 @@ fn nothing_found(args: &Args, runner: &Runner, seed: u64) -> i32 {
         n => format!("the 2 samples and all {n} generated games passed"),
     };
     let _ = writeln!(io::stderr().lock(), "hack: {passed} (seed {seed})");
-    0
+    Ended::Passed
 }
 
 /// Sample 2 and the two smallest games (one for each answer): a solution that fails on these
 /// as on sample 1 fails on every game.
-fn other_games() -> [Case; 3] {
-    let smallest = |pile| Case {
-        piles: vec![pile],
-        forbidden: vec![(1, 1)],
-    };
-    [sample_case(SAMPLES[1].0), smallest(1), smallest(2)]
-}
-
-/// Whether CMD fails on sample 2 and on the two smallest games (one for each answer), as it
-/// failed on sample 1 every time: then it fails on every game; with how it failed.
-fn fails_everywhere(runner: &Runner) -> Option<Vec<Outcome>> {
-    let outcomes = beside_all(runner, &other_games());
-    outcomes.iter().all(Outcome::failed).then_some(outcomes)
-}
-
-/// Runs `cases` J at a time, each judged as alone (an endless loop takes the limit and more
-/// on each): their outcomes, in order.
-fn beside_all(runner: &Runner, cases: &[Case]) -> Vec<Outcome> {
-    let mut outcomes = Vec::new();
-    for batch in cases.chunks(runner.jobs.max(1)) {
-        thread::scope(|scope| {
-            let runs: Vec<_> = (batch.iter())
-                .map(|case| {
-                    let run = move || runner.try_beside(case);
-                    thread::Builder::new()
-                        .spawn_scoped(scope, run)
-                        .map_err(|_| case)
-                })
-                .collect();
-            // A run without a thread of its own goes here.
-            outcomes.extend(runs.into_iter().map(|run| match run {
-                Ok(handle) => handle.join().unwrap_or(Outcome::Stopped),
-                Err(case) => runner.try_beside(case),
-            }));
-        });
-    }
-    outcomes
-}
-
-/// A timeout far over the limit on sample 1 (an endless loop, most often): its confirmation
-/// runs beside sample 2 and the two smallest games, J at a time, where one after the other
-/// they would take the limit and more four times. The confirmation, if the rerun was far
-/// over the limit too, and whether it fails on every game.
-fn confirm_with_others(runner: &Runner, case: &Case) -> Option<(Confirmed, Option<Vec<Outcome>>)> {
-    let mut cases = vec![case.clone()];
-    cases.extend(other_games());
-    let mut outcomes = beside_all(runner, &cases);
-    let others = outcomes.split_off(1);
-    let rerun = outcomes.pop()?;
-    // Far over the limit again, or confirmed as any other failure is (a run the busy machine
-    // ended before its counted time passed the limit is no verdict).
-    if !outcome::far_over(&rerun, runner.timeout) {
-        return None;
-    }
-    let every = others.iter().all(Outcome::failed).then_some(others);
-    Some((Confirmed::Repeats(rerun), every))
+fn other_games() -> [Game; 3] {
+    let [one, two] = Game::smallest();
+    [Game::read_or_empty(SAMPLES[1].0.as_bytes()), one, two]
 }
 
 /// A confirmed failure's block of the report: shrinks it (within its share of --shrink-time)
 /// unless it is a sample's or flaky, and keeps it where asked; the block and where it went.
 fn failure_block(
     args: &Args,
-    place: &Place,
-    runner: &Runner,
+    slot: &Slot,
+    runner: &Batch,
     seed: u64,
     found: Found,
 ) -> Result<(String, files::Kept), Failure> {
-    let (origin, case, confirmed, every) = found;
-    let out = place.out;
+    let Found {
+        origin,
+        game: case,
+        confirmed,
+        everywhere: every,
+    } = found;
+    let out = slot.out;
     let reported = Instant::now();
     let (outcome, flaky) = match confirmed {
         Confirmed::Repeats(outcome) | Confirmed::Unsure(outcome) => (outcome, None),
@@ -593,7 +627,7 @@ fn failure_block(
     // sample 2 and the two smallest games too.
     let every = match (&origin, flaky, every) {
         (Origin::Sample(0), None, Some(every)) => every,
-        (Origin::Sample(0), None, None) => fails_everywhere(runner),
+        (Origin::Sample(0), None, None) => everywhere::fails_everywhere(runner, &other_games()),
         _ => None,
     };
     // Over the limit and else ending well on every game, the smallest too, with a peak that a
@@ -620,19 +654,19 @@ fn failure_block(
             let _ = writeln!(
                 text,
                 "hack: {} on sample {} of the statement; nothing shrunk:",
-                outcome.kind(),
+                outcome.what(),
                 i + 1
             );
             (case, outcome)
         }
         (_, Some((failed, runs))) => {
-            let at = where_found(&origin, tests, seed, place.first);
+            let at = where_found(&origin, tests, seed, slot.first);
             let _ = writeln!(
                 text,
                 "hack: flaky: {} {at}; it failed {failed} of {runs} runs of this game, each \
                  run alone after the first; not shrunk (a smaller game counts only when it \
                  fails every time):",
-                outcome.kind()
+                outcome.what()
             );
             (case, outcome)
         }
@@ -642,7 +676,7 @@ fn failure_block(
                     let _ = writeln!(
                         text,
                         "hack: {} on sample {} of the statement:",
-                        outcome.kind(),
+                        outcome.what(),
                         i + 1
                     );
                     report::game(&mut text, &case, &[], false);
@@ -650,11 +684,11 @@ fn failure_block(
                     text.push('\n');
                 }
                 _ => {
-                    let at = where_found(&origin, tests, seed, place.first);
-                    let _ = writeln!(text, "hack: {} {at}", outcome.kind());
+                    let at = where_found(&origin, tests, seed, slot.first);
+                    let _ = writeln!(text, "hack: {} {at}", outcome.what());
                 }
             }
-            let shrunk = shrink_failure(args, place, runner, case, outcome);
+            let shrunk = shrink_failure(args, slot, runner, case, outcome);
             text.push_str(&shrunk.0);
             (shrunk.1, shrunk.2)
         }
@@ -665,7 +699,7 @@ fn failure_block(
         // Ended, as a run alone is, at ALONE_WALL limits.
         Some(Outcome::Timeout { .. }) if matches!(last, Outcome::Timeout { .. }) => {
             Some(growth::Growth::Endless {
-                after: runner.timeout.mul_f64(outcome::ALONE_WALL).as_secs_f64(),
+                after: runner.timeout.mul_f64(verdict::ALONE_WALL).as_secs_f64(),
             })
         }
         _ => None,
@@ -689,8 +723,11 @@ fn failure_block(
         let _ = writeln!(text, "growth: {endless}");
     } else if let (Outcome::Timeout { .. }, false) = (&last, every) {
         let least = Instant::now() + runner.timeout.mul_f64(GROWTH_TIME);
-        let until = (reported + place.share).max(least);
-        *runner.until.lock().unwrap_or_else(|p| p.into_inner()) = Some(until);
+        let until = (reported + slot.share).max(least);
+        let timer = growth::Timer {
+            batch: runner,
+            budget: Budget::until(Some(until)),
+        };
         let status = ProgressBar::hidden();
         status.set_message(format!(
             "measuring the timeout's growth: {} and {}",
@@ -698,10 +735,9 @@ fn failure_block(
             plural(shown.forbidden.len() as u64, "forbidden move")
         ));
         let say = |bar: &ProgressBar| bar.message();
-        progress::lines(&status, place.started, &say, || {
-            growth_lines(&mut text, runner, &shown)
+        progress::lines(&status, slot.started, &say, || {
+            growth_lines(&mut text, &timer, &shown)
         });
-        *runner.until.lock().unwrap_or_else(|p| p.into_inner()) = None;
     }
     if let Origin::Sample(_) = origin
         && every
@@ -723,7 +759,7 @@ fn failure_block(
         report::explain(&mut text, &shown);
     }
     match &origin {
-        Origin::Generated(_, plan, _) if plan.shift.is_none() && !every => {
+        Origin::Generated { plan, .. } if plan.shift.is_none() && !every => {
             let _ = writeln!(text, "the game as found: {}", plan.gen_command());
         }
         Origin::Saved(path) => {
@@ -738,11 +774,11 @@ fn failure_block(
 /// shrank to and how that game fails.
 fn shrink_failure(
     args: &Args,
-    place: &Place,
-    runner: &Runner,
-    case: Case,
+    slot: &Slot,
+    runner: &Batch,
+    case: Game,
     outcome: Outcome,
-) -> (String, Case, Outcome) {
+) -> (String, Game, Outcome) {
     let bar = ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
     // A spinner and the message: runs made, the current size, the budget left.
     if let Ok(style) = ProgressStyle::with_template("{spinner} {msg}") {
@@ -753,21 +789,20 @@ fn shrink_failure(
     // measured next within the rest, says more than a smaller size.
     let total = Duration::from_secs_f64(args.shrink_time);
     let budget = match outcome {
-        Outcome::Timeout { .. } => place.share / 2,
-        _ => place.share,
+        Outcome::Timeout { .. } => slot.share / 2,
+        _ => slot.share,
     };
-    let kind = outcome.kind();
+    let kind = outcome.what();
     let say = |bar: &ProgressBar| {
         bar.message()
             .replacen("shrinking", &format!("shrinking the {kind}"), 1)
     };
     // A run still going when the budget runs out is cut, confirmations too.
-    *runner.until.lock().unwrap_or_else(|p| p.into_inner()) = Instant::now().checked_add(budget);
+    let cut = Budget::until(Instant::now().checked_add(budget));
     let from = (case.piles.len(), case.forbidden.len());
-    let shrunk = progress::lines(&bar, place.started, &say, || {
-        shrink::shrink(runner, case, outcome, budget, &bar)
+    let shrunk = progress::lines(&bar, slot.started, &say, || {
+        shrink::shrink(runner, case, outcome, budget, &cut, &bar)
     });
-    *runner.until.lock().unwrap_or_else(|p| p.into_inner()) = None;
     bar.finish_and_clear();
     let how = match &shrunk.end {
         End::Minimal => "1-minimal: no pile, pair of equal piles or forbidden move can go, and \
@@ -814,9 +849,9 @@ fn shrink_failure(
 
 /// A timeout's growth: the game's CPU time at smaller sizes of each dimension, and the
 /// exponent, the dimension that matters most first.
-fn growth_lines(text: &mut String, runner: &Runner, case: &Case) {
-    let found = growth::growth(runner, case);
-    if found.is_empty() && runner.out_of_budget() {
+fn growth_lines(text: &mut String, timer: &growth::Timer, case: &Game) {
+    let found = growth::growth(timer, case);
+    if found.is_empty() && timer.budget.ran_out() {
         text.push_str("growth: not measured to the end: its share of --shrink-time ran out\n");
         return;
     }
@@ -843,7 +878,11 @@ fn where_found(origin: &Origin, tests: u64, seed: u64, first: bool) -> String {
     match origin {
         Origin::Sample(i) => format!("on sample {}", i + 1),
         Origin::Saved(path) => format!("on the saved game {}", ShownPath(path)),
-        Origin::Generated(index, plan, failed) => {
+        Origin::Generated {
+            index,
+            plan,
+            first: failed,
+        } => {
             let near = match (plan.shift, plan.shape) {
                 (Some((_, near)), _) => format!(", values near {near}"),
                 (_, Some(shape)) => format!(", max test {shape}"),
@@ -871,41 +910,25 @@ fn where_found(origin: &Origin, tests: u64, seed: u64, first: bool) -> String {
     }
 }
 
-fn sample_case(input: &str) -> Case {
-    let game = crate::read_game(input.as_bytes()).unwrap_or(Game {
-        piles: Vec::new(),
-        forbidden: Vec::new(),
-    });
-    Case {
-        piles: game.piles,
-        forbidden: game.forbidden,
-    }
-}
-
 /// Runs the games saved in `dir` (its `*.in` files, by name; those past the statement only with
 /// `beyond`); the first that fails.
-fn replay(dir: &Path, runner: &Runner, beyond: bool) -> Option<(Origin, Case, Outcome)> {
+fn replay(dir: &Path, runner: &Batch, beyond: bool) -> Option<Failed> {
     for path in files::saved_games(dir) {
-        if limits::stopped() {
+        if run::stopped() {
             break;
         }
         let Some(case) = files::read_saved(&path, beyond) else {
             continue;
         };
         // One at a time, so alone: a timeout's first run is its verdict.
-        let outcome = runner.try_alone(&case);
+        let outcome = runner.try_game(&case, Sharing::Alone, &Budget::default());
         if outcome.failed() || outcome.unusable() {
-            return Some((Origin::Saved(path), case, outcome));
+            return Some(Failed {
+                origin: Origin::Saved(path),
+                game: case,
+                outcome,
+            });
         }
     }
     None
-}
-
-fn signal_name(signal: i32) -> &'static str {
-    match signal {
-        libc::SIGINT => "SIGINT",
-        libc::SIGTERM => "SIGTERM",
-        libc::SIGHUP => "SIGHUP",
-        _ => "a signal",
-    }
 }

@@ -2,7 +2,8 @@
 //! when it is too large to print), how the solution failed, and the game explained in its own
 //! terms: each pile's Grundy value, the breakpoints of the map and a winning move.
 
-use super::outcome::{Case, Outcome, Runner, said_out_of_memory};
+use super::batch::Batch;
+use super::verdict::{Outcome, said_out_of_memory};
 use crate::Game;
 use crate::cli::game::{Solved, plural};
 use std::fmt::Write as _;
@@ -14,7 +15,7 @@ const MIB: u64 = 1 << 20;
 
 /// The game as the report shows it: whole when small, else its size and values in words and
 /// where it went: the places it was `kept` in, when `--out` or `--save` was `asked` for.
-pub(super) fn game(text: &mut String, case: &Case, kept: &[String], asked: bool) {
+pub(super) fn game(text: &mut String, case: &Game, kept: &[String], asked: bool) {
     if case.size() <= PRINTED_UP_TO {
         text.push('\n');
         for line in String::from_utf8_lossy(&case.input()).lines() {
@@ -45,7 +46,7 @@ pub(super) fn game(text: &mut String, case: &Case, kept: &[String], asked: bool)
 
 /// A game in words, for one too large to print: "100,006 piles of 1 stone; 1 forbidden move:
 /// 1 1", or the range of its values when they are many.
-pub(super) fn in_words(case: &Case) -> String {
+pub(super) fn in_words(case: &Game) -> String {
     let n = case.piles.len() as u64;
     let low = case.piles.iter().copied().min().unwrap_or(0);
     let high = case.piles.iter().copied().max().unwrap_or(0);
@@ -105,7 +106,7 @@ pub(super) fn grouped(n: u64) -> String {
 }
 
 /// How the solution failed, in lines.
-pub(super) fn failure(text: &mut String, outcome: &Outcome, runner: &Runner) {
+pub(super) fn failure(text: &mut String, outcome: &Outcome, batch: &Batch) {
     match outcome {
         Outcome::Wrong {
             expected, actual, ..
@@ -153,7 +154,7 @@ pub(super) fn failure(text: &mut String, outcome: &Outcome, runner: &Runner) {
                         "it ran out of memory below --memory: hack caps no address space (a run \
                          is stopped as a runaway only at {} MiB, all its processes together), \
                          so {} or the machine's memory refused it",
-                        runner.space() / MIB,
+                        batch.space() / MIB,
                         match limit {
                             Some(limit) =>
                                 format!("this shell's limit (ulimit -v, {} MiB)", limit / MIB),
@@ -171,7 +172,7 @@ pub(super) fn failure(text: &mut String, outcome: &Outcome, runner: &Runner) {
             fails,
             ..
         } => {
-            let given = runner.stack.div_ceil(MIB);
+            let given = batch.stack.div_ceil(MIB);
             let not_with = match fails.div_ceil(MIB) {
                 fails if fails > given => format!(", not with {fails} MiB"),
                 _ => String::new(),
@@ -195,7 +196,7 @@ pub(super) fn failure(text: &mut String, outcome: &Outcome, runner: &Runner) {
                 "memory limit exceeded: its memory peak was {} MiB; the limit is {} MiB \
                  (--memory){}\n{}",
                 peak.div_ceil(MIB),
-                runner.memory / MIB,
+                batch.memory / MIB,
                 match status {
                     Some(status) => format!("; then the command {status}"),
                     None => String::new(),
@@ -224,7 +225,7 @@ pub(super) fn failure(text: &mut String, outcome: &Outcome, runner: &Runner) {
                 time.as_secs_f64(),
                 if *ended { " before hack ended it" } else { "" },
                 cpu.as_secs_f64(),
-                runner.timeout.as_secs_f64(),
+                batch.timeout.as_secs_f64(),
                 measured()
             );
         }
@@ -262,7 +263,7 @@ fn machine_memory() -> Option<u64> {
 
 /// How a run's time and memory were measured, in a line of the report.
 fn measured() -> String {
-    format!("(measured by {})", super::sandbox::which())
+    format!("(measured by {})", super::run::which())
 }
 
 fn stderr_lines(text: &mut String, stderr: &str) {
@@ -281,14 +282,11 @@ pub(super) fn only_the_format(outcome: &Outcome) -> bool {
 }
 
 /// The game explained: each pile's Grundy value, the map's breakpoints, a winning move.
-pub(super) fn explain(text: &mut String, case: &Case) {
+pub(super) fn explain(text: &mut String, case: &Game) {
     if case.size() > PRINTED_UP_TO {
         return;
     }
-    let game = Game {
-        piles: case.piles.clone(),
-        forbidden: case.forbidden.clone(),
-    };
+    let game = case.clone();
     let Ok(solved) = Solved::new(game) else {
         return;
     };
@@ -352,7 +350,7 @@ mod tests {
 
     #[test]
     fn a_large_game_of_equal_piles_is_said_in_words() {
-        let case = Case {
+        let case = Game {
             piles: vec![1; 100_006],
             forbidden: vec![(1, 1)],
         };

@@ -16,13 +16,15 @@
 //! Past the first failure the search looks further for other kinds, where they show quickly:
 //! in turn the next game and the next of each later part of the schedule (see [`Order`]).
 
-use super::limits::{cancellable, stopped};
-use super::outcome::{Case, Outcome, Runner};
+use super::budget::Budget;
+use super::run::{Cancel, stopped};
+use super::trial::{Sharing, Trial};
+use super::verdict::{Kind, Outcome};
+use crate::Game;
 use crate::cli::game::Solved;
 use crate::cli::generate::{self, Options};
 use crate::cli::rng::Rng;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -275,11 +277,11 @@ pub(super) fn plan(seed: u64, index: u64, tests: u64, max_n: u64, beyond: bool) 
 }
 
 /// The game a plan makes, or why it cannot be made.
-pub(super) fn make(plan: &Plan) -> Result<Case, String> {
+pub(super) fn make(plan: &Plan) -> Result<Game, String> {
     if let Some(shape) = plan.shape {
         let n = plan.options.piles.unwrap_or(1) as usize;
         let (piles, forbidden) = generate::shape_game(shape, n, plan.game_seed);
-        return Ok(Case { piles, forbidden });
+        return Ok(Game { piles, forbidden });
     }
     let (mut piles, mut forbidden) =
         generate::small_game(&mut Rng::new(plan.game_seed), &plan.options)?;
@@ -339,7 +341,7 @@ pub(super) fn make(plan: &Plan) -> Result<Case, String> {
             balance(&mut piles, &forbidden);
         }
     }
-    Ok(Case { piles, forbidden })
+    Ok(Game { piles, forbidden })
 }
 
 /// Adds a pile or two, inside the statement, that bring the game's nim-sum to 0; none equal to
@@ -383,8 +385,23 @@ fn log_uniform(rng: &mut Rng, top: u64) -> u64 {
         .min(top)
 }
 
-/// The failure of the search: game index, its plan, the game, how it failed.
-pub(super) type Finding = (u64, Plan, Case, Outcome);
+/// A failure the search found.
+#[derive(Clone, Debug)]
+pub(super) struct Finding {
+    /// The game's index in the run (from 0).
+    pub(super) index: u64,
+    /// How the game was made.
+    pub(super) plan: Plan,
+    pub(super) game: Game,
+    /// How it failed (or, alone, the run without a verdict that ended the search).
+    pub(super) outcome: Outcome,
+}
+
+impl Finding {
+    fn kind(&self) -> Option<Kind> {
+        self.outcome.kind()
+    }
+}
 
 /// A wrong answer on a game larger than this is hard to shrink (dropping a pile of a game that
 /// answers Aoki nearly always makes it answer Takahashi, for the solution too): the search goes
@@ -403,7 +420,7 @@ const LARGE: u64 = 1000;
 
 /// Whether `finding` is a wrong answer on a game too large to shrink well.
 fn hard_to_shrink(finding: &Finding) -> bool {
-    matches!(finding.3, Outcome::Wrong { .. }) && finding.2.size() > SHRINKS_WELL
+    matches!(finding.outcome, Outcome::Wrong { .. }) && finding.game.size() > SHRINKS_WELL
 }
 
 /// Whether a plan makes a large game (see [`LARGE`]).
@@ -415,41 +432,58 @@ fn large(plan: &Plan) -> bool {
         > LARGE
 }
 
+/// One kind of failure found: the first game that failed that way, and the first that shrinks
+/// well (`None`: none yet).
+struct OfKind {
+    first: Finding,
+    best: Option<Finding>,
+}
+
 /// What the search has found so far: for each kind of failure, the first game that failed
 /// that way and the first that shrinks well, in the order the kinds were first found.
 #[derive(Default)]
-struct Found {
-    kinds: Vec<(Finding, Option<Finding>)>,
+struct Findings {
+    kinds: Vec<OfKind>,
     /// When the first failure was seen.
     since: Option<Instant>,
     /// How long the search goes on past the first failure, at most (--look-further).
     look: Duration,
 }
 
-impl Found {
+impl Findings {
     fn add(&mut self, finding: Finding) {
         let good = !hard_to_shrink(&finding);
         self.since.get_or_insert_with(Instant::now);
-        let kind = finding.3.kind();
-        match self.kinds.iter_mut().find(|k| k.0.3.kind() == kind) {
-            Some((first, best)) => {
-                if good && best.as_ref().is_none_or(|f| f.0 > finding.0) {
+        let kind = finding.kind();
+        match self.kinds.iter_mut().find(|k| k.first.kind() == kind) {
+            Some(OfKind { first, best }) => {
+                if good && best.as_ref().is_none_or(|f| f.index > finding.index) {
                     *best = Some(finding.clone());
                 }
-                if first.0 > finding.0 {
+                if first.index > finding.index {
                     *first = finding;
                 }
             }
             None => {
                 let best = good.then(|| finding.clone());
-                self.kinds.push((finding, best));
+                self.kinds.push(OfKind {
+                    first: finding,
+                    best,
+                });
             }
         }
     }
 
+    /// Whether a timeout was found.
+    fn has_timeout(&self) -> bool {
+        self.kinds
+            .iter()
+            .any(|k| k.first.kind() == Some(Kind::Timeout))
+    }
+
     /// The lowest game that failed, any kind.
     fn first(&self) -> Option<u64> {
-        self.kinds.iter().map(|k| k.0.0).min()
+        self.kinds.iter().map(|k| k.first.index).min()
     }
 
     /// Whether a game taken `past` games after the first failure is still to be run (every game
@@ -461,13 +495,12 @@ impl Found {
         };
         // A wrong answer too large to shrink well is looked past for a smaller one whatever
         // `look` is: up to LOOK_FURTHER games.
-        let smaller_wanted = self.kinds.iter().any(|(_, best)| best.is_none());
+        let smaller_wanted = self.kinds.iter().any(|k| k.best.is_none());
         let late = self.since.is_some_and(|t| t.elapsed() >= self.look) && !smaller_wanted;
         if past >= LOOK_FURTHER || late {
             return GoOn::Stop;
         }
-        let timeout = self.kinds.iter().any(|k| k.0.3.kind() == "timeout");
-        if timeout && large(plan) {
+        if self.has_timeout() && large(plan) {
             GoOn::Skip
         } else {
             GoOn::Run
@@ -478,7 +511,7 @@ impl Found {
     /// seen by game: the first failure first (which may be a later game of its kind).
     fn findings(self) -> Vec<Finding> {
         let mut findings: Vec<(u64, Finding)> = (self.kinds.into_iter())
-            .map(|(first, best)| (first.0, best.unwrap_or(first)))
+            .map(|k| (k.first.index, k.best.unwrap_or(k.first)))
             .collect();
         findings.sort_by_key(|f| f.0);
         findings.into_iter().map(|f| f.1).collect()
@@ -561,6 +594,7 @@ impl Order {
 /// skipped.
 pub(super) type OnGame<'a> = dyn Fn(Option<(u64, &Plan)>) + Sync + 'a;
 
+#[derive(Debug, PartialEq, Eq)]
 enum GoOn {
     Run,
     Skip,
@@ -574,14 +608,14 @@ pub(super) struct Searched {
     pub(super) first: Option<u64>,
 }
 
-/// Runs games `0..tests` on `runner.jobs` threads until the first failure and on a while past
-/// it (see [`Found::go_on`] and [`Order`]): every failure of another kind found meanwhile is
+/// Runs games `0..tests` on `trial.jobs()` threads until the first failure and on a while past
+/// it (see [`Findings::go_on`] and [`Order`]): every failure of another kind found meanwhile is
 /// kept too. Games are taken in order up to the first failure, so every lower one has run when
 /// the workers stop. For each kind, its lowest game, or a failure on a smaller game instead of
 /// a wrong answer or a crash on a larger one; the kinds by their first game. A run with no
 /// verdict ends the search, alone.
 pub(super) fn search(
-    runner: &Runner,
+    trial: &dyn Trial,
     seed: u64,
     tests: u64,
     max_n: u64,
@@ -590,12 +624,12 @@ pub(super) fn search(
     on_game: &OnGame<'_>,
 ) -> Result<Searched, String> {
     let order = Mutex::new(Order::new(tests));
-    let found = Mutex::new(Found {
+    let found = Mutex::new(Findings {
         look,
-        ..Found::default()
+        ..Findings::default()
     });
-    // The games running now: index, whether large, and the flag that ends its run.
-    let running: Mutex<Vec<(u64, bool, Arc<AtomicBool>)>> = Mutex::default();
+    // The games running now: index, whether large, and the token that ends its run.
+    let running: Mutex<Vec<(u64, bool, Cancel)>> = Mutex::default();
     let unusable: Mutex<Option<Finding>> = Mutex::new(None);
     let failure: Mutex<Option<String>> = Mutex::new(None);
     let work = || {
@@ -634,13 +668,14 @@ pub(super) fn search(
                 }
             };
             on_game(Some((index, &plan)));
-            let flag = Arc::new(AtomicBool::new(false));
-            let entry = (index, large(&plan), Arc::clone(&flag));
+            let cancel = Cancel::new();
+            let entry = (index, large(&plan), cancel.clone());
             running
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
                 .push(entry);
-            let outcome = cancellable(flag, || runner.try_case(&case));
+            let budget = Budget::default().with_cancel(cancel);
+            let outcome = trial.try_game(&case, Sharing::Shared, &budget);
             running
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
@@ -648,21 +683,31 @@ pub(super) fn search(
             on_game(None);
             if outcome.unusable() {
                 let mut first = unusable.lock().unwrap_or_else(|p| p.into_inner());
-                if first.as_ref().is_none_or(|f| f.0 > index) {
-                    *first = Some((index, plan, case, outcome));
+                if first.as_ref().is_none_or(|f| f.index > index) {
+                    *first = Some(Finding {
+                        index,
+                        plan,
+                        game: case,
+                        outcome,
+                    });
                 }
             } else if outcome.failed() {
-                let finding = (index, plan, case, outcome);
+                let finding = Finding {
+                    index,
+                    plan,
+                    game: case,
+                    outcome,
+                };
                 let mut found = found.lock().unwrap_or_else(|p| p.into_inner());
                 found.add(finding);
                 // Past a timeout, a large game running after the first failure ends now: it
                 // would take the limit too (see [`LARGE`]).
                 if let Some(first) = found.first()
-                    && found.kinds.iter().any(|k| k.0.3.kind() == "timeout")
+                    && found.has_timeout()
                 {
                     let running = running.lock().unwrap_or_else(|p| p.into_inner());
-                    for (_, _, flag) in running.iter().filter(|r| r.1 && r.0 > first) {
-                        flag.store(true, Ordering::Relaxed);
+                    for (_, _, cancel) in running.iter().filter(|r| r.1 && r.0 > first) {
+                        cancel.cancel();
                     }
                 }
             }
@@ -670,7 +715,7 @@ pub(super) fn search(
     };
     thread::scope(|scope| {
         // As many workers as will start; where none can, the work runs here.
-        let started = (0..runner.jobs)
+        let started = (0..trial.jobs())
             .filter(|_| thread::Builder::new().spawn_scoped(scope, work).is_ok())
             .count();
         if started == 0 {
@@ -683,9 +728,9 @@ pub(super) fn search(
     let found = found.into_inner().unwrap_or_else(|p| p.into_inner());
     // A run with no verdict ends the search where it happened.
     if let Some(unusable) = unusable.into_inner().unwrap_or_else(|p| p.into_inner())
-        && found.first().is_none_or(|f| f > unusable.0)
+        && found.first().is_none_or(|f| f > unusable.index)
     {
-        let first = Some(unusable.0);
+        let first = Some(unusable.index);
         let findings = vec![unusable];
         return Ok(Searched { findings, first });
     }
@@ -699,6 +744,111 @@ mod tests {
     use super::*;
     use crate::Game;
     use crate::cli::strict;
+
+    fn finding(index: u64, game: Game, outcome: Outcome) -> Finding {
+        Finding {
+            index,
+            plan: plan(1, index, 1000, 200_000, false),
+            game,
+            outcome,
+        }
+    }
+
+    fn small() -> Game {
+        Game {
+            piles: vec![1, 2],
+            forbidden: vec![(1, 1)],
+        }
+    }
+
+    fn a_timeout() -> Outcome {
+        Outcome::Timeout {
+            time: Duration::from_secs(5),
+            queued: Duration::ZERO,
+            cpu: Duration::from_secs(5),
+            ended: true,
+        }
+    }
+
+    fn a_wrong_answer() -> Outcome {
+        Outcome::Wrong {
+            expected: "Aoki",
+            actual: crate::cli::hack::run::Answer::default(),
+        }
+    }
+
+    /// The go-on rule: every game before the first failure runs; past it, LOOK_FURTHER games
+    /// at most, or until --look-further's time is over; past a timeout, large games are
+    /// skipped.
+    #[test]
+    fn the_search_goes_on_past_a_failure_as_long_as_it_may() {
+        let small_plan = plan(1, 0, 1000, 200_000, false);
+        let max_test = plan(1, FIRST_MAX_TEST, 1000, 200_000, false);
+        assert!(large(&max_test) && !large(&small_plan));
+        let mut found = Findings {
+            look: Duration::from_secs(3600),
+            ..Findings::default()
+        };
+        assert_eq!(found.go_on(None, &max_test), GoOn::Run);
+        found.add(finding(5, small(), a_wrong_answer()));
+        assert_eq!(found.go_on(Some(0), &max_test), GoOn::Run);
+        assert_eq!(found.go_on(Some(LOOK_FURTHER - 1), &small_plan), GoOn::Run);
+        assert_eq!(found.go_on(Some(LOOK_FURTHER), &small_plan), GoOn::Stop);
+        found.add(finding(7, small(), a_timeout()));
+        assert_eq!(found.go_on(Some(1), &max_test), GoOn::Skip);
+        assert_eq!(found.go_on(Some(1), &small_plan), GoOn::Run);
+        // --look-further 0: no game past the first failure.
+        let mut quick = Findings::default();
+        quick.add(finding(5, small(), a_wrong_answer()));
+        assert_eq!(quick.go_on(Some(0), &small_plan), GoOn::Stop);
+    }
+
+    /// A wrong answer on a game too large to shrink well is looked past for a smaller one
+    /// whatever --look-further is; the smaller one is the kind's game to report, and the
+    /// first failure is still the lower game.
+    #[test]
+    fn a_wrong_answer_too_large_to_shrink_looks_for_a_smaller_one() {
+        let large_game = Game {
+            piles: vec![1; SHRINKS_WELL + 1],
+            forbidden: vec![(1, 1)],
+        };
+        let mut found = Findings::default();
+        found.add(finding(9, large_game, a_wrong_answer()));
+        let small_plan = plan(1, 0, 1000, 200_000, false);
+        assert_eq!(found.go_on(Some(0), &small_plan), GoOn::Run);
+        found.add(finding(30, small(), a_wrong_answer()));
+        assert_eq!(found.go_on(Some(1), &small_plan), GoOn::Stop);
+        assert_eq!(found.first(), Some(9));
+        let findings = found.findings();
+        assert_eq!(findings.len(), 1);
+        assert_eq!(findings[0].index, 30);
+    }
+
+    /// Past the first failure the games are taken in turn from each later part of the
+    /// schedule, each counted; before it, in order.
+    #[test]
+    fn past_the_first_failure_each_later_part_takes_its_turn() {
+        let mut order = Order::new(100);
+        for index in 0..10 {
+            assert_eq!(order.take(false), Some((index, None)));
+        }
+        let taken: Vec<_> = (0..6).map(|_| order.take(true)).collect();
+        assert_eq!(
+            taken,
+            [
+                Some((10, Some(0))),
+                Some((50, Some(1))),
+                Some((85, Some(2))),
+                Some((11, Some(3))),
+                Some((51, Some(4))),
+                Some((86, Some(5)))
+            ]
+        );
+        let mut short = Order::new(2);
+        assert_eq!(short.take(false), Some((0, None)));
+        assert_eq!(short.take(false), Some((1, None)));
+        assert_eq!(short.take(false), None);
+    }
 
     /// Issue 33 item 5: within the first 11 games of every seed, a pile of exactly 10^18 with
     /// no move from 10^18 forbidden and one with such a move, and tiny games near 2^31, 2^32

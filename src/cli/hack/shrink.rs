@@ -25,16 +25,18 @@
 mod drops;
 mod merges;
 
+use super::budget::Budget;
+use super::confirm::REPEATS;
 use super::growth;
-use super::limits::{cancellable, stopped};
-use super::outcome::{Case, Outcome, Runner, far_over};
+use super::run::{Cancel, stopped};
+use super::trial::{Sharing, Trial};
+use super::verdict::{Kind, Outcome, far_over};
+use crate::Game;
 use crate::cli::game::plural;
 use drops::{Cursor, DROPS, Drop, dropped};
 use indicatif::ProgressBar;
 use std::collections::HashSet;
 use std::hash::{DefaultHasher, Hash, Hasher};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -62,7 +64,7 @@ pub(super) enum End {
 }
 
 pub(super) struct Shrunk {
-    pub(super) case: Case,
+    pub(super) case: Game,
     pub(super) outcome: Outcome,
     /// Whether a timeout's values were scaled down (see [`Shrinker::scale_values`]).
     pub(super) scaled: bool,
@@ -71,16 +73,19 @@ pub(super) struct Shrunk {
     pub(super) time: Duration,
 }
 
-/// Shrinks `case`, which failed with `outcome`, to a smaller one that fails the same way.
+/// Shrinks `case`, which failed with `outcome` when `trial` tried it, to a smaller one that
+/// fails the same way; it stops trying candidates after `time`, and each run is cut as
+/// `budget` says.
 pub(super) fn shrink(
-    runner: &Runner,
-    case: Case,
+    trial: &dyn Trial,
+    case: Game,
     outcome: Outcome,
-    budget: Duration,
+    time: Duration,
+    budget: &Budget,
     bar: &ProgressBar,
 ) -> Shrunk {
     let mut shrinker = Shrinker {
-        runner,
+        trial,
         kind: outcome.kind(),
         sized: matches!(outcome, Outcome::Timeout { .. }),
         tried: HashSet::from([fingerprint(&case)]),
@@ -88,6 +93,7 @@ pub(super) fn shrink(
         outcome,
         runs: 0,
         started: Instant::now(),
+        time,
         budget,
         bar,
         end: None,
@@ -145,19 +151,22 @@ pub(super) fn shrink(
 
 /// The state of one shrinking: the smallest failing game so far, and every game tried.
 struct Shrinker<'a> {
-    runner: &'a Runner,
-    /// The kind of failure kept ("crash", "wrong answer", ...).
-    kind: &'static str,
+    trial: &'a dyn Trial,
+    /// The kind of failure kept.
+    kind: Option<Kind>,
     /// A timeout: only its size is bisected (see [`End::Sized`]), its candidates run beside
     /// each other, each judged as alone.
     sized: bool,
-    case: Case,
+    case: Game,
     outcome: Outcome,
     /// Fingerprints of the games run to a verdict: none is run twice.
     tried: HashSet<u64>,
     runs: u64,
     started: Instant,
-    budget: Duration,
+    /// How long candidates are tried.
+    time: Duration,
+    /// What each run may use (when it is cut).
+    budget: &'a Budget,
     bar: &'a ProgressBar,
     /// Set when shrinking must end (budget, signal, a run without verdict).
     end: Option<End>,
@@ -177,18 +186,21 @@ impl Shrinker<'_> {
     /// that does not repeat is never kept).
     /// A timeout's candidate still running at `ALONE_WALL` times the limit, its wait for a
     /// CPU not counted ([`far_over`]), needs no rerun: no timeout near the limit by chance.
-    fn accepts(&self, case: &Case, outcome: &Outcome) -> bool {
-        if self.sized && far_over(outcome, self.runner.timeout) {
+    fn accepts(&self, case: &Game, outcome: &Outcome) -> bool {
+        if self.sized && far_over(outcome, self.trial.timeout()) {
             return true;
         }
-        self.same_failure(outcome) && self.runner.confirm(case, outcome).repeats()
+        self.same_failure(outcome)
+            && (self.trial)
+                .confirm(case, outcome, REPEATS, self.budget)
+                .repeats()
     }
 
     /// Runs `candidates` (in shortlex order, smallest first; `None` is a game the statement does
     /// not allow) J at a time, never one already tried. The first that fails the same way
     /// becomes the game; the runs after it are killed. Its index, or `None`.
-    fn first_failing(&mut self, candidates: Vec<Option<Case>>) -> Option<usize> {
-        let mut fresh: Vec<(usize, Case, u64)> = Vec::new();
+    fn first_failing(&mut self, candidates: Vec<Option<Game>>) -> Option<usize> {
+        let mut fresh: Vec<(usize, Game, u64)> = Vec::new();
         for (i, candidate) in candidates.into_iter().enumerate() {
             if let Some(case) = candidate {
                 let print = fingerprint(&case);
@@ -197,7 +209,7 @@ impl Shrinker<'_> {
                 }
             }
         }
-        for batch in fresh.chunks(self.runner.jobs.max(1)) {
+        for batch in fresh.chunks(self.trial.jobs().max(1)) {
             if self.end.is_some() {
                 return None;
             }
@@ -205,7 +217,7 @@ impl Shrinker<'_> {
                 self.end = Some(End::Stopped);
                 return None;
             }
-            if self.started.elapsed() > self.budget {
+            if self.started.elapsed() > self.time {
                 self.end = Some(End::Budget);
                 return None;
             }
@@ -250,31 +262,29 @@ impl Shrinker<'_> {
 
     /// Runs the games of `batch` at once, one thread each. When one fails the same way, the
     /// runs of the later ones are killed (`None`); the earlier ones, smaller, go on.
-    fn run_batch(&self, batch: &[(usize, Case, u64)]) -> Vec<Option<Outcome>> {
-        let flags: Vec<Arc<AtomicBool>> = batch.iter().map(|_| Arc::default()).collect();
+    fn run_batch(&self, batch: &[(usize, Game, u64)]) -> Vec<Option<Outcome>> {
+        let tokens: Vec<Cancel> = batch.iter().map(|_| Cancel::new()).collect();
         let (done, results) = mpsc::channel();
         thread::scope(|scope| {
             let mut outcomes: Vec<Option<Outcome>> = vec![None; batch.len()];
             let mut running = 0;
             for (k, (_, case, _)) in batch.iter().enumerate() {
-                let flag = Arc::clone(&flags[k]);
+                let budget = self.budget.with_cancel(tokens[k].clone());
                 let done = done.clone();
                 let run = move || {
-                    let outcome = cancellable(flag, || self.try_candidate(case));
+                    let outcome = self.try_candidate(case, &budget);
                     let _ = done.send((k, outcome));
                 };
                 match thread::Builder::new().spawn_scoped(scope, run) {
                     Ok(_) => running += 1,
                     // No thread to be had: the run goes here, the others meanwhile.
-                    Err(_) => outcomes[k] = Some(self.try_candidate(case)),
+                    Err(_) => outcomes[k] = Some(self.try_candidate(case, self.budget)),
                 }
             }
             drop(done);
             let cancel_after = |k: usize, outcome: &Outcome| {
                 if self.same_failure(outcome) {
-                    flags[k + 1..]
-                        .iter()
-                        .for_each(|f| f.store(true, Ordering::Relaxed));
+                    tokens[k + 1..].iter().for_each(Cancel::cancel);
                 }
             };
             for (k, outcome) in outcomes.iter().enumerate() {
@@ -285,7 +295,7 @@ impl Shrinker<'_> {
             for (k, outcome) in results.iter().take(running) {
                 cancel_after(k, &outcome);
                 // A cancelled run's verdict is no verdict.
-                if !flags[k].load(Ordering::Relaxed) {
+                if !tokens[k].is_cancelled() {
                     outcomes[k] = Some(outcome);
                 }
             }
@@ -295,16 +305,17 @@ impl Shrinker<'_> {
 
     /// One run of a candidate: a timeout's beside the others, judged as alone, so that one
     /// that fails takes the limit once (and once more to confirm it), not three times.
-    fn try_candidate(&self, case: &Case) -> Outcome {
-        if self.sized {
-            self.runner.try_beside(case)
+    fn try_candidate(&self, case: &Game, budget: &Budget) -> Outcome {
+        let sharing = if self.sized {
+            Sharing::Beside
         } else {
-            self.runner.try_case(case)
-        }
+            Sharing::Shared
+        };
+        self.trial.try_game(case, sharing, budget)
     }
 
     fn show(&self) {
-        let left = self.budget.saturating_sub(self.started.elapsed()).as_secs();
+        let left = self.time.saturating_sub(self.started.elapsed()).as_secs();
         self.bar.set_message(format!(
             "shrinking: {}, {} and {}, {left} s left",
             plural(self.runs, "run"),
@@ -317,7 +328,7 @@ impl Shrinker<'_> {
     /// The smallest `w` in 1..`v` for which `make(game, w)` fails, `v` failing: probes 1, 2,
     /// 4, ... then bisects, J points a round. Ends with `w - 1` passing (or `w` = 1). Whether
     /// it lowered the value.
-    fn lower(&mut self, v: u64, make: impl Fn(&Case, u64) -> Option<Case>) -> bool {
+    fn lower(&mut self, v: u64, make: impl Fn(&Game, u64) -> Option<Game>) -> bool {
         self.lower_within(v, 1, make)
     }
 
@@ -327,7 +338,7 @@ impl Shrinker<'_> {
         v: u64,
         slack: u64,
         (from, times): (u64, u64),
-        make: impl Fn(&Case, u64) -> Option<Case>,
+        make: impl Fn(&Game, u64) -> Option<Game>,
     ) -> bool {
         let step = move |w: u64| {
             if w == 1 {
@@ -345,7 +356,7 @@ impl Shrinker<'_> {
         &mut self,
         v: u64,
         slack: u64,
-        make: impl Fn(&Case, u64) -> Option<Case>,
+        make: impl Fn(&Game, u64) -> Option<Game>,
     ) -> bool {
         self.lower_by(v, slack, |w| w.saturating_mul(2), make)
     }
@@ -356,9 +367,9 @@ impl Shrinker<'_> {
         v: u64,
         slack: u64,
         step: impl Fn(u64) -> u64,
-        make: impl Fn(&Case, u64) -> Option<Case>,
+        make: impl Fn(&Game, u64) -> Option<Game>,
     ) -> bool {
-        let jobs = self.runner.jobs.max(1) as u64;
+        let jobs = self.trial.jobs().max(1) as u64;
         let (mut lo, mut hi) = (0, v);
         let mut next = 1u64;
         // The probe: 1, 2, 4, ... below the value, until one fails.
@@ -446,15 +457,15 @@ impl Shrinker<'_> {
     /// timeout, within 1/16): each of its failing runs takes the time limit and more, and its
     /// growth (see `growth`) says more than its exact size.
     fn bisect_size(&mut self) -> bool {
-        let first_moves = |case: &Case, k: u64| {
+        let first_moves = |case: &Game, k: u64| {
             let piles = case.piles.clone();
             let forbidden = case.forbidden[..k as usize].to_vec();
-            Some(Case { piles, forbidden })
+            Some(Game { piles, forbidden })
         };
-        let first_piles = |case: &Case, k: u64| {
+        let first_piles = |case: &Game, k: u64| {
             let piles = case.piles[..k as usize].to_vec();
             let forbidden = case.forbidden.clone();
-            Some(Case { piles, forbidden })
+            Some(Game { piles, forbidden })
         };
         let (n, m) = (self.case.piles.len(), self.case.forbidden.len());
         let corners = vec![
@@ -464,7 +475,7 @@ impl Shrinker<'_> {
         let corner = self.first_failing(corners).is_some();
         let slack = match (self.sized, self.kind) {
             (true, _) => 2,
-            (_, "timeout") => 16,
+            (_, Some(Kind::Timeout)) => 16,
             _ => 1,
         };
         let m = self.case.forbidden.len() as u64;
@@ -488,7 +499,7 @@ impl Shrinker<'_> {
         // 1 (an endless loop fails there), then 2^10 and 4 times as much each time: a time
         // linear in the values reaches a limit of seconds near 2^24 (Python) to 2^32, where
         // doubling from 1 took 12 to 16 rounds of runs.
-        let scale = |case: &Case, w| Some(growth::scaled(case, w));
+        let scale = |case: &Game, w| Some(growth::scaled(case, w));
         let lowered = self.lower_probing(top, 2, (1 << 10, 4), scale);
         self.scaled |= lowered;
         lowered
@@ -501,7 +512,7 @@ impl Shrinker<'_> {
         while self.end.is_none() {
             let mut batch = Vec::new();
             let mut next = cursor;
-            while batch.len() < self.runner.jobs.max(1) {
+            while batch.len() < self.trial.jobs().max(1) {
                 let Some((at, candidate)) = dropped(pass, &self.case, next, depth) else {
                     break;
                 };
@@ -530,7 +541,7 @@ impl Shrinker<'_> {
         let mut progress = self.lower(top, |case, w| {
             let piles = case.piles.iter().map(|&a| a.min(w)).collect();
             let forbidden = case.forbidden.clone();
-            Some(Case { piles, forbidden })
+            Some(Game { piles, forbidden })
         });
         let top = self
             .case
@@ -545,12 +556,12 @@ impl Shrinker<'_> {
                 .collect();
             let distinct: HashSet<&(u64, u64)> = forbidden.iter().collect();
             let piles = case.piles.clone();
-            (distinct.len() == forbidden.len()).then_some(Case { piles, forbidden })
+            (distinct.len() == forbidden.len()).then_some(Game { piles, forbidden })
         });
         // Every pile and X lowered by the same amount, Y kept or cut to the new X: the game's
         // shape at smaller values, which keeps the differences an overflow or a rounding may
         // need, and the moves with Y = X.
-        let room = |case: &Case| {
+        let room = |case: &Game| {
             let piles = case.piles.iter().map(|&a| a - 1);
             piles
                 .chain(case.forbidden.iter().map(|&(x, _)| x - 1))
@@ -564,7 +575,7 @@ impl Shrinker<'_> {
                     .map(|&(x, y)| (x - by, y.min(x - by)))
                     .collect();
                 let distinct: HashSet<&(u64, u64)> = forbidden.iter().collect();
-                (distinct.len() == forbidden.len()).then_some(Case { piles, forbidden })
+                (distinct.len() == forbidden.len()).then_some(Game { piles, forbidden })
             });
         }
         // The same for the large values alone, above the widest gap between two values of the
@@ -580,7 +591,7 @@ impl Shrinker<'_> {
                     .map(|&(x, y)| (down(x), y.min(down(x))))
                     .collect();
                 let distinct: HashSet<&(u64, u64)> = forbidden.iter().collect();
-                (distinct.len() == forbidden.len()).then_some(Case { piles, forbidden })
+                (distinct.len() == forbidden.len()).then_some(Game { piles, forbidden })
             });
         }
         progress
@@ -606,7 +617,7 @@ impl Shrinker<'_> {
                 let mut piles = case.piles.clone();
                 piles[i] = w;
                 let forbidden = case.forbidden.clone();
-                Some(Case { piles, forbidden })
+                Some(Game { piles, forbidden })
             });
         }
         progress
@@ -619,7 +630,7 @@ impl Shrinker<'_> {
             return false;
         }
         let mut progress = false;
-        let values = |case: &Case| -> Vec<u64> {
+        let values = |case: &Game| -> Vec<u64> {
             let mut values = case.piles.to_vec();
             values.extend(case.forbidden.iter().map(|&(x, _)| x));
             values.sort_unstable();
@@ -635,7 +646,7 @@ impl Shrinker<'_> {
                     let mut piles = self.case.piles.clone();
                     piles[i] = v;
                     let forbidden = self.case.forbidden.clone();
-                    Some(Case { piles, forbidden })
+                    Some(Game { piles, forbidden })
                 })
                 .collect();
             progress |= self.first_failing(candidates).is_some();
@@ -661,7 +672,7 @@ impl Shrinker<'_> {
 
 /// The two values of the game, piles and X's, on either side of its widest gap (by ratio), when
 /// the larger is more than twice the smaller: the small values and the large ones.
-fn widest_gap(case: &Case) -> Option<(u64, u64)> {
+fn widest_gap(case: &Game) -> Option<(u64, u64)> {
     let mut values: Vec<u64> = case.piles.to_vec();
     values.extend(case.forbidden.iter().map(|&(x, _)| x));
     values.sort_unstable();
@@ -673,12 +684,12 @@ fn widest_gap(case: &Case) -> Option<(u64, u64)> {
 }
 
 /// Candidates that are all inside the statement.
-fn opt(cases: Vec<Case>) -> Vec<Option<Case>> {
+fn opt(cases: Vec<Game>) -> Vec<Option<Game>> {
     cases.into_iter().map(Some).collect()
 }
 
 /// A game's fingerprint, for the set of games tried.
-fn fingerprint(case: &Case) -> u64 {
+fn fingerprint(case: &Game) -> u64 {
     let mut hasher = DefaultHasher::new();
     case.piles.hash(&mut hasher);
     case.forbidden.hash(&mut hasher);
@@ -687,7 +698,7 @@ fn fingerprint(case: &Case) -> u64 {
 
 /// `case` with forbidden move `j` changed to `changed`, unless that repeats another move or
 /// leaves the statement (1 <= Y <= X).
-fn with_move(case: &Case, j: usize, changed: (u64, u64)) -> Option<Case> {
+fn with_move(case: &Game, j: usize, changed: (u64, u64)) -> Option<Game> {
     let (x, y) = changed;
     if y < 1 || y > x || case.forbidden.contains(&changed) {
         return None;
@@ -695,7 +706,7 @@ fn with_move(case: &Case, j: usize, changed: (u64, u64)) -> Option<Case> {
     let mut forbidden = case.forbidden.clone();
     forbidden[j] = changed;
     let piles = case.piles.clone();
-    Some(Case { piles, forbidden })
+    Some(Game { piles, forbidden })
 }
 
 #[cfg(test)]
@@ -704,7 +715,7 @@ mod tests {
 
     #[test]
     fn a_changed_move_stays_inside_the_statement() {
-        let case = Case {
+        let case = Game {
             piles: vec![5],
             forbidden: vec![(4, 2), (3, 1)],
         };

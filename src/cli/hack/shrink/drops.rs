@@ -3,7 +3,7 @@
 //! of equal piles. Each gives the first candidate at or after a cursor, made lazily from the
 //! current game, so that memory stays a few copies of the game whatever its size.
 
-use super::super::outcome::Case;
+use crate::Game;
 use crate::cli::game::Solved;
 use crate::cli::strict::MAX_VALUE;
 
@@ -31,22 +31,22 @@ pub(super) const DROPS: [Drop; 5] = [
 /// of at least 1/2^`depth` of the items.
 pub(super) fn dropped(
     pass: Drop,
-    case: &Case,
+    case: &Game,
     cursor: Cursor,
     depth: u32,
-) -> Option<(Cursor, Case)> {
+) -> Option<(Cursor, Game)> {
     match pass {
         Drop::Piles => {
             let (at, piles) = drop_chunk(&case.piles, cursor, depth)?;
             let forbidden = case.forbidden.clone();
-            Some((at, Case { piles, forbidden }))
+            Some((at, Game { piles, forbidden }))
         }
         Drop::PilesKeepingNimSum => drop_keeping_nim_sum(case, cursor, depth),
         Drop::MovesKeepingAnswer => drop_moves_keeping_answer(case, cursor, depth),
         Drop::Moves => {
             let (at, forbidden) = drop_chunk(&case.forbidden, cursor, depth)?;
             let piles = case.piles.clone();
-            Some((at, Case { piles, forbidden }))
+            Some((at, Game { piles, forbidden }))
         }
         Drop::Pairs => drop_pair(case, cursor.1).map(|(i, c)| ((0, i), c)),
     }
@@ -100,7 +100,7 @@ fn drop_chunk<T: Clone + PartialEq>(
 ///
 /// A wrong answer on a large game is nearly always on a game that answers Aoki: dropping piles
 /// alone makes it answer Takahashi, for the solution too, and the failure is lost; this keeps it.
-fn drop_keeping_nim_sum(case: &Case, cursor: Cursor, depth: u32) -> Option<(Cursor, Case)> {
+fn drop_keeping_nim_sum(case: &Game, cursor: Cursor, depth: u32) -> Option<(Cursor, Game)> {
     let solved = solve(&case.piles, &case.forbidden)?;
     let mut at = cursor;
     loop {
@@ -123,7 +123,7 @@ fn drop_keeping_nim_sum(case: &Case, cursor: Cursor, depth: u32) -> Option<(Curs
             piles.push(pile);
         }
         let forbidden = case.forbidden.clone();
-        return Some(((size, k), Case { piles, forbidden }));
+        return Some(((size, k), Game { piles, forbidden }));
     }
 }
 
@@ -145,7 +145,7 @@ fn solve(piles: &[u64], forbidden: &[(u64, u64)]) -> Option<Solved> {
 /// Without the chunk of forbidden moves at `cursor`, and, when the game answered Aoki, its last
 /// pile moved to where the nim-sum is 0 again: dropping moves changes the Grundy values, which
 /// would turn a wrong answer on an Aoki game into a right one on a Takahashi game.
-fn drop_moves_keeping_answer(case: &Case, cursor: Cursor, depth: u32) -> Option<(Cursor, Case)> {
+fn drop_moves_keeping_answer(case: &Game, cursor: Cursor, depth: u32) -> Option<(Cursor, Game)> {
     let before = solve(&case.piles, &case.forbidden)?;
     if before.nim_sum() != 0 {
         return None;
@@ -167,14 +167,14 @@ fn drop_moves_keeping_answer(case: &Case, cursor: Cursor, depth: u32) -> Option<
         };
         let mut piles = case.piles.clone();
         piles[last] = pile;
-        return Some(((size, k), Case { piles, forbidden }));
+        return Some(((size, k), Game { piles, forbidden }));
     }
 }
 
 /// Without pile `i` (from `from` on) and the next pile of the same size: equal piles cancel in
 /// the nim-sum, so only both together may go. In a run of equal piles only its first pair is
 /// tried: any two neighbours of the run give the same game.
-fn drop_pair(case: &Case, from: usize) -> Option<(usize, Case)> {
+fn drop_pair(case: &Game, from: usize) -> Option<(usize, Game)> {
     let piles = &case.piles;
     if piles.len() < 3 {
         return None;
@@ -197,7 +197,7 @@ fn drop_pair(case: &Case, from: usize) -> Option<(usize, Case)> {
         let kept = (0..piles.len()).filter(|&p| p != i && p != j);
         Some((
             i,
-            Case {
+            Game {
                 piles: kept.map(|p| piles[p]).collect(),
                 forbidden: case.forbidden.clone(),
             },
@@ -230,7 +230,7 @@ mod tests {
 
     #[test]
     fn a_run_of_equal_piles_gives_one_pair() {
-        let case = Case {
+        let case = Game {
             piles: vec![3, 3, 3, 3, 7],
             forbidden: vec![(1, 1)],
         };

@@ -10,7 +10,7 @@
 //! one nearest the largest merged pile and at the largest; the shrinker keeps a candidate only
 //! when it still fails the same way.
 
-use super::super::outcome::Case;
+use crate::Game;
 use crate::cli::game::Solved;
 use crate::cli::strict::MAX_VALUE;
 
@@ -21,14 +21,14 @@ const EVERY_PAIR_UP_TO: usize = 8;
 /// The biggest steps, smallest first: every pile merged into one (a game whose nim-sum is not
 /// 0), then every pile but the last, or but the first, merged into one beside it (an `Aoki`
 /// game ends as two piles of the same Grundy value).
-pub(super) fn all_merged(case: &Case) -> Vec<Case> {
+pub(super) fn all_merged(case: &Game) -> Vec<Game> {
     let n = case.piles.len();
     let Some(solved) = solve(case).filter(|_| n >= 2) else {
         return Vec::new();
     };
     let sum = solved.nim_sum();
     let largest = case.piles.iter().copied().max().unwrap_or(1);
-    let mut merged: Vec<Case> = (sum != 0)
+    let mut merged: Vec<Game> = (sum != 0)
         .then(|| piles_of(&solved, sum, largest))
         .into_iter()
         .flatten()
@@ -55,7 +55,7 @@ pub(super) fn all_merged(case: &Case) -> Vec<Case> {
 /// Pair `k` of the game's piles merged into one where the first of them stood, or `None` past
 /// the last pair, or in a game of more than [`EVERY_PAIR_UP_TO`] piles. A pair whose values
 /// cancel is dropped. One pair at a time, so that memory stays a few copies of the game.
-pub(super) fn pair_merged(case: &Case, k: usize) -> Option<Vec<Case>> {
+pub(super) fn pair_merged(case: &Game, k: usize) -> Option<Vec<Game>> {
     let n = case.piles.len();
     if n > EVERY_PAIR_UP_TO {
         return None;
@@ -104,19 +104,16 @@ fn piles_of(solved: &Solved, value: u64, near: u64) -> Vec<u64> {
     piles
 }
 
-fn with_piles(case: &Case, piles: Vec<u64>) -> Case {
-    Case {
+fn with_piles(case: &Game, piles: Vec<u64>) -> Game {
+    Game {
         piles,
         forbidden: case.forbidden.clone(),
     }
 }
 
 /// The game's Grundy values, or `None` when it cannot be solved here.
-fn solve(case: &Case) -> Option<Solved> {
-    let game = crate::Game {
-        piles: case.piles.clone(),
-        forbidden: case.forbidden.clone(),
-    };
+fn solve(case: &Game) -> Option<Solved> {
+    let game = case.clone();
     Solved::new(game).ok()
 }
 
@@ -124,7 +121,7 @@ fn solve(case: &Case) -> Option<Solved> {
 mod tests {
     use super::*;
 
-    fn nim_sum(case: &Case) -> u64 {
+    fn nim_sum(case: &Game) -> u64 {
         solve(case).unwrap().nim_sum()
     }
 
@@ -133,14 +130,14 @@ mod tests {
         // Moves from one X of 10^18 (the `onex` max test's shape): g(10^18) is its smallest
         // target, 10^18 - 9, and every other value below 10^18 is held by one pile.
         let e18 = 1_000_000_000_000_000_000;
-        let case = Case {
+        let case = Game {
             piles: vec![e18, 5, 2_147_483_648, e18 - 9, 4_294_967_296],
             forbidden: vec![(e18, 7), (e18, 9)],
         };
         let sum = nim_sum(&case);
         let all = all_merged(&case);
         assert!(!all.is_empty());
-        let pairs: Vec<Case> = (0..)
+        let pairs: Vec<Game> = (0..)
             .map_while(|k| pair_merged(&case, k))
             .flatten()
             .collect();
@@ -164,7 +161,7 @@ mod tests {
 
     #[test]
     fn an_aoki_game_merges_to_two_piles_of_one_value() {
-        let case = Case {
+        let case = Game {
             piles: vec![3, 5, 6],
             forbidden: vec![(100, 1)],
         };
@@ -177,7 +174,7 @@ mod tests {
     #[test]
     fn a_value_is_offered_near_the_merged_piles() {
         // g(n) = n below 100 and above it n - 1: value 99 is held by 99 and by 100.
-        let case = Case {
+        let case = Game {
             piles: vec![1, 98, 200],
             forbidden: vec![(100, 1)],
         };

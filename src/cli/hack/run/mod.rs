@@ -17,48 +17,67 @@
 //! main process has SIGKILL as its parent-death signal, and the guard (`guard`), in a session
 //! of its own, kills every run's group and sandbox.
 
-pub(super) use super::answer::Answer;
-pub(super) use super::guard::{dismiss, signal, stopped, take_over};
-use super::measure::{own_delay, own_peak};
-use super::sandbox::{self, Sandbox};
-pub(super) use super::sandbox::{Room, confine, hard_limit, memory_ceiling, sweep_orphans};
+mod answer;
+mod guard;
+pub(super) mod measure;
+mod sandbox;
+
+pub(super) use answer::Answer;
+pub(super) use guard::{signal, signal_name, stopped};
+use measure::{own_delay, own_peak};
+pub(super) use sandbox::Sandbox;
+pub(super) use sandbox::{Room, confine, hard_limit, memory_ceiling, sweep_orphans, which};
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, Read, Seek, Write};
 use std::os::fd::{AsRawFd, FromRawFd};
 use std::os::unix::process::CommandExt;
 use std::process::{Command, ExitStatus, Stdio};
-use std::sync::RwLock;
+use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering;
+use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
-thread_local! {
-    /// Set by someone else to end this thread's runs early, as a signal does: the shrinker's
-    /// candidates that lost the race to a smaller failing one.
-    static CANCEL: std::cell::RefCell<Option<std::sync::Arc<std::sync::atomic::AtomicBool>>> =
-        const { std::cell::RefCell::new(None) };
+/// Takes the signals for hack, makes it the subreaper of what it starts, and starts the guard
+/// (see `guard`), told of the control groups' bases to remove at the end.
+pub(super) fn take_over() {
+    guard::take_over(&sandbox::base_folders());
 }
 
-/// Runs `f` with `flag` able to end this thread's runs: once it is set, a run is killed and
-/// ends as [`Ran::Stopped`].
-pub(super) fn cancellable<T>(
-    flag: std::sync::Arc<std::sync::atomic::AtomicBool>,
-    f: impl FnOnce() -> T,
-) -> T {
-    CANCEL.with(|c| *c.borrow_mut() = Some(flag));
-    let result = f();
-    CANCEL.with(|c| *c.borrow_mut() = None);
-    result
+/// hack's orderly end: the control groups' bases removed, then the guard let go.
+pub(super) fn dismiss() {
+    sandbox::remove_bases();
+    guard::dismiss();
 }
 
-/// Whether this thread's runs are to end: a signal, or its cancelling flag.
-fn cancelled() -> bool {
-    stopped()
-        || CANCEL.with(|c| {
-            c.borrow()
-                .as_ref()
-                .is_some_and(|f| f.load(Ordering::Relaxed))
-        })
+/// A token that ends a run early, as a signal does, set by another thread: a shrinker's
+/// candidate that lost the race to a smaller failing one, a large game past a timeout. Passed
+/// down with the run's deadline; the default token is never set (only a signal ends the run).
+#[derive(Clone, Debug, Default)]
+pub(super) struct Cancel(Option<Arc<AtomicBool>>);
+
+impl Cancel {
+    /// A token that [`Cancel::cancel`] can set.
+    pub(super) fn new() -> Cancel {
+        Cancel(Some(Arc::default()))
+    }
+
+    /// Ends the runs that hold this token (those running and those to come).
+    pub(super) fn cancel(&self) {
+        if let Some(flag) = &self.0 {
+            flag.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether [`Cancel::cancel`] was called: a run's result, if any, is not wanted.
+    pub(super) fn is_cancelled(&self) -> bool {
+        self.0.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
+    }
+
+    /// Whether a run holding this token is to end: it was cancelled, or hack was asked to stop.
+    fn ends_runs(&self) -> bool {
+        stopped() || self.is_cancelled()
+    }
 }
 
 /// What came out of one run that ended by itself.
@@ -113,7 +132,7 @@ const STDERR_KEPT: usize = 2000;
 const READ_AT_ONCE: usize = 1 << 20;
 
 /// When a run ends for being out of time.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(super) struct Deadline {
     pub(super) wall: Duration,
     /// CPU time of the solution's whole process group.
@@ -121,6 +140,8 @@ pub(super) struct Deadline {
     /// When the run ends whatever its time (a budget that runs out); a run waiting for its
     /// turn to run alone has this much less time.
     pub(super) cut: Option<Instant>,
+    /// Ends the run when set (see [`Cancel`]).
+    pub(super) cancel: Cancel,
 }
 
 /// A run ends at this many times its deadline in wall time, however long it waited for a CPU.
@@ -148,7 +169,7 @@ pub(super) fn run_once(
         _shared = ALONE.read().unwrap_or_else(|p| p.into_inner());
     }
     // Stopped, cancelled, or cut while it waited for its turn: nothing to run.
-    if cancelled() || deadline.cut.is_some_and(|cut| Instant::now() >= cut) {
+    if deadline.cancel.ends_runs() || deadline.cut.is_some_and(|cut| Instant::now() >= cut) {
         return Ok(Ran::Stopped);
     }
     let game = game_file(input).map_err(|e| {
@@ -193,7 +214,7 @@ pub(super) fn run_once(
         queued: Duration::ZERO,
         lag_from,
     };
-    let result = pipes.drive(pid, started, deadline, &mut sandbox);
+    let result = pipes.drive(pid, started, &deadline, &mut sandbox);
     // What is left of the run (the solution's children) counts in its use until now, and so
     // do the last times of its main process, ended but not yet reaped.
     let left = sandbox.look();
@@ -231,7 +252,7 @@ pub(super) fn run_once(
         (Ok(None), reaped) => {
             let time = started.elapsed();
             let cpu = reaped.map_or(Duration::ZERO, |(_, _, cpu)| cpu);
-            if cancelled() {
+            if deadline.cancel.ends_runs() {
                 Ok(Ran::Stopped)
             } else {
                 Ok(Ran::OutOfTime(
@@ -341,7 +362,7 @@ impl Pipes {
         &mut self,
         pid: i32,
         started: Instant,
-        deadline: Deadline,
+        deadline: &Deadline,
         sandbox: &mut Sandbox,
     ) -> Result<Option<Duration>, String> {
         for fd in [
@@ -388,7 +409,7 @@ impl Pipes {
             let elapsed = started.elapsed();
             let over_wall = elapsed.saturating_sub(self.queued) > deadline.wall
                 || elapsed > deadline.wall.saturating_mul(BUSY_MACHINE);
-            if over_wall || cancelled() || over_cpu || cut {
+            if over_wall || deadline.cancel.ends_runs() || over_cpu || cut {
                 // What the run used up to its end: children its main process has not waited
                 // for are gone from /proc once killed.
                 self.read_run(sandbox);

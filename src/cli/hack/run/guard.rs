@@ -6,6 +6,7 @@
 
 use std::io::Write;
 use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::{Mutex, OnceLock};
@@ -15,13 +16,23 @@ static SIGNAL: AtomicI32 = AtomicI32::new(0);
 
 /// Whether a signal asked hack to stop: every loop stops at its next step, every running
 /// solution's group is killed by the thread that runs it.
-pub(super) fn stopped() -> bool {
+pub(in crate::cli::hack) fn stopped() -> bool {
     SIGNAL.load(Ordering::Relaxed) != 0
 }
 
 /// The signal that stopped hack, if one did.
-pub(super) fn signal() -> Option<i32> {
+pub(in crate::cli::hack) fn signal() -> Option<i32> {
     Some(SIGNAL.load(Ordering::Relaxed)).filter(|&s| s != 0)
+}
+
+/// A stopping signal's name, as a report says it.
+pub(in crate::cli::hack) fn signal_name(signal: i32) -> &'static str {
+    match signal {
+        libc::SIGINT => "SIGINT",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGHUP => "SIGHUP",
+        _ => "a signal",
+    }
 }
 
 extern "C" fn on_signal(signal: libc::c_int) {
@@ -52,13 +63,13 @@ fn mark_value() -> &'static str {
 /// each solution gets it, and its descendants inherit it, also those that leave its group
 /// (`setsid`, double forks), which the guard finds by it, and which tell whose orphan is
 /// whose.
-pub(super) fn mark(run: u64) -> (&'static str, String) {
+pub(in crate::cli::hack) fn mark(run: u64) -> (&'static str, String) {
     (MARK, format!("{}/{run}", mark_value()))
 }
 
 /// What every mark of this hack starts with in an environment (`NAME=VALUE/`): the run's
 /// number follows it.
-pub(super) fn mark_prefix() -> &'static str {
+pub(in crate::cli::hack) fn mark_prefix() -> &'static str {
     static PREFIX: OnceLock<String> = OnceLock::new();
     PREFIX.get_or_init(|| format!("{MARK}={}/", mark_value()))
 }
@@ -103,12 +114,12 @@ for round in 1 2 3 4 5 6 7 8 9 10; do
 done
 "#;
 
-/// Starts the guard; without one (no `sh`), the parent-death signal alone covers the solutions'
-/// main processes.
-fn start_guard() {
+/// Starts the guard, which also removes the control groups' `bases` at the end; without one
+/// (no `sh`), the parent-death signal alone covers the solutions' main processes.
+fn start_guard(bases: &[PathBuf]) {
     let mut sh = Command::new("sh");
     sh.args(["-c", GUARD_SCRIPT, "guard", mark_prefix()])
-        .args(super::sandbox::base_folders())
+        .args(bases)
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::null());
@@ -133,7 +144,7 @@ fn start_guard() {
 }
 
 /// Tells the guard that group `group` started (`+`) or ended (`-`).
-pub(super) fn tell_guard(sign: char, group: i32) {
+pub(in crate::cli::hack) fn tell_guard(sign: char, group: i32) {
     if let Some((input, _)) = GUARD.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
         // One short line: a single write, whole, on a pipe.
         let _ = input.write_all(format!("{sign}{group}\n").as_bytes());
@@ -141,16 +152,15 @@ pub(super) fn tell_guard(sign: char, group: i32) {
 }
 
 /// Lets the guard go at hack's orderly end, when hack has swept what its solutions left itself
-/// and every run's control group is gone.
+/// and every run's control group is gone (`run::dismiss`).
 pub(super) fn dismiss() {
-    super::sandbox::remove_bases();
     if let Some((input, _)) = GUARD.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
         let _ = input.write_all(b"done\n");
     }
 }
 
 /// The guard's pid, which is no orphan.
-pub(super) fn guard_pid() -> Option<i32> {
+pub(in crate::cli::hack) fn guard_pid() -> Option<i32> {
     GUARD
         .lock()
         .unwrap_or_else(|p| p.into_inner())
@@ -159,8 +169,8 @@ pub(super) fn guard_pid() -> Option<i32> {
 }
 
 /// Takes SIGINT, SIGTERM and SIGHUP for hack, makes hack the subreaper of what it starts, and
-/// starts the guard.
-pub(super) fn take_over() {
+/// starts the guard, which removes the control groups' `bases` at the end.
+pub(super) fn take_over(bases: &[PathBuf]) {
     for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
         // SAFETY: the handler only stores to an atomic, which is async-signal-safe; the
         // sigaction struct is fully initialised (zeroed, then the fields set).
@@ -183,5 +193,5 @@ pub(super) fn take_over() {
     unsafe {
         libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
     }
-    start_guard();
+    start_guard(bases);
 }

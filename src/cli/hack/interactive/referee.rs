@@ -5,7 +5,7 @@
 //! their moves `I K` in turn, `0 0` for no move left; the referee answers a move it cannot take
 //! with `-1 -1` and ends the game. The tool's side plays perfectly from a won position and, from
 //! a lost one, the moves of [`tricks`]. The bot runs as a process group of its
-//! own under `--memory` (from `limits`); its pipes are polled, never read blocking, so that a
+//! own under `--memory` (from `run`); its pipes are polled, never read blocking, so that a
 //! bot that waits, loops or never exits cannot hold the referee. As on the judge, the one limit
 //! is the time limit, for the whole run: its wall time, asleep or not, less hack's turns and its
 //! wait for a CPU other work held. It thinks on a move, and takes its time to exit after the
@@ -13,10 +13,8 @@
 //! other: the bot asleep in a read of its standard input, nothing of it running, while the
 //! referee waits for its line (its answer sits unflushed in its buffer).
 
-use super::limits::{self, Room, Unrun};
-use super::measure;
-use super::outcome::{Case, counted, describe, escaped_tail};
-use super::sandbox::Sandbox;
+use super::super::run::{self, Room, Sandbox, Unrun, measure};
+use super::super::verdict::{Kind, counted, describe, escaped_tail};
 use super::tricks;
 use crate::Game;
 use crate::cli::game::{Solved, parse_move, quoted, trim_space};
@@ -68,7 +66,7 @@ pub(super) enum Speaker {
 
 /// How a game went for the bot.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum Verdict {
+pub(super) enum Ending {
     /// It won and exited: passed.
     Won,
     /// It lost: it chose the losing side, or let a won position go (it said `0 0` at the end).
@@ -96,37 +94,42 @@ pub(super) enum Verdict {
     Stopped,
 }
 
-impl Verdict {
-    /// The kind of failure, which shrinking keeps.
-    pub(super) fn kind(&self) -> &'static str {
+impl Ending {
+    /// The kind of failure (`None`: no failure), which shrinking keeps.
+    pub(super) fn kind(&self) -> Option<Kind> {
         match self {
-            Verdict::Won => "won",
-            Verdict::Lost => "lost",
-            Verdict::Illegal { .. } => "illegal move",
-            Verdict::Protocol { .. } => "protocol error",
-            Verdict::Idle => "idleness",
-            Verdict::Timeout { .. } => "timeout",
-            Verdict::Crash { .. } => "crash",
-            Verdict::NoExit { .. } => "did not exit",
-            Verdict::NotRun(_) => "not run",
-            Verdict::Broken(_) => "broken",
-            Verdict::Stopped => "stopped",
+            Ending::Lost => Some(Kind::Lost),
+            Ending::Illegal { .. } => Some(Kind::IllegalMove),
+            Ending::Protocol { .. } => Some(Kind::ProtocolError),
+            Ending::Idle => Some(Kind::Idleness),
+            Ending::Timeout { .. } => Some(Kind::Timeout),
+            Ending::Crash { .. } => Some(Kind::Crash),
+            Ending::NoExit { .. } => Some(Kind::DidNotExit),
+            Ending::Won | Ending::NotRun(_) | Ending::Broken(_) | Ending::Stopped => None,
+        }
+    }
+
+    /// The verdict in a word or two: its kind, or "won", "not run", "broken", "stopped".
+    pub(super) fn what(&self) -> &'static str {
+        match self {
+            Ending::Won => "won",
+            Ending::NotRun(_) => "not run",
+            Ending::Broken(_) => "broken",
+            Ending::Stopped => "stopped",
+            failed => failed.kind().map_or("", Kind::name),
         }
     }
 
     /// A verdict against the bot.
     pub(super) fn failed(&self) -> bool {
-        !matches!(
-            self,
-            Verdict::Won | Verdict::NotRun(_) | Verdict::Broken(_) | Verdict::Stopped
-        )
+        self.kind().is_some()
     }
 }
 
 /// One game played out.
 #[derive(Clone, Debug)]
 pub(super) struct Played {
-    pub(super) verdict: Verdict,
+    pub(super) verdict: Ending,
     /// Every line after the game, in order: the bot's and the referee's.
     pub(super) transcript: Vec<(Speaker, String)>,
     /// The end of the bot's standard error, escaped.
@@ -134,21 +137,18 @@ pub(super) struct Played {
 }
 
 /// Plays `case` against the bot; the referee's choices from lost positions follow `seed`.
-pub(super) fn referee(bot: &Bot, case: &Case, seed: u64) -> Played {
-    let game = Game {
-        piles: case.piles.clone(),
-        forbidden: case.forbidden.clone(),
-    };
+pub(super) fn referee(bot: &Bot, case: &Game, seed: u64) -> Played {
+    let game = case.clone();
     let Ok(solved) = Solved::new(game) else {
-        return unplayed(Verdict::Broken(
+        return unplayed(Ending::Broken(
             "not enough memory to solve the game".to_owned(),
         ));
     };
     let mut board = Board::new(solved);
     let mut session = match Session::start(bot) {
         Ok(session) => session,
-        Err(Unrun::Start(e)) => return unplayed(Verdict::NotRun(e)),
-        Err(Unrun::Machine(e)) => return unplayed(Verdict::Broken(e)),
+        Err(Unrun::Start(e)) => return unplayed(Ending::NotRun(e)),
+        Err(Unrun::Machine(e)) => return unplayed(Ending::Broken(e)),
     };
     session.send_bytes(&case.input());
     let mut rng = Rng::new(seed);
@@ -156,7 +156,7 @@ pub(super) fn referee(bot: &Bot, case: &Case, seed: u64) -> Played {
     session.finish(verdict)
 }
 
-fn unplayed(verdict: Verdict) -> Played {
+fn unplayed(verdict: Ending) -> Played {
     Played {
         verdict,
         transcript: Vec::new(),
@@ -170,22 +170,22 @@ enum Heard {
     /// Its standard output ended (or it exited) with no line.
     Closed,
     /// A verdict came first: too long a line, idleness, time, a signal to stop.
-    Verdict(Verdict),
+    Ending(Ending),
 }
 
 /// The game itself: the side, then the moves in turn, to a verdict (`Won` or `Lost` once the
 /// game is over; the bot's exit is judged after).
-fn play(session: &mut Session, board: &mut Board, rng: &mut Rng) -> Verdict {
+fn play(session: &mut Session, board: &mut Board, rng: &mut Rng) -> Ending {
     let side = match session.hear() {
         Heard::Line(line) => line,
         Heard::Closed => return session.closed("before choosing a side"),
-        Heard::Verdict(v) => return v,
+        Heard::Ending(v) => return v,
     };
     let mut bot_turn = match trim_space(&side) {
         "First" => true,
         "Second" => false,
         _ => {
-            return session.refuse(Verdict::Protocol {
+            return session.refuse(Ending::Protocol {
                 why: format!("expected `First` or `Second`, found {}", quoted(&side)),
                 line: Some(side),
             });
@@ -195,7 +195,7 @@ fn play(session: &mut Session, board: &mut Board, rng: &mut Rng) -> Verdict {
         if !bot_turn {
             let Some((pile, take)) = tricks::referee_move(board, rng) else {
                 session.send("0 0");
-                return Verdict::Won;
+                return Ending::Won;
             };
             board.apply(pile, take);
             session.send(&format!("{} {take}", pile + 1));
@@ -205,17 +205,17 @@ fn play(session: &mut Session, board: &mut Board, rng: &mut Rng) -> Verdict {
         let line = match session.hear() {
             Heard::Line(line) => line,
             Heard::Closed => return session.closed("before its move"),
-            Heard::Verdict(v) => return v,
+            Heard::Ending(v) => return v,
         };
         let refusal = match parse_move(&line) {
-            None => Verdict::Protocol {
+            None => Ending::Protocol {
                 why: format!("expected a move `I K`, found {}", quoted(&line)),
                 line: Some(line),
             },
-            Some((0, 0)) if board.stuck() => return Verdict::Lost,
+            Some((0, 0)) if board.stuck() => return Ending::Lost,
             Some((0, 0)) => {
                 let (pile, take) = board.reply().unwrap_or((0, 0));
-                Verdict::Illegal {
+                Ending::Illegal {
                     line,
                     why: format!(
                         "`0 0` claims no move is left, but `{} {take}` is one",
@@ -229,7 +229,7 @@ fn play(session: &mut Session, board: &mut Board, rng: &mut Rng) -> Verdict {
                     bot_turn = false;
                     continue;
                 }
-                Err(why) => Verdict::Illegal { line, why },
+                Err(why) => Ending::Illegal { line, why },
             },
         };
         return session.refuse(refusal);
@@ -284,14 +284,14 @@ impl Session {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .process_group(0);
-        limits::confine(&mut cmd, bot.room);
+        run::confine(&mut cmd, bot.room);
         let mut sandbox = Sandbox::new(bot.room.space);
         sandbox.enter(&mut cmd);
         let mut child = match sandbox.spawn(&mut cmd) {
             Ok(child) => child,
             Err(e) => {
                 sandbox.end();
-                return Err(limits::unrun(e));
+                return Err(run::unrun(e));
             }
         };
         let pid = child.id() as i32;
@@ -305,7 +305,7 @@ impl Session {
         .into_iter()
         .flatten()
         {
-            limits::nonblocking(fd);
+            run::nonblocking(fd);
         }
         let input_pipe = stdin.as_ref().map_or(0, |pipe| inode(pipe.as_raw_fd()));
         let now = Instant::now();
@@ -399,27 +399,27 @@ impl Session {
     }
 
     /// A failing game's last word: `-1 -1`, and the verdict.
-    fn refuse(&mut self, verdict: Verdict) -> Verdict {
+    fn refuse(&mut self, verdict: Ending) -> Ending {
         self.send("-1 -1");
         verdict
     }
 
     /// The bot's output ended `when`: a crash when it ended badly (within the time limit),
     /// else a protocol error.
-    fn closed(&mut self, when: &str) -> Verdict {
-        while self.exited.is_none() && self.over_time().is_none() && !limits::stopped() {
+    fn closed(&mut self, when: &str) -> Ending {
+        while self.exited.is_none() && self.over_time().is_none() && !run::stopped() {
             self.wait(Duration::from_millis(10));
         }
         match self.exited {
-            Some((status, _)) if !status.success() => Verdict::Crash {
+            Some((status, _)) if !status.success() => Ending::Crash {
                 status: describe(status),
                 after: false,
             },
-            Some(_) => Verdict::Protocol {
+            Some(_) => Ending::Protocol {
                 line: None,
                 why: format!("it exited with status 0 {when}"),
             },
-            None => Verdict::Protocol {
+            None => Ending::Protocol {
                 line: None,
                 why: format!("it closed its standard output {when}"),
             },
@@ -440,7 +440,7 @@ impl Session {
             }
             if self.heard.len() > LONGEST_LINE {
                 let line = String::from_utf8_lossy(&self.heard).into_owned();
-                return Heard::Verdict(self.refuse(Verdict::Protocol {
+                return Heard::Ending(self.refuse(Ending::Protocol {
                     why: format!(
                         "a line longer than {LONGEST_LINE} bytes, beginning {}",
                         quoted(&line)
@@ -457,10 +457,10 @@ impl Session {
                 return self.heard_line(&line);
             }
             if let Some(verdict) = self.over_time() {
-                return Heard::Verdict(verdict);
+                return Heard::Ending(verdict);
             }
-            if limits::stopped() {
-                return Heard::Verdict(Verdict::Stopped);
+            if run::stopped() {
+                return Heard::Ending(Ending::Stopped);
             }
             let busy = self.wait(Duration::from_millis(20));
             // Idle only while it waits for what the referee waits for: asleep in a read of its
@@ -471,7 +471,7 @@ impl Session {
                 cpu = self.cpu;
                 queued = self.queued;
             } else if !self.within(IDLE, active, queued) {
-                return Heard::Verdict(Verdict::Idle);
+                return Heard::Ending(Ending::Idle);
             }
         }
     }
@@ -488,17 +488,17 @@ impl Session {
 
     /// A timeout, when the bot's time is over the limit; no verdict when a machine too busy
     /// held it past [`WALL_TIMES`] limits within the limit.
-    fn over_time(&self) -> Option<Verdict> {
+    fn over_time(&self) -> Option<Ending> {
         let time = self.time();
         if time > self.timeout {
-            return Some(Verdict::Timeout {
+            return Some(Ending::Timeout {
                 time,
                 cpu: self.cpu,
             });
         }
         let wall = self.wall();
         (wall > self.timeout.saturating_mul(WALL_TIMES)).then(|| {
-            Verdict::Broken(format!(
+            Ending::Broken(format!(
                 "this machine is too busy to judge a game: in {:.2} s of wall time the bot \
                  waited {:.2} s for a CPU other work held, and ran {:.2} s, within the limit",
                 wall.as_secs_f64(),
@@ -514,7 +514,7 @@ impl Session {
         let delay = measure::own_delay();
         let mut fds = Vec::with_capacity(3);
         if let (Some(pipe), false) = (&self.stdin, self.pending.is_empty()) {
-            fds.push(limits::poll_fd(pipe.as_raw_fd(), libc::POLLOUT));
+            fds.push(run::poll_fd(pipe.as_raw_fd(), libc::POLLOUT));
         }
         for pipe in [
             self.stdout.as_ref().map(AsRawFd::as_raw_fd),
@@ -523,7 +523,7 @@ impl Session {
         .into_iter()
         .flatten()
         {
-            fds.push(limits::poll_fd(pipe, libc::POLLIN));
+            fds.push(run::poll_fd(pipe, libc::POLLIN));
         }
         let millis = wait.as_millis().min(1000) as libc::c_int;
         // SAFETY: poll on an array of pollfd we own, of the length given.
@@ -535,13 +535,13 @@ impl Session {
         let mut chunk = [0; 1 << 14];
         if let Some(pipe) = &mut self.stdout {
             let heard = &mut self.heard;
-            if !limits::read_now(pipe, &mut chunk, |b| heard.extend_from_slice(b)) {
+            if !run::read_now(pipe, &mut chunk, |b| heard.extend_from_slice(b)) {
                 self.stdout = None;
             }
         }
         if let Some(pipe) = &mut self.stderr {
             let errors = &mut self.errors;
-            let open = limits::read_now(pipe, &mut chunk, |b| {
+            let open = run::read_now(pipe, &mut chunk, |b| {
                 errors.extend_from_slice(b);
                 if errors.len() > 4000 {
                     errors.drain(..errors.len() - 2000);
@@ -553,7 +553,7 @@ impl Session {
         }
         // Ended, what it wrote is all there: its descendants are killed with the group, while
         // its main process is unreaped and the group's number still its own.
-        if self.exited.is_none() && limits::ended(self.pid).unwrap_or(true) {
+        if self.exited.is_none() && run::ended(self.pid).unwrap_or(true) {
             self.kill();
             if let Some((status, _, cpu)) = self.sandbox.reap(false) {
                 self.exited = Some((status, cpu));
@@ -582,14 +582,14 @@ impl Session {
 
     /// After the game: the bot has what is left of the time limit to exit (its input closed, as
     /// a judge closes it), then everything of it is killed; the verdict, with how it exited.
-    fn finish(mut self, verdict: Verdict) -> Played {
+    fn finish(mut self, verdict: Ending) -> Played {
         self.end_our_turn();
         self.stdin = None;
         self.pending.clear();
         let over = Instant::now();
-        let waits = matches!(verdict, Verdict::Won | Verdict::Lost);
+        let waits = matches!(verdict, Ending::Won | Ending::Lost);
         let mut late = None;
-        while waits && self.exited.is_none() && !limits::stopped() {
+        while waits && self.exited.is_none() && !run::stopped() {
             late = self.over_time();
             if late.is_some() {
                 break;
@@ -597,18 +597,18 @@ impl Session {
             self.wait(Duration::from_millis(10));
         }
         let verdict = match (verdict, self.exited, late) {
-            (_, _, Some(Verdict::Broken(why))) => Verdict::Broken(why),
-            (Verdict::Won, None, _) if !limits::stopped() => Verdict::NoExit {
+            (_, _, Some(Ending::Broken(why))) => Ending::Broken(why),
+            (Ending::Won, None, _) if !run::stopped() => Ending::NoExit {
                 after: over.elapsed(),
             },
-            (Verdict::Won, Some((status, _)), _) if !status.success() => Verdict::Crash {
+            (Ending::Won, Some((status, _)), _) if !status.success() => Ending::Crash {
                 status: describe(status),
                 after: true,
             },
-            (Verdict::Won | Verdict::Lost, Some((_, cpu)), _)
+            (Ending::Won | Ending::Lost, Some((_, cpu)), _)
                 if self.exited_at.is_some_and(|time| time > self.timeout) =>
             {
-                Verdict::Timeout {
+                Ending::Timeout {
                     time: self.exited_at.unwrap_or_default(),
                     cpu,
                 }
@@ -628,7 +628,7 @@ impl Session {
             self.wait(Duration::from_millis(5));
         }
         self.sandbox.end();
-        limits::sweep_orphans();
+        run::sweep_orphans();
         Played {
             verdict,
             transcript: std::mem::take(&mut self.transcript),

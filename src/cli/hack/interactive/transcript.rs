@@ -3,20 +3,20 @@
 //! went wrong: the side it chose against the nim-sum, or the first move that let a won position
 //! go, with the Grundy values and a winning move it could have made.
 
-use super::outcome::Case;
-use super::referee::{IDLE, Played, Speaker, Verdict};
+use super::referee::{Ending, IDLE, Played, Speaker};
+use crate::Game;
 use crate::cli::game::{Solved, parse_move, quoted};
 use crate::cli::play::Board;
 use std::fmt::Write as _;
 use std::time::Duration;
 
 /// A verdict in a few words.
-pub(super) fn describe_verdict(verdict: &Verdict) -> String {
+pub(super) fn describe_verdict(verdict: &Ending) -> String {
     match verdict {
-        Verdict::Won => "it won".to_owned(),
-        Verdict::Illegal { why, .. } => format!("illegal move ({why})"),
-        Verdict::Protocol { why, .. } => format!("protocol error ({why})"),
-        other => other.kind().to_owned(),
+        Ending::Won => "it won".to_owned(),
+        Ending::Illegal { why, .. } => format!("illegal move ({why})"),
+        Ending::Protocol { why, .. } => format!("protocol error ({why})"),
+        other => other.what().to_owned(),
     }
 }
 
@@ -25,11 +25,8 @@ const TRANSCRIPT_SHOWN: usize = 120;
 
 /// The play, each move with the position it leaves, then how the bot failed and, in the game's
 /// terms, where it went wrong.
-pub(super) fn play_report(text: &mut String, case: &Case, played: &Played, timeout: Duration) {
-    let game = crate::Game {
-        piles: case.piles.clone(),
-        forbidden: case.forbidden.clone(),
-    };
+pub(super) fn play_report(text: &mut String, case: &Game, played: &Played, timeout: Duration) {
+    let game = case.clone();
     let Ok(solved) = Solved::new(game) else {
         return;
     };
@@ -103,8 +100,8 @@ pub(super) fn play_report(text: &mut String, case: &Case, played: &Played, timeo
         let _ = writeln!(text, "    (no line came from the bot)");
     }
     let failure = match &played.verdict {
-        Verdict::Lost => "lost: it had no move left at the end".to_owned(),
-        Verdict::Illegal { line, why } => format!(
+        Ending::Lost => "lost: it had no move left at the end".to_owned(),
+        Ending::Illegal { line, why } => format!(
             "illegal move {}: {why}; before it, {}{}",
             quoted(line),
             position(&board),
@@ -112,7 +109,7 @@ pub(super) fn play_report(text: &mut String, case: &Case, played: &Played, timeo
                 .map(|m| format!("; a winning move was {m}"))
                 .unwrap_or_default()
         ),
-        Verdict::Protocol {
+        Ending::Protocol {
             line: Some(line),
             why,
         } => {
@@ -126,8 +123,8 @@ pub(super) fn play_report(text: &mut String, case: &Case, played: &Played, timeo
             };
             format!("protocol error: {why}{hint}")
         }
-        Verdict::Protocol { line: None, why } => format!("protocol error: {why}"),
-        Verdict::Idle => format!(
+        Ending::Protocol { line: None, why } => format!("protocol error: {why}"),
+        Ending::Idle => format!(
             "idleness: no line for {} s while it waited in a read of its standard input, \
              nothing of it running, and hack waited for its line: did you flush standard \
              output? (print(..., flush=True), fflush(stdout), cout << endl) Else it waits for \
@@ -135,7 +132,7 @@ pub(super) fn play_report(text: &mut String, case: &Case, played: &Played, timeo
              of the input, say)",
             IDLE.as_secs_f64()
         ),
-        Verdict::Timeout { time, cpu } => format!(
+        Ending::Timeout { time, cpu } => format!(
             "timeout: {:.2} s in the game ({:.2} s of CPU time); --timeout is {} s, for the \
              whole run in wall time, asleep or not, as the judge counts it (hack's turns and \
              the waits for a CPU other work held not counted)",
@@ -143,7 +140,7 @@ pub(super) fn play_report(text: &mut String, case: &Case, played: &Played, timeo
             cpu.as_secs_f64(),
             timeout.as_secs_f64()
         ),
-        Verdict::Crash { status, after } => {
+        Ending::Crash { status, after } => {
             let when = if *after {
                 "after the game was over"
             } else if bot_first.is_none() {
@@ -153,14 +150,14 @@ pub(super) fn play_report(text: &mut String, case: &Case, played: &Played, timeo
             };
             format!("crash: it {status} {when}")
         }
-        Verdict::NoExit { after } => format!(
+        Ending::NoExit { after } => format!(
             "did not exit: the game was over (`0 0`: it won), but it was still running {:.2} s \
              later, at the time limit (--timeout {} s, for the whole run); a bot must exit at \
              the end of the game",
             after.as_secs_f64(),
             timeout.as_secs_f64()
         ),
-        other => other.kind().to_owned(),
+        other => other.what().to_owned(),
     };
     let _ = writeln!(text, "{failure}");
     if let Some(mistake) = mistake {
@@ -179,7 +176,7 @@ fn piles(board: &Board) -> String {
     piles.join(" ")
 }
 
-fn piles_of(case: &Case) -> String {
+fn piles_of(case: &Game) -> String {
     let piles: Vec<String> = case.piles.iter().map(u64::to_string).collect();
     piles.join(" ")
 }

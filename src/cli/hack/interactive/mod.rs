@@ -8,22 +8,28 @@
 //! that playing it again plays it the same way: a failure that does not come back is reported
 //! as flaky, not shrunk.
 
+mod referee;
+mod transcript;
+mod tricks;
+
+use super::Ended;
+use super::batch::room_for;
+use super::budget::Budget;
 use super::files;
-use super::limits;
-use super::outcome::{Case, Outcome, Runner, room_for};
-use super::referee::{self, Bot, Played, Verdict};
 use super::report;
 use super::shrink::{self, End};
-use super::transcript;
+use super::trial::{Sharing, Trial};
+use super::verdict::Outcome;
+use crate::Game;
 use crate::cli::game::{Failure, ShownPath, plural};
 use crate::cli::generate::{self, Options};
 use crate::cli::rng::Rng;
 use indicatif::{ProgressBar, ProgressStyle};
+use referee::{Bot, Ending, Played};
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::{self, Write as _};
 use std::path::PathBuf;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::thread;
 use std::time::Duration;
@@ -53,7 +59,7 @@ const MOST_STONES: u64 = 10_000;
 
 /// Where a game came from.
 #[derive(Clone, Debug)]
-enum Origin {
+enum BotOrigin {
     Sample(usize),
     Saved(PathBuf),
     /// Game `index` of the run, made by `gen` with these options.
@@ -66,22 +72,22 @@ enum Origin {
 
 /// A game to play, with the seed of the referee's choices.
 #[derive(Clone, Debug)]
-struct Game {
-    origin: Origin,
-    case: Case,
+struct Planned {
+    origin: BotOrigin,
+    case: Game,
     seed: u64,
 }
 
-pub(super) fn run(settings: &Settings) -> Result<i32, Failure> {
+pub(super) fn run(settings: &Settings) -> Result<Ended, Failure> {
     let bot = Bot {
         command: &settings.command,
         room: room_for(settings.memory, settings.stack),
         timeout: settings.timeout,
     };
-    let mut games: Vec<Game> = Vec::new();
+    let mut games: Vec<Planned> = Vec::new();
     for (i, input) in settings.samples.iter().enumerate() {
-        let case = case_of(input.as_bytes());
-        games.push(game(Origin::Sample(i), case, settings.seed, 0, i));
+        let case = Game::read_or_empty(input.as_bytes());
+        games.push(game(BotOrigin::Sample(i), case, settings.seed, 0, i));
     }
     if let Some(dir) = &settings.save {
         for (i, path) in files::saved_games(dir).into_iter().enumerate() {
@@ -92,7 +98,7 @@ pub(super) fn run(settings: &Settings) -> Result<i32, Failure> {
             // A game of many stones can last as many moves: not one to play here.
             let stones = case.piles.iter().fold(0u64, |s, &p| s.saturating_add(p));
             if stones <= MOST_STONES {
-                games.push(game(Origin::Saved(path), case, settings.seed, 1, i));
+                games.push(game(BotOrigin::Saved(path), case, settings.seed, 1, i));
             }
         }
     }
@@ -100,18 +106,13 @@ pub(super) fn run(settings: &Settings) -> Result<i32, Failure> {
     let found = match search(&bot, settings, games, first)? {
         Some(found) => found,
         None => {
-            if let Some(signal) = limits::signal() {
-                let name = match signal {
-                    libc::SIGINT => "SIGINT",
-                    libc::SIGTERM => "SIGTERM",
-                    libc::SIGHUP => "SIGHUP",
-                    _ => "a signal",
-                };
+            if let Some(signal) = super::run::signal() {
+                let name = super::run::signal_name(signal);
                 crate::report(format_args!(
                     "interrupted (seed {}) by {name}; no failure found",
                     settings.seed
                 ));
-                return Ok(128 + signal);
+                return Ok(Ended::Interrupted(signal));
             }
             let _ = writeln!(
                 io::stderr().lock(),
@@ -119,19 +120,21 @@ pub(super) fn run(settings: &Settings) -> Result<i32, Failure> {
                 plural(settings.tests, "generated game"),
                 settings.seed
             );
-            return Ok(0);
+            return Ok(Ended::Passed);
         }
     };
     let (game, played) = found;
     match &played.verdict {
-        Verdict::NotRun(e) => {
+        Ending::NotRun(e) => {
             return Err(Failure::Usage(super::start::cannot_run(
                 &settings.command,
                 e,
             )));
         }
-        Verdict::Broken(e) => return Err(Failure::Other(format!("cannot go on testing: {e}"))),
-        Verdict::Stopped => return Ok(128 + limits::signal().unwrap_or(0)),
+        Ending::Broken(e) => return Err(Failure::Other(format!("cannot go on testing: {e}"))),
+        Ending::Stopped => {
+            return Ok(Ended::Interrupted(super::run::signal().unwrap_or(0)));
+        }
         _ => {}
     }
     report_failure(&bot, settings, game, played)
@@ -139,8 +142,8 @@ pub(super) fn run(settings: &Settings) -> Result<i32, Failure> {
 
 /// Fixed game `index` of a kind (`salt`: 0 the samples, 1 the saved games), with a seed of its
 /// own from the run's.
-fn game(origin: Origin, case: Case, seed: u64, salt: u64, index: usize) -> Game {
-    Game {
+fn game(origin: BotOrigin, case: Game, seed: u64, salt: u64, index: usize) -> Planned {
+    Planned {
         origin,
         case,
         seed: mix(seed, salt << 32 | index as u64),
@@ -151,20 +154,9 @@ fn mix(seed: u64, n: u64) -> u64 {
     Rng::new(seed ^ n.wrapping_mul(0x9e37_79b9_7f4a_7c15)).next_u64()
 }
 
-fn case_of(input: &[u8]) -> Case {
-    let game = crate::read_game(input).unwrap_or(crate::Game {
-        piles: Vec::new(),
-        forbidden: Vec::new(),
-    });
-    Case {
-        piles: game.piles,
-        forbidden: game.forbidden,
-    }
-}
-
 /// Generated game `index` of `tests`: tiny first, growing, every value small enough that a
 /// game ends within a few hundred moves.
-fn generated(seed: u64, index: u64, tests: u64) -> Result<Game, String> {
+fn generated(seed: u64, index: u64, tests: u64) -> Result<Planned, String> {
     let mut rng = Rng::new(mix(seed, index));
     let percent = index * 100 / tests.max(1);
     let (max, n, m) = match percent {
@@ -181,13 +173,13 @@ fn generated(seed: u64, index: u64, tests: u64) -> Result<Game, String> {
     };
     let game_seed = rng.next_u64();
     let (piles, forbidden) = generate::small_game(&mut Rng::new(game_seed), &options)?;
-    Ok(Game {
-        origin: Origin::Generated {
+    Ok(Planned {
+        origin: BotOrigin::Generated {
             index,
             game_seed,
             options,
         },
-        case: Case { piles, forbidden },
+        case: Game { piles, forbidden },
         seed: rng.next_u64(),
     })
 }
@@ -197,9 +189,9 @@ fn generated(seed: u64, index: u64, tests: u64) -> Result<Game, String> {
 fn search(
     bot: &Bot,
     settings: &Settings,
-    fixed: Vec<Game>,
+    fixed: Vec<Planned>,
     first: usize,
-) -> Result<Option<(Game, Played)>, Failure> {
+) -> Result<Option<(Planned, Played)>, Failure> {
     let total = first as u64 + settings.tests;
     let bar = ProgressBar::with_draw_target(Some(total), indicatif::ProgressDrawTarget::stderr());
     if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg}") {
@@ -208,7 +200,7 @@ fn search(
     let mut fixed = fixed.into_iter();
     let mut next = 0u64;
     let result = loop {
-        if limits::stopped() {
+        if super::run::stopped() {
             break None;
         }
         let mut batch = Vec::new();
@@ -230,7 +222,7 @@ fn search(
         let failed = batch
             .into_iter()
             .zip(played)
-            .find(|(_, p)| p.verdict != Verdict::Won);
+            .find(|(_, p)| p.verdict != Ending::Won);
         if failed.is_some() {
             break failed;
         }
@@ -240,7 +232,7 @@ fn search(
 }
 
 /// Plays each game on a thread of its own.
-fn play_all(bot: &Bot, games: &[Game]) -> Vec<Played> {
+fn play_all(bot: &Bot, games: &[Planned]) -> Vec<Played> {
     thread::scope(|scope| {
         let threads: Vec<_> = games
             .iter()
@@ -263,7 +255,7 @@ fn play_all(bot: &Bot, games: &[Game]) -> Vec<Played> {
 
 fn stopped() -> Played {
     Played {
-        verdict: Verdict::Stopped,
+        verdict: Ending::Stopped,
         transcript: Vec::new(),
         stderr: String::new(),
     }
@@ -271,7 +263,7 @@ fn stopped() -> Played {
 
 /// Plays `case` with `seed` until it fails the same way twice (a confirmed failure), or once
 /// only (`None`: flaky, or it passed).
-fn confirmed(bot: &Bot, case: &Case, seed: u64) -> (Played, Option<Played>) {
+fn confirmed(bot: &Bot, case: &Game, seed: u64) -> (Played, Option<Played>) {
     let once = referee::referee(bot, case, seed);
     if !once.verdict.failed() {
         return (once, None);
@@ -285,24 +277,15 @@ fn confirmed(bot: &Bot, case: &Case, seed: u64) -> (Played, Option<Played>) {
 fn report_failure(
     bot: &Bot,
     settings: &Settings,
-    game: Game,
+    game: Planned,
     played: Played,
-) -> Result<i32, Failure> {
+) -> Result<Ended, Failure> {
     let mut text = String::new();
     let at = where_found(&game.origin, settings);
     // The two smallest games, one for each side: a bot that fails both fails every game. They
     // are played (twice, to confirm) while the game found is played again: a bot that waits
     // costs its waiting once.
-    let smallest = [
-        Case {
-            piles: vec![1],
-            forbidden: vec![(1, 1)],
-        },
-        Case {
-            piles: vec![2],
-            forbidden: vec![(1, 1)],
-        },
-    ];
+    let smallest = Game::smallest();
     let (again, tiny) = thread::scope(|scope| {
         let tiny: Vec<_> = smallest
             .iter()
@@ -317,29 +300,30 @@ fn report_failure(
             text,
             "hack --interactive: flaky: {} {at}, but played again with the same seed: {}; not \
              shrunk",
-            played.verdict.kind(),
+            played.verdict.what(),
             transcript::describe_verdict(&again.verdict)
         );
         report::game(&mut text, &game.case, &[], false);
         transcript::play_report(&mut text, &game.case, &played, settings.timeout);
         let _ = io::stderr().lock().write_all(text.as_bytes());
-        return Ok(1);
+        return Ok(Ended::Found);
     }
     let kind = played.verdict.kind();
+    let what = played.verdict.what();
     let every = tiny
         .iter()
         .all(|p| p.as_ref().is_some_and(|p| p.verdict.kind() == kind));
     let (case, played) = if every {
         let _ = writeln!(
             text,
-            "hack --interactive: the bot fails every game: {kind} {at}, and on both of the \
+            "hack --interactive: the bot fails every game: {what} {at}, and on both of the \
              smallest games (one is won by moving first, the other by moving second); the first \
              of them:"
         );
         let [first, _] = smallest;
         (first, tiny.into_iter().next().flatten().unwrap_or(played))
     } else {
-        let _ = writeln!(text, "hack --interactive: {kind} {at}");
+        let _ = writeln!(text, "hack --interactive: {what} {at}");
         shrunk(bot, settings, &mut text, &game, played)
     };
     let input = case.input();
@@ -357,7 +341,7 @@ fn report_failure(
     transcript::play_report(&mut text, &case, &played, settings.timeout);
     report::explain(&mut text, &case);
     match &game.origin {
-        Origin::Generated {
+        BotOrigin::Generated {
             game_seed, options, ..
         } if !every => {
             let _ = writeln!(
@@ -368,7 +352,7 @@ fn report_failure(
                 options.max
             );
         }
-        Origin::Saved(path) => {
+        BotOrigin::Saved(path) => {
             let _ = writeln!(text, "the game as found: {}", ShownPath(path));
         }
         _ => {}
@@ -383,38 +367,16 @@ fn shrunk(
     bot: &Bot,
     settings: &Settings,
     text: &mut String,
-    game: &Game,
+    game: &Planned,
     played: Played,
-) -> (Case, Played) {
+) -> (Game, Played) {
     let kind = played.verdict.kind();
     let seed = game.seed;
-    let command = settings.command.clone();
-    let (room, timeout) = (room_for(settings.memory, settings.stack), settings.timeout);
-    let referee: super::outcome::Referee = Box::new(move |case: &Case| {
-        let bot = Bot {
-            command: &command,
-            room,
-            timeout,
-        };
-        // One play a candidate: the game reported is played once more below, which confirms it.
-        let played = referee::referee(&bot, case, seed);
-        match played.verdict {
-            Verdict::NotRun(e) => Outcome::NotRun(e),
-            Verdict::Broken(e) => Outcome::Broken(e),
-            Verdict::Stopped => Outcome::Stopped,
-            v if v.failed() => Outcome::Played { kind: v.kind() },
-            _ => Outcome::Right,
-        }
-    });
-    let runner = Runner {
-        command: settings.command.clone(),
-        timeout: settings.timeout,
-        memory: settings.memory,
-        stack: settings.stack,
+    let trial = Refereed {
+        bot,
+        seed,
         jobs: settings.jobs,
         runs: AtomicU64::new(0),
-        until: Mutex::new(None),
-        referee: Some(referee),
     };
     let bar = ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
     if let Ok(style) = ProgressStyle::with_template("{spinner} {msg}") {
@@ -422,11 +384,13 @@ fn shrunk(
     }
     bar.enable_steady_tick(Duration::from_millis(200));
     let from = (game.case.piles.len(), game.case.forbidden.len());
+    // Each candidate's game ends at its own time limit: no budget cuts it.
     let result = shrink::shrink(
-        &runner,
+        &trial,
         game.case.clone(),
-        Outcome::Played { kind },
+        played_outcome(&played),
         settings.shrink_time,
+        &Budget::default(),
         &bar,
     );
     bar.finish_and_clear();
@@ -443,7 +407,7 @@ fn shrunk(
     let _ = writeln!(
         text,
         "shrunk in {} ({:.1} s) from {} and {} to {} and {} ({how}):",
-        plural(runner.runs.load(Ordering::Relaxed), "game"),
+        plural(trial.runs(), "game"),
         result.time.as_secs_f64(),
         plural(from.0 as u64, "pile"),
         plural(from.1 as u64, "forbidden move"),
@@ -456,7 +420,7 @@ fn shrunk(
         (result.case, last)
     } else {
         let why = match last.verdict {
-            Verdict::Stopped => "hack was stopped before the shrunk game was played once more",
+            Ending::Stopped => "hack was stopped before the shrunk game was played once more",
             ref v if v.failed() => "the shrunk game failed another way when played once more",
             _ => "the shrunk game passed when played once more",
         };
@@ -465,12 +429,55 @@ fn shrunk(
     }
 }
 
+/// The interactive trial: the bot plays a game against the referee, whose choices follow the
+/// seed of the game the failure was found on. Its budget is not looked at: a game ends at its
+/// own time limit (`--timeout`, for the whole run), or when a signal stops hack.
+struct Refereed<'a> {
+    bot: &'a Bot<'a>,
+    seed: u64,
+    jobs: usize,
+    /// Games played so far.
+    runs: AtomicU64,
+}
+
+impl Trial for Refereed<'_> {
+    fn try_game(&self, game: &Game, _: Sharing, _: &Budget) -> Outcome {
+        self.runs.fetch_add(1, Ordering::Relaxed);
+        played_outcome(&referee::referee(self.bot, game, self.seed))
+    }
+
+    fn timeout(&self) -> Duration {
+        self.bot.timeout
+    }
+
+    fn jobs(&self) -> usize {
+        self.jobs
+    }
+
+    fn runs(&self) -> u64 {
+        self.runs.load(Ordering::Relaxed)
+    }
+}
+
+/// A game played, as the outcome of a trial.
+fn played_outcome(played: &Played) -> Outcome {
+    match &played.verdict {
+        Ending::NotRun(e) => Outcome::NotRun(e.clone()),
+        Ending::Broken(e) => Outcome::Broken(e.clone()),
+        Ending::Stopped => Outcome::Stopped,
+        verdict => match verdict.kind() {
+            Some(kind) => Outcome::Played { kind },
+            None => Outcome::Right,
+        },
+    }
+}
+
 /// Where a failure was found, for the report's first line.
-fn where_found(origin: &Origin, settings: &Settings) -> String {
+fn where_found(origin: &BotOrigin, settings: &Settings) -> String {
     match origin {
-        Origin::Sample(i) => format!("on sample {} of the statement", i + 1),
-        Origin::Saved(path) => format!("on the saved game {}", ShownPath(path)),
-        Origin::Generated { index, .. } => format!(
+        BotOrigin::Sample(i) => format!("on sample {} of the statement", i + 1),
+        BotOrigin::Saved(path) => format!("on the saved game {}", ShownPath(path)),
+        BotOrigin::Generated { index, .. } => format!(
             "on game {} of {} (seed {}); {} before it passed",
             index + 1,
             settings.tests,

@@ -1,0 +1,297 @@
+//! A trial: "run this on a game and say what happened". The schedule, the confirmation, the
+//! shrinking and the report are written over trials; each kind of trial says only how one game
+//! is tried and judged:
+//!
+//! - `batch::Batch`: a program run on the game under the judge's limits, its answer compared;
+//! - `interactive::Bot`'s trial: a bot playing the game against the referee;
+//! - an in-process function of the game (a mutant of this solver): its answer judged as a
+//!   batch answer is ([`Outcome::Right`], [`Outcome::Wrong`]), or, when the work it counts
+//!   passes its budget, [`Outcome::Timeout`] with `ended: true` and a `time` of the limit times
+//!   `verdict::ALONE_WALL`: far over the limit (`verdict::far_over`), so that one try is its
+//!   verdict, as for a batch run hack had to end. The unit tests below run one through the
+//!   search and the shrinker.
+//!
+//! What each kind of trial shares: `search::search` (the schedule and the worker pool),
+//! [`Trial::confirm`] (the confirmation policy of `confirm`), `shrink::shrink`, and the report's
+//! game and explanation (`report::game`, `report::explain`); what only the batch trial has: the
+//! words of its outcome under the limits (`report::failure`) and a timeout's growth (`growth`).
+//!
+//! A trial is shared by the worker threads (`Sync`), and every call is given its [`Budget`]:
+//! when it must end, and the token that cancels it.
+
+use super::budget::Budget;
+use super::confirm::{Confirmed, confirm_by};
+use super::verdict::Outcome;
+use crate::Game;
+use std::time::Duration;
+
+/// How a run is made beside hack's other runs, and judged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Sharing {
+    /// Beside hack's other runs, ended at the limit: one over it is run again alone, which
+    /// decides (with one job, the same as [`Sharing::Alone`]).
+    Shared,
+    /// No other run of hack meanwhile; ended at `verdict::ALONE_WALL` times the limit.
+    Alone,
+    /// Beside hack's other runs (one a core), ended at `verdict::ALONE_WALL` times the limit,
+    /// and judged as alone: its wall time less the time it waited for a CPU (see
+    /// `verdict::counted`), so that J games that take the limit and more take it once, not
+    /// once shared and once alone each, one after the other.
+    Beside,
+}
+
+/// Something hack tries on games: see the module's documentation.
+pub(super) trait Trial: Sync {
+    /// Tries `game` once, as `sharing` says (a trial that runs nothing beside others may
+    /// ignore it), within `budget`: how it went. A run cut by the budget or its cancel token,
+    /// or by a signal, is [`Outcome::Stopped`].
+    fn try_game(&self, game: &Game, sharing: Sharing, budget: &Budget) -> Outcome;
+
+    /// Tries `game` again, alone, until its failure `outcome` has repeated on every run
+    /// (`repeats` in all), or a run passed: the one confirmation policy of `confirm`.
+    fn confirm(&self, game: &Game, outcome: &Outcome, repeats: u32, budget: &Budget) -> Confirmed {
+        confirm_by(outcome, repeats, || {
+            self.try_game(game, Sharing::Alone, budget)
+        })
+    }
+
+    /// The time limit of one try.
+    fn timeout(&self) -> Duration;
+
+    /// How many tries may run at once.
+    fn jobs(&self) -> usize;
+
+    /// How many tries were made so far.
+    fn runs(&self) -> u64;
+}
+
+impl Game {
+    /// The game as an input file.
+    pub(super) fn input(&self) -> Vec<u8> {
+        let mut input = Vec::new();
+        // Writing to a Vec cannot fail.
+        let _ = crate::cli::shapes::write_input(&mut input, &self.piles, &self.forbidden);
+        input
+    }
+
+    /// The game an input file holds, or the empty game where it holds none (the statement's
+    /// samples, which always do).
+    pub(super) fn read_or_empty(input: &[u8]) -> Game {
+        crate::read_game(input).unwrap_or(Game {
+            piles: Vec::new(),
+            forbidden: Vec::new(),
+        })
+    }
+
+    /// The two smallest games, one pile and one forbidden move (1 1): one pile of 1 (Aoki wins:
+    /// the first player cannot move) and one of 2 (Takahashi wins). A solution or a bot that
+    /// fails on both (and, in batch, on sample 2) fails on every game.
+    pub(super) fn smallest() -> [Game; 2] {
+        let one_pile = |pile| Game {
+            piles: vec![pile],
+            forbidden: vec![(1, 1)],
+        };
+        [one_pile(1), one_pile(2)]
+    }
+
+    /// N + M: how large the game is.
+    pub(super) fn size(&self) -> usize {
+        self.piles.len() + self.forbidden.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::hack::run::{Answer, Cancel};
+    use crate::cli::hack::search::{self, Plan};
+    use crate::cli::hack::shrink::{self, End};
+    use crate::cli::hack::verdict::Kind;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    /// The third kind of trial: a function of the game, in process (a mutant of the solver
+    /// that keeps the piles in 32 bits: every game with a pile of 2^31 or more is answered the
+    /// other way round).
+    struct Mutant {
+        runs: AtomicU64,
+    }
+
+    impl Trial for Mutant {
+        fn try_game(&self, game: &Game, _: Sharing, budget: &Budget) -> Outcome {
+            self.runs.fetch_add(1, Ordering::Relaxed);
+            if budget.cancel.is_cancelled() {
+                return Outcome::Stopped;
+            }
+            let Ok(expected) = crate::winner(game.clone()) else {
+                return Outcome::Broken("no memory".to_owned());
+            };
+            if game.piles.iter().all(|&pile| pile < 1 << 31) {
+                return Outcome::Right;
+            }
+            let mut actual = Answer::default();
+            actual.push(if expected == "Aoki" {
+                b"Takahashi"
+            } else {
+                b"Aoki"
+            });
+            Outcome::Wrong { expected, actual }
+        }
+
+        fn timeout(&self) -> Duration {
+            Duration::from_secs(4)
+        }
+
+        fn jobs(&self) -> usize {
+            2
+        }
+
+        fn runs(&self) -> u64 {
+            self.runs.load(Ordering::Relaxed)
+        }
+    }
+
+    fn mutant() -> Mutant {
+        Mutant {
+            runs: AtomicU64::new(0),
+        }
+    }
+
+    /// The shrinker works over any trial: the mutant's failure shrinks to one pile of exactly
+    /// 2^31 and one forbidden move, 1-minimal, each smaller game confirmed by a rerun.
+    #[test]
+    fn an_in_process_trial_shrinks_to_its_smallest_failing_game() {
+        let game = Game {
+            piles: vec![5, 3_000_000_000, 7, 1 << 40],
+            forbidden: vec![(2, 1), (9, 3), (3_000_000_000, 17)],
+        };
+        let trial = mutant();
+        let outcome = trial.try_game(&game, Sharing::Shared, &Budget::default());
+        assert_eq!(outcome.kind(), Some(Kind::WrongAnswer));
+        let bar = indicatif::ProgressBar::hidden();
+        let shrunk = shrink::shrink(
+            &trial,
+            game,
+            outcome,
+            Duration::from_secs(600),
+            &Budget::default(),
+            &bar,
+        );
+        assert_eq!(shrunk.end, End::Minimal);
+        assert_eq!(shrunk.case.piles, [1 << 31]);
+        assert_eq!(shrunk.case.forbidden.len(), 1);
+        assert_eq!(shrunk.outcome.kind(), Some(Kind::WrongAnswer));
+        assert!(
+            trial.runs() > shrunk.runs,
+            "each game kept is confirmed by a rerun"
+        );
+    }
+
+    /// The search works over any trial: the failure reported is the lowest game with a pile of
+    /// 2^31 or more, and every game before it (which all ran) has none.
+    #[test]
+    fn an_in_process_trial_is_searched_to_its_first_failing_game() {
+        let trial = mutant();
+        let (seed, tests, max_n) = (7, 40, 50);
+        let searched = search::search(
+            &trial,
+            seed,
+            tests,
+            max_n,
+            false,
+            Duration::ZERO,
+            &|_: Option<(u64, &Plan)>| {},
+        )
+        .unwrap();
+        let first = searched.first.expect("a game with a pile of 2^31 or more");
+        let findings = searched.findings;
+        assert_eq!(findings.len(), 1);
+        assert_eq!(findings[0].index, first);
+        assert!(findings[0].game.piles.iter().any(|&p| p >= 1 << 31));
+        for index in 0..first {
+            let game = search::make(&search::plan(seed, index, tests, max_n, false)).unwrap();
+            assert!(game.piles.iter().all(|&p| p < 1 << 31), "game {index}");
+        }
+    }
+
+    /// A timeout-class mutant: its counted work passes its budget from 8 piles on, reported
+    /// as a try far over the limit.
+    struct Slow {
+        alone: AtomicU64,
+    }
+
+    impl Trial for Slow {
+        fn try_game(&self, game: &Game, sharing: Sharing, _: &Budget) -> Outcome {
+            if sharing == Sharing::Alone {
+                self.alone.fetch_add(1, Ordering::Relaxed);
+            }
+            if game.piles.len() < 8 {
+                return Outcome::Right;
+            }
+            let time = self
+                .timeout()
+                .mul_f64(crate::cli::hack::verdict::ALONE_WALL);
+            Outcome::Timeout {
+                time,
+                queued: Duration::ZERO,
+                cpu: time,
+                ended: true,
+            }
+        }
+
+        fn timeout(&self) -> Duration {
+            Duration::from_secs(4)
+        }
+
+        fn jobs(&self) -> usize {
+            2
+        }
+
+        fn runs(&self) -> u64 {
+            0
+        }
+    }
+
+    /// A mutant over its work budget is shrunk as a timeout: by its size, to within a factor
+    /// of 2 of the fewest piles that time out, its values scaled down, and each try far over
+    /// the limit is its own verdict: no try is rerun alone to confirm it.
+    #[test]
+    fn a_mutant_over_its_work_budget_is_shrunk_as_a_timeout() {
+        let game = Game {
+            piles: (1..=40).map(|k| k * 1000).collect(),
+            forbidden: vec![(5, 2)],
+        };
+        let trial = Slow {
+            alone: AtomicU64::new(0),
+        };
+        let outcome = trial.try_game(&game, Sharing::Shared, &Budget::default());
+        let bar = indicatif::ProgressBar::hidden();
+        let shrunk = shrink::shrink(
+            &trial,
+            game,
+            outcome,
+            Duration::from_secs(600),
+            &Budget::default(),
+            &bar,
+        );
+        assert_eq!(shrunk.end, End::Sized);
+        let piles = shrunk.case.piles.len();
+        assert!((8..16).contains(&piles), "{piles} piles");
+        assert!(shrunk.scaled);
+        assert_eq!(shrunk.outcome.kind(), Some(Kind::Timeout));
+        assert_eq!(trial.alone.load(Ordering::Relaxed), 0);
+    }
+
+    /// A cancelled token reaches the trial through its budget: the try gives no verdict.
+    #[test]
+    fn a_cancelled_budget_reaches_the_trial() {
+        let token = Cancel::new();
+        let budget = Budget::default().with_cancel(token.clone());
+        let game = Game {
+            piles: vec![1 << 31],
+            forbidden: vec![(1, 1)],
+        };
+        token.cancel();
+        let outcome = mutant().try_game(&game, Sharing::Shared, &budget);
+        assert!(matches!(outcome, Outcome::Stopped));
+    }
+}
