@@ -65,6 +65,17 @@ fn a_quadratic_solution_unshrunk_grows_about_quadratically_in_m() {
     assert_eq!(run.status, 1, "{run:?}");
     assert!(run.stderr.starts_with("hack: timeout on the saved game "));
     let lines = growth(&run);
+    // On a busy machine (two busy loops beside it) hack says its times are rough: the power
+    // it gives then is not held to this test's margin, the dimension is.
+    if lines
+        .last()
+        .is_some_and(|l| l.starts_with("(measured on a busy machine: "))
+    {
+        assert!(lines[0].starts_with("time grows about "), "{run:?}");
+        assert!(lines[0].contains(" in M (M^"), "{run:?}");
+        assert!(lines[0].contains("; over the limit at M = "), "{run:?}");
+        return;
+    }
     let exponent: f64 = lines
         .first()
         .and_then(|l| l.strip_prefix("time grows about quadratically in M (M^"))

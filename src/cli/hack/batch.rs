@@ -306,7 +306,7 @@ impl Batch {
         let deadline = Deadline {
             wall,
             cpu: None,
-            cut: budget.until,
+            cut: budget.deadline(),
             cancel: budget.cancel.clone(),
         };
         let ran =
@@ -314,6 +314,14 @@ impl Batch {
                 Unrun::Start(e) => Outcome::NotRun(e),
                 Unrun::Machine(e) => Outcome::Broken(e),
             })?;
+        // Its wait for a CPU other work held is not the solution's time: the budget's
+        // deadline moves later by it, by its share when runs go side by side.
+        let side = if alone { 1 } else { self.jobs };
+        match &ran {
+            Ran::Ended(ended) => budget.waited(ended.queued, side),
+            Ran::OutOfTime(_, _, queued) => budget.waited(*queued, side),
+            Ran::Stopped => {}
+        }
         // Cut by the budget, not by the limit: no verdict.
         Ok(match ran {
             Ran::OutOfTime(..) if budget.ran_out() => Ran::Stopped,

@@ -1,24 +1,39 @@
 //! What a run may still use, passed down to every try as a value: when shrinking's (or a
 //! timeout's growth's) share of `--shrink-time` runs out, and the token that cancels the run
 //! early (a shrinker's candidate beaten by a smaller failing one, a large game past a timeout).
+//!
+//! A share of `--shrink-time` is the solution's time, as its runs' times are: the time its runs
+//! waited for a CPU that other work held moves the deadline later, up to [`STRETCH`] times the
+//! share. On a busy laptop a timeout's growth ran out of its share after two runs and said
+//! nothing, where a quiet machine measured every size.
 
 use super::run::Cancel;
-use std::time::Instant;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// A busy machine stretches a budget to at most this many times its length (plus the share).
+pub(super) const STRETCH: u32 = 3;
 
 /// A deadline and a cancel token. The default has neither: only a signal ends its runs.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Budget {
-    /// When the budget runs out: a run still going then is cut, with no verdict.
-    pub(super) until: Option<Instant>,
+    /// When the budget runs out on a quiet machine, and how long it was then.
+    until: Option<(Instant, Duration)>,
+    /// Nanoseconds the budget's runs waited for a CPU that other work held, shared by every
+    /// clone: the deadline moves later by as much (see [`Budget::waited`]).
+    held: Arc<AtomicU64>,
     /// Ends the runs made with this budget when set.
     pub(super) cancel: Cancel,
 }
 
 impl Budget {
-    /// A budget that runs out at `until` (`None`: never).
-    pub(super) fn until(until: Option<Instant>) -> Budget {
+    /// A budget that runs out `span` from now on a quiet machine (`None`: never).
+    pub(super) fn lasting(span: Option<Duration>) -> Budget {
+        let now = Instant::now();
         Budget {
-            until,
+            until: span.and_then(|span| Some((now.checked_add(span)?, span))),
+            held: Arc::default(),
             cancel: Cancel::default(),
         }
     }
@@ -27,13 +42,34 @@ impl Budget {
     pub(super) fn with_cancel(&self, cancel: Cancel) -> Budget {
         Budget {
             until: self.until,
+            held: Arc::clone(&self.held),
             cancel,
         }
     }
 
+    /// When the budget runs out: its quiet deadline, moved later by its runs' waits for a CPU.
+    pub(super) fn deadline(&self) -> Option<Instant> {
+        let (until, span) = self.until?;
+        until.checked_add(self.held().min(span.saturating_mul(STRETCH)))
+    }
+
+    /// How long the budget's runs waited for a CPU that other work held, by their shares.
+    pub(super) fn held(&self) -> Duration {
+        Duration::from_nanos(self.held.load(Ordering::Relaxed))
+    }
+
     /// Whether the deadline has passed.
     pub(super) fn ran_out(&self) -> bool {
-        self.until.is_some_and(|until| Instant::now() >= until)
+        self.deadline().is_some_and(|until| Instant::now() >= until)
+    }
+
+    /// Counts a run's wait for a CPU that other work held, `queued`, made beside `side` runs
+    /// of its budget (itself included): runs side by side wait at the same time, and the
+    /// budget is moved by their share of it.
+    pub(super) fn waited(&self, queued: Duration, side: usize) {
+        let share = queued / side.max(1) as u32;
+        let nanos = u64::try_from(share.as_nanos()).unwrap_or(u64::MAX);
+        self.held.fetch_add(nanos, Ordering::Relaxed);
     }
 }
 
@@ -46,20 +82,40 @@ mod tests {
     #[test]
     fn budget_runs_out_at_its_deadline() {
         assert!(!Budget::default().ran_out());
-        let past = Instant::now().checked_sub(Duration::from_millis(1));
-        assert!(Budget::until(past).ran_out());
-        let later = Instant::now().checked_add(Duration::from_secs(3600));
-        assert!(!Budget::until(later).ran_out());
+        assert!(Budget::lasting(Some(Duration::ZERO)).ran_out());
+        assert!(!Budget::lasting(Some(Duration::from_secs(3600))).ran_out());
+        assert_eq!(Budget::lasting(None).deadline(), None);
+    }
+
+    /// Its runs' waits for a CPU move the deadline later, by their share when side by side,
+    /// and at most STRETCH times the budget's length; every clone sees it.
+    #[test]
+    fn waits_for_a_cpu_move_the_deadline_up_to_the_stretch() {
+        let span = Duration::from_secs(10);
+        let budget = Budget::lasting(Some(span));
+        let quiet = budget.deadline().unwrap();
+        let clone = budget.with_cancel(Cancel::new());
+        clone.waited(Duration::from_secs(4), 2);
+        assert_eq!(budget.deadline().unwrap() - quiet, Duration::from_secs(2));
+        budget.waited(Duration::from_secs(3), 1);
+        assert_eq!(clone.deadline().unwrap() - quiet, Duration::from_secs(5));
+        budget.waited(Duration::from_secs(3600), 1);
+        assert_eq!(budget.deadline().unwrap() - quiet, span * STRETCH);
+        // A run's wait is counted once, whatever clone it was made with: zero side is one.
+        let other = Budget::lasting(Some(span));
+        let before = other.deadline().unwrap();
+        other.waited(Duration::from_secs(1), 0);
+        assert_eq!(other.deadline().unwrap() - before, Duration::from_secs(1));
     }
 
     /// A budget given a token keeps its deadline, and its runs see the token set from another
     /// clone (the shrinker sets it, a worker's run reads it).
     #[test]
     fn with_cancel_shares_the_token() {
-        let later = Instant::now().checked_add(Duration::from_secs(3600));
         let token = Cancel::new();
-        let budget = Budget::until(later).with_cancel(token.clone());
-        assert_eq!(budget.until, later);
+        let lasting = Budget::lasting(Some(Duration::from_secs(3600)));
+        let budget = lasting.with_cancel(token.clone());
+        assert_eq!(budget.deadline(), lasting.deadline());
         assert!(!budget.cancel.is_cancelled());
         token.cancel();
         assert!(budget.cancel.is_cancelled());

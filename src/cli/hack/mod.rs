@@ -722,11 +722,11 @@ fn failure_block(
     if let Some(endless) = endless {
         let _ = writeln!(text, "growth: {endless}");
     } else if let (Outcome::Timeout { .. }, false) = (&last, every) {
-        let least = Instant::now() + runner.timeout.mul_f64(GROWTH_TIME);
-        let until = (reported + slot.share).max(least);
+        let least = runner.timeout.mul_f64(GROWTH_TIME);
+        let left = (reported + slot.share).saturating_duration_since(Instant::now());
         let timer = growth::Timer {
             batch: runner,
-            budget: Budget::until(Some(until)),
+            budget: Budget::lasting(Some(left.max(least))),
         };
         let status = ProgressBar::hidden();
         status.set_message(format!(
@@ -798,7 +798,7 @@ fn shrink_failure(
             .replacen("shrinking", &format!("shrinking the {kind}"), 1)
     };
     // A run still going when the budget runs out is cut, confirmations too.
-    let cut = Budget::until(Instant::now().checked_add(budget));
+    let cut = Budget::lasting(Some(budget));
     let from = (case.piles.len(), case.forbidden.len());
     let shrunk = progress::lines(&bar, slot.started, &say, || {
         shrink::shrink(runner, case, outcome, budget, &cut, &bar)
@@ -850,7 +850,11 @@ fn shrink_failure(
 /// A timeout's growth: the game's CPU time at smaller sizes of each dimension, and the
 /// exponent, the dimension that matters most first.
 fn growth_lines(text: &mut String, timer: &growth::Timer, case: &Game) {
+    let measuring = Instant::now();
     let found = growth::growth(timer, case);
+    // Runs that waited for a CPU most of the time: the times have noise a quiet machine has
+    // not, and a fit over sizes a factor of 2 apart can be off by half a power.
+    let busy = timer.budget.held().saturating_mul(2) >= measuring.elapsed();
     if found.is_empty() && timer.budget.ran_out() {
         text.push_str("growth: not measured to the end: its share of --shrink-time ran out\n");
         return;
@@ -869,6 +873,14 @@ fn growth_lines(text: &mut String, timer: &growth::Timer, case: &Game) {
     });
     for growth in found {
         let _ = writeln!(text, "    {growth}");
+    }
+    if busy {
+        let _ = writeln!(
+            text,
+            "    (measured on a busy machine: its runs waited {:.1} s for a CPU other work held, \
+             and their times are rough; run hack again on a quiet one for the powers)",
+            timer.budget.held().as_secs_f64()
+        );
     }
 }
 

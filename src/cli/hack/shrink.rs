@@ -217,7 +217,12 @@ impl Shrinker<'_> {
                 self.end = Some(End::Stopped);
                 return None;
             }
-            if self.started.elapsed() > self.time {
+            // The budget's deadline, moved later by the waits of a busy machine; or the time.
+            let over = match self.budget.deadline() {
+                Some(_) => self.budget.ran_out(),
+                None => self.started.elapsed() > self.time,
+            };
+            if over {
                 self.end = Some(End::Budget);
                 return None;
             }

@@ -137,8 +137,9 @@ pub(super) struct Deadline {
     pub(super) wall: Duration,
     /// CPU time of the solution's whole process group.
     pub(super) cpu: Option<Duration>,
-    /// When the run ends whatever its time (a budget that runs out); a run waiting for its
-    /// turn to run alone has this much less time.
+    /// When the run ends whatever its time (a budget that runs out), moved later by the
+    /// run's own wait for a CPU that other work held; a run waiting for its turn to run alone
+    /// has this much less time.
     pub(super) cut: Option<Instant>,
     /// Ends the run when set (see [`Cancel`]).
     pub(super) cancel: Cancel,
@@ -403,7 +404,8 @@ impl Pipes {
                 cpu = self.read_run(sandbox).cpu;
             }
             let over_cpu = deadline.cpu.is_some_and(|limit| cpu > limit);
-            let cut = deadline.cut.is_some_and(|cut| Instant::now() >= cut);
+            // A budget's deadline is the solution's time too: this run's own wait moves it.
+            let cut = (deadline.cut).is_some_and(|cut| Instant::now() >= cut + self.queued);
             // Time spent waiting for a CPU that other work held is not the solution's; but a
             // machine that busy does not hold hack forever either.
             let elapsed = started.elapsed();
