@@ -53,9 +53,10 @@ The run and the report:
   (from game 501 of 1000, N <= 6 and M <= 60; from game 851, N and M up to 1000), each reported
   by its own number; past a timeout, games of more than 1000 piles or moves are skipped. A wrong
   answer on small games is reported beside a Python solution's timeout too. Each kind found is
-  confirmed, shrunk, reported in its own block (the first found first) and kept in --save DIR; --out
-  has the first. They share --shrink-time: the quick kinds first, timeouts last, each with the time
-  left divided by the failures left. A failure on a sample or a saved game is reported alone. When
+  confirmed and named at once on a first line, then shrunk and reported in its own block as soon
+  as it is shrunk, and kept in --save DIR; --out has the first found. They share --shrink-time:
+  the quick kinds first, timeouts last, each with the time left divided by the failures left. A
+  failure on a sample or a saved game is reported alone. When
   standard error is not a terminal, a line `hack [T s]: ...` every 5 s says what hack is doing (on a
   terminal, a progress bar).
 

@@ -473,10 +473,11 @@ fn search_games(
         .collect())
 }
 
-/// Shrinks and reports every failure confirmed, each in its own block, the first found first;
-/// the first goes to --out, each to --save. Shrinking shares --shrink-time: the quick kinds
-/// first (a wrong answer, a crash), timeouts last, each with the time left divided by the
-/// failures left. The exit status: 1, or 2 when a game could not be kept where asked.
+/// Names every failure confirmed on one line (when more than one), then shrinks and reports
+/// each in its own block as soon as it is shrunk; the first found goes to --out, each to
+/// --save. Shrinking shares --shrink-time: the quick kinds first (a wrong answer, a crash),
+/// timeouts last, each with the time left divided by the failures left. How it ended: found,
+/// or in trouble when a game could not be kept where asked.
 fn report_all(
     args: &Args,
     out: Option<&Path>,
@@ -499,7 +500,8 @@ fn report_all(
             .collect();
         let _ = writeln!(
             header,
-            "hack: {count} kinds of failure: {}; each below, the first found first{}\n",
+            "hack: {count} kinds of failure: {}; each below as it is shrunk, the quick kinds \
+             first{}\n",
             each.join(", "),
             if args.out.is_some() {
                 " (--out has the first)"
@@ -508,13 +510,16 @@ fn report_all(
             }
         );
     }
+    // Every kind's verdict at once, as a judge shows every test's; each block follows as soon
+    // as it is shrunk, so that a wrong answer's is not held back behind a timeout's minute.
+    // (A failure of several kinds is of generated games: no sample's usage error below.)
+    let _ = io::stderr().lock().write_all(header.as_bytes());
     // Timeouts last: each of their runs takes the limit and more.
     let mut order: Vec<usize> = (0..count).collect();
     order.sort_by_key(|&i| matches!(confirmed[i].confirmed.outcome(), Outcome::Timeout { .. }));
     let total = Duration::from_secs_f64(args.shrink_time);
     let shrinking = Instant::now();
-    let mut blocks: Vec<Option<Result<(String, files::Kept), Failure>>> =
-        (0..count).map(|_| None).collect();
+    let mut status = Ended::Found;
     let mut confirmed: Vec<Option<Found>> = confirmed.into_iter().map(Some).collect();
     for (done, &i) in order.iter().enumerate() {
         let left = total.saturating_sub(shrinking.elapsed());
@@ -529,20 +534,12 @@ fn report_all(
             share,
             started,
         };
-        blocks[i] = Some(failure_block(args, &slot, runner, seed, found));
-    }
-    // A usage error (a --memory too small for CMD) is all that is said.
-    let blocks = blocks
-        .into_iter()
-        .flatten()
-        .collect::<Result<Vec<_>, _>>()?;
-    let _ = io::stderr().lock().write_all(header.as_bytes());
-    let mut status = Ended::Found;
-    // A failure found that could not be kept where asked: hack's trouble too.
-    for (k, (text, kept)) in blocks.into_iter().enumerate() {
+        // A usage error (a --memory too small for CMD) is all that is said.
+        let (text, kept) = failure_block(args, &slot, runner, seed, found)?;
+        // A failure found that could not be kept where asked: hack's trouble too.
         status = status.max(kept.finish(text));
         // A blank line after a block's last line ("saved as ..."), before the next block.
-        if k + 1 < count {
+        if done + 1 < count {
             let _ = io::stderr().lock().write_all(b"\n");
         }
     }
