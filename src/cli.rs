@@ -13,16 +13,19 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 pub(crate) mod checker;
+pub(crate) mod dense;
 pub(crate) mod game;
 mod generate;
 mod hack;
 mod modes;
 pub(crate) mod play;
 mod plot;
+pub(crate) mod reader;
 pub(crate) mod rng;
 pub(crate) mod shapes;
 mod strict;
 mod table;
+pub(crate) mod threads;
 pub(crate) mod why;
 
 /// What `--help` adds below the options: the input format and the exit codes.
