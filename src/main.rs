@@ -201,62 +201,69 @@ impl fmt::Display for Token {
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use InputError as E;
         match self {
-            InputError::Read(e) => write!(f, "reading the input: {e}"),
-            InputError::OutOfMemory { during } => write!(f, "out of memory while {during}"),
-            InputError::NotUtf8 { byte } => write!(
+            E::Read(e) => write!(f, "reading the input: {e}"),
+            E::OutOfMemory { during } => write!(f, "out of memory while {during}"),
+            E::NotUtf8 { byte } => write!(
                 f,
                 "byte {byte} of the input is not UTF-8 text; the input must be numbers in ASCII"
             ),
-            InputError::NonAsciiSpace { ch } => write!(
+            E::NonAsciiSpace { ch } => write!(
                 f,
                 "white space U+{:04X} is not ASCII; separate numbers with spaces, tabs or newlines",
                 *ch as u32
             ),
-            InputError::ByteOrderMark => write!(
+            E::ByteOrderMark => write!(
                 f,
                 "the input starts with a UTF-8 byte-order mark (U+FEFF); save it without one"
             ),
-            InputError::Empty => write!(f, "the input is empty; expected N and M first"),
-            InputError::NoMoveCount => {
-                write!(f, "input ended before M (the number of forbidden moves)")
-            }
-            InputError::Ended {
+            E::Empty => write!(f, "the input is empty; expected N and M first"),
+            E::NoMoveCount => write!(f, "input ended before M (the number of forbidden moves)"),
+            E::Ended {
                 read,
                 declared,
                 items,
-            } => write!(f, "input ended after {read} of {declared} {items}"),
-            InputError::BadNumber {
+            } => {
+                write!(f, "input ended after {read} of {declared} {items}")
+            }
+            E::BadNumber {
                 place,
                 token,
                 kind: BadNumber::NotInteger,
-            } => write!(f, "{place}: expected a non-negative integer, found {token}"),
-            InputError::BadNumber {
+            } => {
+                write!(f, "{place}: expected a non-negative integer, found {token}")
+            }
+            E::BadNumber {
                 place,
-                token: Token { text, cut },
+                token,
                 kind: BadNumber::TooLarge,
             } => {
                 // Leading zeros say nothing about the size; however many arrived, none is shown.
-                let digits = text.trim_start_matches('0');
+                let digits = token.text.trim_start_matches('0');
                 let head = &digits[..digits.len().min(SHOWN)];
-                let more = if *cut || head.len() < digits.len() {
+                let more = if token.cut || head.len() < digits.len() {
                     "..."
                 } else {
                     ""
                 };
                 write!(f, "{place}: {head}{more} does not fit in 64 bits")
             }
-            InputError::TakesNothing { move_index } => write!(
-                f,
-                "forbidden move {move_index}: Y = 0 (a move takes at least one stone)"
-            ),
-            InputError::TakesTooMany { move_index, x, y } => {
-                write!(f, "forbidden move {move_index}: Y = {y} > X = {x}")
+            E::TakesNothing { move_index: i } => {
+                write!(
+                    f,
+                    "forbidden move {i}: Y = 0 (a move takes at least one stone)"
+                )
             }
-            InputError::Trailing { after, token } => {
-                write!(f, "unexpected input after {after}: {token}")
+            E::TakesTooMany {
+                move_index: i,
+                x,
+                y,
+            } => {
+                write!(f, "forbidden move {i}: Y = {y} > X = {x}")
             }
-            InputError::At { line, error } => write!(f, "line {line}: {error}"),
+            E::Trailing { after, token } => write!(f, "unexpected input after {after}: {token}"),
+            E::At { line, error } => write!(f, "line {line}: {error}"),
         }
     }
 }
@@ -271,29 +278,16 @@ fn read_game(reader: impl Read) -> Result<Game, InputError> {
     parse_game(&mut tokens).map_err(|e| tokens.locate(e))
 }
 
-/// Bytes asked of the reader at a time.
-const CHUNK: usize = 1 << 16;
-
-/// All of `reader`, in memory that is asked for, not assumed: running out is an error line.
+/// All of `reader`. Memory that cannot be had is an error, as std's `read_to_end` reports it.
 fn read_all(mut reader: impl Read) -> Result<Vec<u8>, InputError> {
     let mut input = Vec::new();
-    let mut len = 0;
-    loop {
-        if len == input.len() {
-            input
-                .try_reserve(CHUNK)
-                .map_err(|_| InputError::OutOfMemory { during: "reading" })?;
-            input.resize(input.capacity(), 0);
+    match reader.read_to_end(&mut input) {
+        Ok(_) => Ok(input),
+        Err(e) if e.kind() == io::ErrorKind::OutOfMemory => {
+            Err(InputError::OutOfMemory { during: "reading" })
         }
-        match reader.read(&mut input[len..]) {
-            Ok(0) => break,
-            Ok(read) => len += read,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(InputError::Read(e)),
-        }
+        Err(e) => Err(InputError::Read(e)),
     }
-    input.truncate(len);
-    Ok(input)
 }
 
 /// Parses `N M`, the piles and the forbidden moves from `source`.
@@ -413,25 +407,14 @@ impl Source<&[u8]> for Tokens {
         let end = end.unwrap_or(input.len());
         self.next = end;
         let (run, significant) = digit_run(&input[start..end]);
-        if significant <= 20 && start + run < end && input[start + run] >= 0x80 {
-            let at = start + run;
-            let stop = match first_char(&input[at..end]) {
-                None => Some(InputError::NotUtf8 {
-                    byte: at as u64 + 1,
-                }),
-                Some('\u{feff}') if at == 0 => Some(InputError::ByteOrderMark),
-                Some(ch) if ch.is_whitespace() => Some(InputError::NonAsciiSpace { ch }),
-                Some(_) => None,
-            };
-            if let Some(stop) = stop {
-                let line = self.line_at(at);
-                self.failure = Some(InputError::At {
-                    line,
-                    error: Box::new(stop),
-                });
-                self.next = input.len();
-                return None;
-            }
+        let at = start + run;
+        let stop = (significant <= 20 && at < end).then(|| stops(&input[at..end], at as u64));
+        if let Some(stop) = stop.flatten() {
+            let line = self.line_at(at);
+            let error = Box::new(stop);
+            self.failure = Some(InputError::At { line, error });
+            self.next = input.len();
+            return None;
         }
         self.token = start..end;
         let text = &self.input[start..end];
@@ -451,11 +434,22 @@ fn digit_run(token: &[u8]) -> (usize, usize) {
     (run, run - zeros.min(run.saturating_sub(1)))
 }
 
-/// The character `bytes` starts with, if they start with one (at most four bytes are read).
-fn first_char(bytes: &[u8]) -> Option<char> {
+/// Why the input stops at the byte `bytes[0]`, the first of a token that is neither a digit nor
+/// ASCII white space, found at `offset` in the input: a byte that does not start a UTF-8
+/// character, a byte-order mark at the very start, or a non-ASCII white space. `None` when it
+/// is none of these (the token is then no number).
+fn stops(bytes: &[u8], offset: u64) -> Option<InputError> {
+    if bytes[0] < 0x80 {
+        return None;
+    }
     let bytes = &bytes[..bytes.len().min(4)];
-    let text = std::str::from_utf8(&bytes[..valid_utf8(bytes)]).ok()?;
-    text.chars().next()
+    let text = std::str::from_utf8(&bytes[..valid_utf8(bytes)]).unwrap_or_default();
+    match text.chars().next() {
+        None => Some(InputError::NotUtf8 { byte: offset + 1 }),
+        Some('\u{feff}') if offset == 0 => Some(InputError::ByteOrderMark),
+        Some(ch) if ch.is_whitespace() => Some(InputError::NonAsciiSpace { ch }),
+        Some(_) => None,
+    }
 }
 
 /// A token that is not a number, for a message: its first [`LONG`] bytes, up to the first that
@@ -489,26 +483,27 @@ impl Tokens {
         1 + self.input[..at].iter().filter(|&&b| b == b'\n').count() as u64
     }
 
-    /// The last token handed out as a number at `place`.
-    fn number(&self, place: Place) -> Result<u64, InputError> {
+    /// The last token handed out: its digits when it is a number, or digits too many for one
+    /// whatever follows them; else the token as a message quotes it.
+    fn digits(&self) -> Result<&[u8], Token> {
         let token = &self.input[self.token.clone()];
         let (run, significant) = digit_run(token);
-        let digits_only = run == token.len();
-        if !digits_only && significant <= 20 {
-            let token = quoted(token);
-            let kind = BadNumber::NotInteger;
-            return Err(InputError::BadNumber { place, token, kind });
+        if run < token.len() && significant <= 20 {
+            return Err(quoted(token));
         }
-        match digits_value(&token[..run]) {
-            Ok(value) if digits_only => Ok(value),
-            _ => Err(InputError::BadNumber {
-                place,
-                token: Token {
-                    text: String::from_utf8_lossy(&token[..run]).into_owned(),
-                    cut: false,
-                },
-                kind: BadNumber::TooLarge,
-            }),
+        Ok(&token[..run])
+    }
+
+    /// The last token handed out as a number at `place`.
+    fn number(&self, place: Place) -> Result<u64, InputError> {
+        let bad = |token, kind| InputError::BadNumber { place, token, kind };
+        let digits = self.digits().map_err(|t| bad(t, BadNumber::NotInteger))?;
+        match digits_value(digits) {
+            Ok(value) if digits.len() == self.token.len() => Ok(value),
+            _ => {
+                let text = String::from_utf8_lossy(digits).into_owned();
+                Err(bad(Token { text, cut: false }, BadNumber::TooLarge))
+            }
         }
     }
 
@@ -516,19 +511,19 @@ impl Tokens {
     /// number by its digits (without its leading zeros when there are more than [`LONG`]),
     /// anything else as [`Tokens::number`] shows it.
     fn shown(&self) -> Token {
-        let token = &self.input[self.token.clone()];
-        let (run, significant) = digit_run(token);
-        if run < token.len() && significant <= 20 {
-            return quoted(token);
+        match self.digits() {
+            Err(token) => token,
+            Ok(digits) => {
+                let (run, significant) = digit_run(digits);
+                let kept = if run > LONG {
+                    &digits[run - significant..]
+                } else {
+                    digits
+                };
+                let text = String::from_utf8_lossy(kept).into_owned();
+                Token { text, cut: false }
+            }
         }
-        let digits = &token[..run];
-        let kept = if run > LONG {
-            &digits[run - significant..]
-        } else {
-            digits
-        };
-        let text = String::from_utf8_lossy(kept).into_owned();
-        Token { text, cut: false }
     }
 
     /// `error` on the line of the last token handed out (line 1 before any).
@@ -612,36 +607,19 @@ fn group_end(moves: &[(u64, u64)], first: usize) -> usize {
     first + moves[first..].iter().take_while(|m| m.0 == x).count()
 }
 
-/// How the solver sorts, and runs two jobs that need nothing from each other: [`OneThread`] in
-/// the judge; the tool lends them its second core (`cli::threads`). No answer depends on it.
+/// How the solver sorts: [`OneThread`] in the judge; the tool lends its second core
+/// (`cli::threads`). No answer depends on it.
 trait Sorts: Sync {
     /// Sorts `items` by `key`, equal keys in any order.
     fn sort<T: Send, K: Ord + Copy>(&self, items: &mut [T], key: impl Fn(&T) -> K + Sync);
-
-    /// Runs `side`, a job of `work` items, and `here`, and returns both results.
-    fn beside<A: Send, B>(
-        &self,
-        work: usize,
-        side: impl FnOnce() -> A + Send,
-        here: impl FnOnce() -> B,
-    ) -> (A, B);
 }
 
-/// Every job on the calling thread, one after the other.
+/// Every sort on the calling thread.
 struct OneThread;
 
 impl Sorts for OneThread {
     fn sort<T: Send, K: Ord + Copy>(&self, items: &mut [T], key: impl Fn(&T) -> K + Sync) {
         items.sort_unstable_by_key(key);
-    }
-
-    fn beside<A: Send, B>(
-        &self,
-        _work: usize,
-        side: impl FnOnce() -> A + Send,
-        here: impl FnOnce() -> B,
-    ) -> (A, B) {
-        (side(), here())
     }
 }
 
@@ -662,14 +640,15 @@ impl Sorts for OneThread {
 /// The Grundy values of the forbidden targets and of the queries are asked for in increasing
 /// position, so the sweep answers each as it passes it, with no search.
 ///
-/// - `moves` are the forbidden `(X, Y)`; they come back grouped, through [`Swept::forbidden`].
+/// - `moves` are the forbidden `(X, Y)`; they come back grouped as [`Forbidden::new`] makes
+///   them, but that each target holds its Grundy value (see [`Swept`]).
 /// - `queries` are sorted here by `position`; `answer(q, g(position(q)))` is called for each,
 ///   in increasing position.
 /// - `emit(p, v)` receives the breakpoints of g in increasing position: between consecutive
 ///   breakpoints `p < q`, `g(n) = g(p) + (n - p)` for `p <= n < q`, and past the last one the
 ///   line goes on to 2^64 - 1. The first is `0 -> 0`, and none merely continues the line
 ///   before it.
-/// - `sorts` does the three sorts (the moves by X, the targets, the queries beside them).
+/// - `sorts` does the three sorts: the queries, the moves by X, the targets.
 ///
 /// # Complexity
 /// - O((N + M) log(N + M)) for M forbidden moves and N queries
@@ -685,31 +664,20 @@ fn sweep<Q: Send>(
     // A target's slot is a u32, 12 bytes a target with its position: more distinct moves than
     // that (64 GiB of them) cannot be had here.
     let too_many = InputError::OutOfMemory { during: "solving" };
+    if !queries.is_sorted_by_key(&position) {
+        sorts.sort(queries, &position);
+    }
+    let mut forbidden = Forbidden::new(moves, sorts);
     // Every target with its place in the grouped moves, by position: the order the sweep needs
-    // them. The queries need nothing from the moves, so they are sorted beside.
-    let sorted = queries.is_sorted_by_key(&position);
-    let work = if sorted { 0 } else { queries.len() };
-    let sort_queries = || {
-        if !sorted {
-            queries.sort_unstable_by_key(&position);
-        }
-    };
-    let group_moves = || {
-        let forbidden = Forbidden::new(moves, sorts);
-        let Ok(count) = u32::try_from(forbidden.moves.len()) else {
-            return Err(too_many);
-        };
-        let mut asked: Vec<Target> = Vec::new();
-        asked
-            .try_reserve_exact(count as usize)
-            .map_err(out_of_memory)?;
-        let targets = forbidden.moves.iter().zip(0..);
-        asked.extend(targets.map(|(&(_, position), slot)| Target { position, slot }));
-        sorts.sort(&mut asked, |t| t.position);
-        Ok((forbidden, asked))
-    };
-    let ((), grouped) = sorts.beside(work, sort_queries, group_moves);
-    let (mut forbidden, asked) = grouped?;
+    // them.
+    let count = u32::try_from(forbidden.moves.len()).map_err(|_| too_many)?;
+    let mut asked: Vec<Target> = Vec::new();
+    asked
+        .try_reserve_exact(count as usize)
+        .map_err(out_of_memory)?;
+    let targets = forbidden.moves.iter().zip(0..);
+    asked.extend(targets.map(|(&(_, position), slot)| Target { position, slot }));
+    sorts.sort(&mut asked, |t| t.position);
     let moves = &mut forbidden.moves;
     // asked[next..] are the targets not yet passed.
     let mut next = 0;
@@ -772,7 +740,7 @@ fn sweep<Q: Send>(
         answer(q, line.grundy(position(q)));
     }
     line.finish();
-    Ok(Swept { forbidden, asked })
+    Ok((forbidden, asked))
 }
 
 /// A forbidden target: its position and its move's slot in the grouped moves, packed into 12
@@ -784,29 +752,10 @@ struct Target {
     slot: u32,
 }
 
-/// The forbidden moves after a sweep, whose targets hold Grundy values: the verdict needs
-/// nothing more, and only a caller that needs the moves again pays for putting the targets back
-/// (a scattered write per move).
-struct Swept {
-    forbidden: Forbidden,
-    /// Every target with its place in `forbidden.moves`.
-    asked: Vec<Target>,
-}
-
-impl Swept {
-    /// The grouped forbidden moves `(X, X - Y)`, as [`Forbidden::new`] made them.
-    #[cfg_attr(not(feature = "cli"), allow(dead_code))]
-    fn forbidden(self) -> Forbidden {
-        let Swept {
-            mut forbidden,
-            asked,
-        } = self;
-        for Target { position, slot } in asked {
-            forbidden.moves[slot as usize].1 = position;
-        }
-        forbidden
-    }
-}
+/// The forbidden moves after a sweep, whose targets hold Grundy values, and every target
+/// with its place among them: the verdict needs nothing more, and only a caller that needs the
+/// moves again pays for putting the targets back (a scattered write per move, `cli::game`).
+type Swept = (Forbidden, Vec<Target>);
 
 /// The value a special point drops to, if any: the smallest value held by its targets that no
 /// allowed move reaches, because all of its `1 + extra[w]` holders are among the targets.
@@ -974,17 +923,8 @@ struct Keys {
 
 /// `FxHasher`'s multiplier in rustc-hash 2.1.1 (64-bit targets), and its inverse mod 2^64.
 const FX_K: u64 = 0xf135_7aea_2e62_a9c5;
-const FX_K_INVERSE: u64 = {
-    // Newton's iteration doubles the correct low bits each step: 3 (any odd k is its own
-    // inverse mod 8), 6, 12, 24, 48, 96.
-    let mut inverse = FX_K;
-    let mut step = 0;
-    while step < 5 {
-        inverse = inverse.wrapping_mul(2u64.wrapping_sub(FX_K.wrapping_mul(inverse)));
-        step += 1;
-    }
-    inverse
-};
+const FX_K_INVERSE: u64 = 0x7814_94a5_5daa_ed0d;
+const _: () = assert!(FX_K.wrapping_mul(FX_K_INVERSE) == 1);
 
 impl Keys {
     /// Keys with multipliers drawn from the standard library's per-process random seed.

@@ -6,7 +6,7 @@
 
 use super::reader::{Refused, read_game};
 use super::threads::TwoThreads;
-use crate::{BadNumber, Forbidden, Game, InputError, digits_value, sweep};
+use crate::{BadNumber, Forbidden, Game, InputError, Swept, Target, digits_value, sweep};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -422,6 +422,15 @@ impl Forbidden {
     }
 }
 
+/// The grouped forbidden moves `(X, X - Y)` as [`Forbidden::new`] made them, their targets put
+/// back where a sweep wrote Grundy values.
+pub(crate) fn restored((mut forbidden, asked): Swept) -> Forbidden {
+    for Target { position, slot } in asked {
+        forbidden.moves[slot as usize].1 = position;
+    }
+    forbidden
+}
+
 /// Groups the forbidden `moves` and finds `g(A)` for every pile, in input order, in one sweep;
 /// `emit` receives the breakpoints.
 pub(crate) fn grundy_each(
@@ -443,7 +452,7 @@ pub(crate) fn grundy_each(
     let stones = |&(stones, _): &(u64, usize)| stones;
     let answer = |&(_, i): &(u64, usize), g| values[i] = g;
     let swept = sweep(moves, &mut order, stones, answer, emit, &TwoThreads)?;
-    let forbidden = swept.forbidden();
+    let forbidden = restored(swept);
     Ok((forbidden, values))
 }
 

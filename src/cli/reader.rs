@@ -7,7 +7,7 @@
 
 use super::dense::DENSE;
 use super::threads::{PARALLEL, beside};
-use crate::{BadNumber, CHUNK, Game, InputError, LONG, Place, SHOWN, Token, is_space, push};
+use crate::{BadNumber, Game, InputError, LONG, Place, SHOWN, Token, is_space, push, stops};
 use proconio::source::Source;
 use std::fmt;
 use std::io::{self, BufRead, Read};
@@ -156,6 +156,9 @@ fn parse_game<R: BufRead>(source: &mut Stream<R>, sorted: bool) -> Result<Game, 
         None => Ok(Game { piles, forbidden }),
     }
 }
+
+/// Bytes asked of the reader at a time.
+pub(crate) const CHUNK: usize = 1 << 16;
 
 /// How far past `N M` the reader looks for the line of the piles, for [`Hint`]: a line of a few
 /// piles is seen whole, and a long one costs one look at this many bytes.
@@ -462,26 +465,9 @@ impl<R: Read> Stream<R> {
             // Only a failure to read ends the input before a byte already seen.
             return None;
         }
-        if self.buffer[at] >= 0x80 {
-            let bytes = &self.buffer[at..self.end.min(at + 4)];
-            let ch = match std::str::from_utf8(bytes) {
-                Ok(text) => text.chars().next(),
-                Err(e) => std::str::from_utf8(&bytes[..e.valid_up_to()])
-                    .ok()
-                    .and_then(|t| t.chars().next()),
-            };
-            let failure = match ch {
-                None => Some(InputError::NotUtf8 {
-                    byte: self.offset + at as u64 + 1,
-                }),
-                Some('\u{feff}') if self.offset + at as u64 == 0 => Some(InputError::ByteOrderMark),
-                Some(ch) if ch.is_whitespace() => Some(InputError::NonAsciiSpace { ch }),
-                Some(_) => None,
-            };
-            if let Some(failure) = failure {
-                self.fail_at(at, failure);
-                return None;
-            }
+        if let Some(failure) = stops(&self.buffer[at..self.end], self.offset + at as u64) {
+            self.fail_at(at, failure);
+            return None;
         }
         // Not a number: shown by its first LONG bytes, counting the zeros already dropped.
         let kept = LONG - self.zeros.min(LONG as u64) as usize;

@@ -1,24 +1,15 @@
 //! The tool's second core: the solver's sorts split over two threads, and two jobs that need
-//! nothing from each other run at once. The judge file does the same work on one thread
-//! (`crate::OneThread`); the answers are the same.
+//! nothing from each other (sorting the piles, reading the moves) run at once. The judge file
+//! sorts on one thread (`crate::OneThread`); the answers are the same.
 
 use crate::Sorts;
 
-/// The solver's sorts and jobs on two threads where that pays.
+/// The solver's sorts on two threads where that pays.
 pub(crate) struct TwoThreads;
 
 impl Sorts for TwoThreads {
     fn sort<T: Send, K: Ord + Copy>(&self, items: &mut [T], key: impl Fn(&T) -> K + Sync) {
         sort_on_two(items, key);
-    }
-
-    fn beside<A: Send, B>(
-        &self,
-        work: usize,
-        side: impl FnOnce() -> A + Send,
-        here: impl FnOnce() -> B,
-    ) -> (A, B) {
-        beside(work >= PARALLEL, side, here)
     }
 }
 

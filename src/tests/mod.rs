@@ -62,28 +62,6 @@ fn swept_with(
     (values, breakpoints)
 }
 
-/// After a sweep the targets hold Grundy values; `Swept::forbidden` puts every one back, so
-/// the moves are exactly those `Forbidden::new` groups.
-#[test]
-fn swept_moves_come_back_as_grouped() {
-    for seed in 0..500u64 {
-        let shape = SHAPES[seed as usize % SHAPES.len()];
-        let (game, context) = random_game(5_000_000 + seed, shape, 30);
-        let mut queries: Vec<(u64, usize)> = game.piles.iter().copied().zip(0..).collect();
-        let swept = sweep(
-            game.forbidden.clone(),
-            &mut queries,
-            |&(n, _)| n,
-            |_, _| {},
-            |_, _| {},
-            &OneThread,
-        )
-        .unwrap();
-        let grouped = crate::Forbidden::new(game.forbidden.clone(), &OneThread);
-        assert_eq!(swept.forbidden().moves, grouped.moves, "{context}");
-    }
-}
-
 /// g(0..=limit) from one sweep.
 fn map_table(forbidden: &[(u64, u64)], limit: u64) -> Vec<u64> {
     swept(forbidden, &(0..=limit).collect::<Vec<_>>()).0

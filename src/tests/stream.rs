@@ -7,8 +7,8 @@
 //! end, all three must give the same game or the same one-line message, but for the likely
 //! cause that only the tool adds.
 
-use crate::cli::reader::{LOOK, digits_value, read_game};
-use crate::{CHUNK, Game, LONG, SHOWN};
+use crate::cli::reader::{CHUNK, LOOK, digits_value, read_game};
+use crate::{Game, LONG, SHOWN};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence};
 

@@ -3,6 +3,32 @@
 
 use super::*;
 use crate::BadNumber;
+
+/// After a sweep the targets hold Grundy values; `restored` puts every one back, so
+/// the moves are exactly those `Forbidden::new` groups.
+#[test]
+fn swept_moves_come_back_as_grouped() {
+    for seed in 0..500u64 {
+        let shape = SHAPES[seed as usize % SHAPES.len()];
+        let (game, context) = random_game(5_000_000 + seed, shape, 30);
+        let mut queries: Vec<(u64, usize)> = game.piles.iter().copied().zip(0..).collect();
+        let swept = sweep(
+            game.forbidden.clone(),
+            &mut queries,
+            |&(n, _)| n,
+            |_, _| {},
+            |_, _| {},
+            &OneThread,
+        )
+        .unwrap();
+        let grouped = crate::Forbidden::new(game.forbidden.clone(), &OneThread);
+        assert_eq!(
+            crate::cli::game::restored(swept).moves,
+            grouped.moves,
+            "{context}"
+        );
+    }
+}
 use crate::cli::dense::{dense_grundy, dense_top};
 use crate::cli::game::parse_u64;
 use crate::cli::reader::{Stream, leading_digits, read_game, read_game_sorted, up_to_19_digits};
