@@ -78,8 +78,8 @@ fn winner(game: Game) -> Result<&'static str, InputError> {
     winner_with(game, &OneThread)
 }
 
-/// [`winner`], with the sweep's sorts done by `sorts`.
-fn winner_with(game: Game, sorts: &impl Sorts) -> Result<&'static str, InputError> {
+/// [`winner`], on `machine`.
+fn winner_with(game: Game, machine: &impl Machine) -> Result<&'static str, InputError> {
     let Game {
         mut piles,
         forbidden,
@@ -87,7 +87,7 @@ fn winner_with(game: Game, sorts: &impl Sorts) -> Result<&'static str, InputErro
     let mut nim_sum = 0;
     // The verdict needs the piles' values only, not the breakpoints.
     let answer = |_: &u64, g| nim_sum ^= g;
-    sweep(forbidden, &mut piles, |&a| a, answer, |_, _| {}, sorts)?;
+    sweep(forbidden, &mut piles, |&a| a, answer, |_, _| {}, machine)?;
     Ok(if nim_sum != 0 { "Takahashi" } else { "Aoki" })
 }
 
@@ -570,10 +570,10 @@ impl Forbidden {
     ///
     /// # Constraints
     /// - `1 <= Y <= X` for every pair
-    fn new(mut moves: Vec<(u64, u64)>, sorts: &impl Sorts) -> Forbidden {
+    fn new(mut moves: Vec<(u64, u64)>, machine: &impl Machine) -> Forbidden {
         // By X alone; then one pass turns Y into the target, sorts each group by target (most
         // groups are single moves) and closes up the pairs listed twice.
-        sorts.sort(&mut moves, |&(x, _)| x);
+        machine.sort(&mut moves, |&(x, _)| x);
         let mut kept = 0;
         let mut first = 0;
         while first < moves.len() {
@@ -583,7 +583,7 @@ impl Forbidden {
                 *y = *x - *y;
             }
             if group.len() > 1 {
-                sorts.sort(group, |&(_, t)| t);
+                machine.sort(group, |&(_, t)| t);
             }
             // moves[i - 1] still holds its sorted value: the write at step j goes to
             // moves[kept] with kept <= j, so below i - 1, or onto moves[i - 1] itself.
@@ -607,17 +607,21 @@ fn group_end(moves: &[(u64, u64)], first: usize) -> usize {
     first + moves[first..].iter().take_while(|m| m.0 == x).count()
 }
 
-/// How the solver sorts: [`OneThread`] in the judge; the tool lends its second core
+/// How the solver uses the machine: its sorts, and memory fetched ahead of a scattered write.
+/// [`OneThread`] in the judge; the tool lends its second core and the processor's prefetch
 /// (`cli::threads`). No answer depends on it.
-trait Sorts: Sync {
+trait Machine: Sync {
     /// Sorts `items` by `key`, equal keys in any order.
     fn sort<T: Send, K: Ord + Copy>(&self, items: &mut [T], key: impl Fn(&T) -> K + Sync);
+
+    /// Asks for `item` to be brought into the cache, without waiting for it.
+    fn fetch<T>(&self, _item: &T) {}
 }
 
 /// Every sort on the calling thread.
 struct OneThread;
 
-impl Sorts for OneThread {
+impl Machine for OneThread {
     fn sort<T: Send, K: Ord + Copy>(&self, items: &mut [T], key: impl Fn(&T) -> K + Sync) {
         items.sort_unstable_by_key(key);
     }
@@ -648,7 +652,8 @@ impl Sorts for OneThread {
 ///   breakpoints `p < q`, `g(n) = g(p) + (n - p)` for `p <= n < q`, and past the last one the
 ///   line goes on to 2^64 - 1. The first is `0 -> 0`, and none merely continues the line
 ///   before it.
-/// - `sorts` does the three sorts: the queries, the moves by X, the targets.
+/// - `machine` does the three sorts (the queries, the moves by X, the targets) and fetches the
+///   moves ahead of the writes.
 ///
 /// # Complexity
 /// - O((N + M) log(N + M)) for M forbidden moves and N queries
@@ -658,16 +663,16 @@ fn sweep<Q: Send>(
     position: impl Fn(&Q) -> u64 + Sync,
     mut answer: impl FnMut(&Q, u64),
     emit: impl FnMut(u64, u64),
-    sorts: &impl Sorts,
+    machine: &impl Machine,
 ) -> Result<Swept, InputError> {
     let out_of_memory = |_| InputError::OutOfMemory { during: "solving" };
     // A target's slot is a u32, 12 bytes a target with its position: more distinct moves than
     // that (64 GiB of them) cannot be had here.
     let too_many = InputError::OutOfMemory { during: "solving" };
     if !queries.is_sorted_by_key(&position) {
-        sorts.sort(queries, &position);
+        machine.sort(queries, &position);
     }
-    let mut forbidden = Forbidden::new(moves, sorts);
+    let mut forbidden = Forbidden::new(moves, machine);
     // Every target with its place in the grouped moves, by position: the order the sweep needs
     // them.
     let count = u32::try_from(forbidden.moves.len()).map_err(|_| too_many)?;
@@ -677,7 +682,7 @@ fn sweep<Q: Send>(
         .map_err(out_of_memory)?;
     let targets = forbidden.moves.iter().zip(0..);
     asked.extend(targets.map(|(&(_, position), slot)| Target { position, slot }));
-    sorts.sort(&mut asked, |t| t.position);
+    machine.sort(&mut asked, |t| t.position);
     let moves = &mut forbidden.moves;
     // asked[next..] are the targets not yet passed.
     let mut next = 0;
@@ -699,6 +704,10 @@ fn sweep<Q: Send>(
         first = slots.end;
         while let Some(&Target { position: t, slot }) = asked.get(next).filter(|t| t.position < x) {
             next += 1;
+            // The writes land in random order, each a likely cache miss: these many overlap.
+            if let Some(ahead) = asked.get(next + 16) {
+                machine.fetch(&moves[ahead.slot as usize]);
+            }
             let j = slot as usize;
             moves[j].1 = line.grundy(t);
             if let Some((_, k)) = previous.filter(|&(p, _)| p == t) {

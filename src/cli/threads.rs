@@ -2,21 +2,33 @@
 //! nothing from each other (sorting the piles, reading the moves) run at once. The judge file
 //! sorts on one thread (`crate::OneThread`); the answers are the same.
 
-use crate::Sorts;
+use crate::Machine;
 
-/// The solver's sorts on two threads where that pays.
+/// The solver's sorts on two threads where that pays, and the processor's prefetch.
 pub(crate) struct TwoThreads;
 
-impl Sorts for TwoThreads {
+impl Machine for TwoThreads {
     fn sort<T: Send, K: Ord + Copy>(&self, items: &mut [T], key: impl Fn(&T) -> K + Sync) {
         sort_on_two(items, key);
+    }
+
+    fn fetch<T>(&self, item: &T) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch reads nothing the program sees and never faults; `item` is a valid
+        // reference besides.
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            _mm_prefetch::<_MM_HINT_T0>((item as *const T).cast());
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = item;
     }
 }
 
 /// How many items a sort needs before a second thread pays for itself.
 pub(crate) const PARALLEL: usize = 1 << 14;
 
-/// Sorts `items` by `key`, a long slice on two threads: one pass splits it around the median of
+/// Machine `items` by `key`, a long slice on two threads: one pass splits it around the median of
 /// a sample into the items below and the rest, and the two sides, which need no merge, sort at
 /// once.
 ///

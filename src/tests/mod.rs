@@ -22,7 +22,7 @@ mod shapes;
 #[cfg(feature = "cli")]
 mod tool;
 
-use crate::{Game, Keys, OneThread, Sorts, read_game, sweep, winner};
+use crate::{Game, Keys, Machine, OneThread, read_game, sweep, winner};
 use games::{SHAPES, SmallGame};
 use rng::Rng;
 
@@ -41,11 +41,11 @@ fn swept(forbidden: &[(u64, u64)], positions: &[u64]) -> (Vec<u64>, Vec<(u64, u6
     swept_with(forbidden, positions, &OneThread)
 }
 
-/// [`swept`], with the sweep's sorts done by `sorts`.
+/// [`swept`], on `machine`.
 fn swept_with(
     forbidden: &[(u64, u64)],
     positions: &[u64],
-    sorts: &impl Sorts,
+    machine: &impl Machine,
 ) -> (Vec<u64>, Vec<(u64, u64)>) {
     let mut values = vec![u64::MAX; positions.len()];
     let mut breakpoints = Vec::new();
@@ -56,7 +56,7 @@ fn swept_with(
         |&(n, _)| n,
         |&(_, i), g| values[i] = g,
         |p, v| breakpoints.push((p, v)),
-        sorts,
+        machine,
     )
     .unwrap();
     (values, breakpoints)
