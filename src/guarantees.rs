@@ -26,8 +26,9 @@
 //! duplicate-count table, the verdict; it has no `unsafe` and starts no thread. What only the tool
 //! needs sits under `src/cli/`: its reader (`cli/reader.rs`), its sorts on two threads
 //! (`cli/threads.rs`) and the dense path (`cli/dense.rs`). The tool calls the judge file's sweep,
-//! handing it its two-thread sorts through the `Machine` trait (the judge's `OneThread` sorts in
-//! place); so every test of the sweep tests what the judge runs.
+//! handing it its two-thread sorts and its prefetch through the `Machine` trait (the judge's
+//! `OneThread` sorts in place and fetches nothing ahead); so every test of the sweep tests what
+//! the judge runs.
 //!
 //! **Reading.** The judge file's `Tokens` is a proconio `Source` over the input read whole (a few
 //! megabytes at most on a judge): a token is split off at ASCII white space and judged by plain
@@ -80,7 +81,8 @@
 //! The targets are sorted as 12-byte records: the position and a 32-bit place in the grouped moves
 //! (more than 2^32 − 1 distinct moves, 64 GiB of them, are refused as out of memory). As the sweep
 //! passes a target it writes the target's value over its position in the grouped moves, a
-//! scattered write. The verdict leaves the values so, and only the tool's modes, which look moves
+//! scattered write, which the tool fetches into the cache 16 targets ahead (a prefetch, which
+//! never faults: `unsafe` in `cli/threads.rs`; the judge file has none). The verdict leaves the values so, and only the tool's modes, which look moves
 //! up again, put the positions back (one scattered write per move, `cli::game::restored`).
 //!
 //! The sweep hands out the breakpoints of g in increasing position: between breakpoints p < q,

@@ -70,27 +70,6 @@ fn report(message: impl fmt::Display) {
     let _ = writeln!(io::stderr().lock(), "error: {message}");
 }
 
-/// The first player's name if the position is a win for the player to move, else the second's.
-///
-/// # Complexity
-/// - O((N + M) log(N + M))
-fn winner(game: Game) -> Result<&'static str, InputError> {
-    winner_with(game, &OneThread)
-}
-
-/// [`winner`], on `machine`.
-fn winner_with(game: Game, machine: &impl Machine) -> Result<&'static str, InputError> {
-    let Game {
-        mut piles,
-        forbidden,
-    } = game;
-    let mut nim_sum = 0;
-    // The verdict needs the piles' values only, not the breakpoints.
-    let answer = |_: &u64, g| nim_sum ^= g;
-    sweep(forbidden, &mut piles, |&a| a, answer, |_, _| {}, machine)?;
-    Ok(if nim_sum != 0 { "Takahashi" } else { "Aoki" })
-}
-
 // ---------------------------------------------------------------------------------------------
 // Input
 // ---------------------------------------------------------------------------------------------
@@ -1043,4 +1022,31 @@ impl Bits {
     fn contains(&self, i: usize) -> bool {
         self.0[i / 64] >> (i % 64) & 1 == 1
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The verdict
+// ---------------------------------------------------------------------------------------------
+
+/// The first player's name if the position is a win for the player to move, else the second's:
+/// the game is the sum of its piles, so by Sprague–Grundy the player to move wins iff
+/// `g(A_1) ^ … ^ g(A_N) != 0`.
+///
+/// # Complexity
+/// - O((N + M) log(N + M))
+fn winner(game: Game) -> Result<&'static str, InputError> {
+    winner_with(game, &OneThread)
+}
+
+/// [`winner`], on `machine`.
+fn winner_with(game: Game, machine: &impl Machine) -> Result<&'static str, InputError> {
+    let Game {
+        mut piles,
+        forbidden,
+    } = game;
+    let mut nim_sum = 0;
+    // The verdict needs the piles' values only, not the breakpoints.
+    let answer = |_: &u64, g| nim_sum ^= g;
+    sweep(forbidden, &mut piles, |&a| a, answer, |_, _| {}, machine)?;
+    Ok(if nim_sum != 0 { "Takahashi" } else { "Aoki" })
 }
