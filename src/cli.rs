@@ -2,7 +2,9 @@
 //! codes. It only parses, calls one entry point below it, and turns the result into a status.
 //!
 //! The judge never compiles this module. Below it, one file a mode or subcommand, and under
-//! those `game`, what they share; everything builds on the solver in `main.rs`.
+//! those `game`, what they share; everything builds on the solver in `main.rs`, which the tool
+//! feeds through its own reader (`reader`), sorts on two threads (`threads`) and, for the
+//! verdict on small special points, skips for the dense path (`dense`).
 
 use crate::report;
 use clap::{Parser, Subcommand};

@@ -806,15 +806,12 @@ struct Extra {
     removed: std::collections::HashSet<u64>,
 }
 
-/// `extra[w]`, and the targets still to read it, or [`UNCOUNTED`].
+/// `extra[w]`, and the targets still to read it (`None` for a key kept to the end).
 #[derive(Clone, Copy)]
 struct Held {
     extra: u64,
-    unread: u64,
+    unread: Option<u64>,
 }
-
-/// The `unread` of a key kept to the end.
-const UNCOUNTED: u64 = u64::MAX;
 
 impl Extra {
     fn new() -> Extra {
@@ -843,13 +840,10 @@ impl Extra {
         let Some(held) = self.table.get_mut(&self.keys.key(w)) else {
             return 1;
         };
-        if held.unread != UNCOUNTED {
-            debug_assert!(
-                held.unread >= count,
-                "{w} is read by more targets than counted"
-            );
-            held.unread -= count.min(held.unread);
-            if held.unread == 0 {
+        if let Some(unread) = &mut held.unread {
+            debug_assert!(*unread >= count, "{w} is read by more targets than counted");
+            *unread -= count.min(*unread);
+            if *unread == 0 {
                 self.dead.push(w);
             }
         }
@@ -860,13 +854,14 @@ impl Extra {
     /// targets holding `w` are shared with no other move.
     fn add(&mut self, w: u64, targeted: u64, counted: bool) -> Result<(), TryReserveError> {
         self.table.try_reserve(1)?;
-        let held = self.table.entry(self.keys.key(w)).or_insert(Held {
-            extra: 0,
-            unread: if counted { 0 } else { UNCOUNTED },
-        });
+        let unread = counted.then_some(0);
+        let held = self
+            .table
+            .entry(self.keys.key(w))
+            .or_insert(Held { extra: 0, unread });
         held.extra += 1;
-        if held.unread != UNCOUNTED {
-            held.unread += targeted;
+        if let Some(unread) = &mut held.unread {
+            *unread += targeted;
         }
         Ok(())
     }
@@ -875,7 +870,11 @@ impl Extra {
     fn forget_unread(&mut self) {
         for w in self.dead.drain(..) {
             let key = self.keys.key(w);
-            if self.table.get(&key).is_some_and(|held| held.unread == 0) {
+            if self
+                .table
+                .get(&key)
+                .is_some_and(|held| held.unread == Some(0))
+            {
                 self.table.remove(&key);
                 #[cfg(debug_assertions)]
                 self.removed.insert(w);

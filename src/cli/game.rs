@@ -23,8 +23,8 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
 /// limit any of them could abort, and std offers no stable hook to turn that into an error.
 /// Running out is final for the tool anyway: every allocation it makes is one it needs. The
 /// solver's own fallible reservations end the same way, with the phase named by [`during`].
-/// `main.rs` asks the system allocator directly where a failure is an answer (whether a second
-/// thread can be afforded), so that question never ends the run.
+/// `cli/threads.rs` asks the system allocator directly where a failure is an answer (whether a
+/// second thread can be afforded), so that question never ends the run.
 struct Allocator;
 
 #[global_allocator]
