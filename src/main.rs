@@ -1039,10 +1039,7 @@ fn winner(game: Game) -> Result<&'static str, InputError> {
 
 /// [`winner`], on `machine`.
 fn winner_with(game: Game, machine: &impl Machine) -> Result<&'static str, InputError> {
-    let Game {
-        mut piles,
-        forbidden,
-    } = game;
+    let (mut piles, forbidden) = (game.piles, game.forbidden);
     let mut nim_sum = 0;
     // The verdict needs the piles' values only, not the breakpoints.
     let answer = |_: &u64, g| nim_sum ^= g;
