@@ -2,7 +2,9 @@
 //! codes. It only parses, calls one entry point below it, and turns the result into a status.
 //!
 //! The judge never compiles this module. Below it, one file a mode or subcommand, and under
-//! those `game`, what they share; everything builds on the solver in `main.rs`.
+//! those `game`, what they share; everything builds on the solver in `main.rs`, which the tool
+//! feeds through its own reader (`reader`), sorts on two threads (`threads`) and, for the
+//! verdict on small special points, skips for the dense path (`dense`).
 
 use crate::report;
 use clap::{Parser, Subcommand};
@@ -13,16 +15,19 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 pub(crate) mod checker;
+pub(crate) mod dense;
 pub(crate) mod game;
 mod generate;
 mod hack;
 mod modes;
 pub(crate) mod play;
 mod plot;
+pub(crate) mod reader;
 pub(crate) mod rng;
 pub(crate) mod shapes;
 mod strict;
 mod table;
+pub(crate) mod threads;
 pub(crate) mod why;
 
 /// What `--help` adds below the options: the input format and the exit codes.

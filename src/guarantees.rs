@@ -21,12 +21,26 @@
 //! > g(x) = the smallest target value w with #(forbidden targets of value w) = 1 + `extra[w]`,
 //! > or H(x) if there is none (no drop).
 //!
-//! **Reading.** `Stream` (in `src/main.rs`) is a proconio `Source` that streams: it holds one
+//! **The judge file and the tool.** `src/main.rs` is the editorial's solution and nothing more, in
+//! the order a contestant reads it: input, the forbidden moves grouped by X, the sweep with the
+//! duplicate-count table, the verdict; it has no `unsafe` and starts no thread. What only the tool
+//! needs sits under `src/cli/`: its reader (`cli/reader.rs`), its sorts on two threads
+//! (`cli/threads.rs`) and the dense path (`cli/dense.rs`). The tool calls the judge file's sweep,
+//! handing it its two-thread sorts and its prefetch through the `Machine` trait (the judge's
+//! `OneThread` sorts in place and fetches nothing ahead); so every test of the sweep tests what
+//! the judge runs.
+//!
+//! **Reading.** The judge file's `Tokens` is a proconio `Source` over the input read whole (a few
+//! megabytes at most on a judge): a token is split off at ASCII white space and judged by plain
+//! loops. The tool's `Stream` (`cli/reader.rs`) is a proconio `Source` that streams: it holds one
 //! 64 KiB chunk and the token being read, never a copy of the input. Tokens are found and digits
 //! checked eight bytes at a time (a word-wide test for bytes outside `'0'..='9'`), and numbers are
 //! parsed eight digits at a time (three multiplies per eight digits): a token of up to 19 digits,
-//! which cannot overflow, straight from three words of the buffer, whatever bytes follow it. `input!` can read from it like
-//! from `OnceSource`.
+//! which cannot overflow, straight from three words of the buffer, whatever bytes follow it.
+//! `input!` can read from either like from `OnceSource`. Both follow one set of rules (stated on
+//! `Tokens`; the byte that stops the input is judged by one function, `stops`, for both), so they
+//! give the same game or the same message; the tool's adds the likely cause where the lines
+//! disagree with N ("line 2 holds 4 numbers, but N = 3"), which the judge file leaves out.
 //!
 //! The solver groups the forbidden moves by X (sorted, duplicates removed), then sweeps the special
 //! points in increasing order. Every Grundy value it needs, those of the forbidden targets and of
@@ -45,8 +59,9 @@
 //! assert that a removed key is never read again, and the tests run them on every game they sweep.
 //! The `extra` keys are scrambled per run (see "Worst case").
 //!
-//! **The dense path.** Where every special point is below 2 M (short tokens: `short`,
-//! `triangle`), the verdict needs no sort and no hash table: positions are array indices. A counting
+//! **The dense path** (the tool's verdict only; the judge file sweeps every game). Where every
+//! special point is below 2 M (short tokens: `short`, `triangle`), the verdict needs no sort and
+//! no hash table: positions are array indices. A counting
 //! sort groups the targets by X, g(0..=max X) is an array filled in increasing position (each target
 //! looks its value up), and `extra` is an array indexed by value, next to the count of the current
 //! special point's targets holding each value (one cache line for both). A bit per position marks
@@ -55,20 +70,20 @@
 //! than 2 M of them) plus 4 a move; every other game takes the sweep. Piles all below 2 M are not
 //! sorted while the moves are read: they promise the dense path, which needs them in no order.
 //!
-//! The three sorts (moves by X, targets by position, piles) use both cores. The moves and the
-//! targets each split once around the median of 255 keys sampled at random places (so that no
+//! In the tool, the three sorts (moves by X, targets by position, piles) use both cores. The moves
+//! and the targets each split once around the median of 255 keys sampled at random places (so that no
 //! order of the input can make the split uneven on purpose), and the two sides sort at once
 //! on two threads; they need no merge afterwards. A split that comes out uneven costs one pass: the
 //! larger side still sorts alone. For the verdict, the piles are sorted on the second thread while
 //! the forbidden moves are still being read. Where a thread cannot be started, the same work runs
-//! on the calling thread.
+//! on the calling thread. The judge file sorts on one thread.
 //!
 //! The targets are sorted as 12-byte records: the position and a 32-bit place in the grouped moves
-//! (a 64-bit place past 2^32 − 1 moves, which no smaller game pays for). As the sweep passes a
-//! target it writes the target's value over its position in the grouped moves, a scattered write
-//! that is fetched into the cache 16 targets ahead (the one `unsafe` besides the digits' `&str`: a
-//! prefetch, which never faults). The verdict leaves the values so, and only the tool's modes, which
-//! look moves up again, put the positions back (one scattered write per move).
+//! (more than 2^32 − 1 distinct moves, 64 GiB of them, are refused as out of memory). As the sweep
+//! passes a target it writes the target's value over its position in the grouped moves, a
+//! scattered write, which the tool fetches into the cache 16 targets ahead (a prefetch, which
+//! never faults: `unsafe` in `cli/threads.rs`; the judge file has none). The verdict leaves the values so, and only the tool's modes, which look moves
+//! up again, put the positions back (one scattered write per move, `cli::game::restored`).
 //!
 //! The sweep hands out the breakpoints of g in increasing position: between breakpoints p < q,
 //! g(n) = g(p) + n − p. The verdict and `--grundy` need no more than the sweep's answers; `--move`,
@@ -100,10 +115,10 @@
 //! | --- | --- | --- |
 //! | hash flooding: dropped values chosen so that plain FxHash puts them all in one bucket (the `antihash` shape: N = 1, M = 2·10^5, values < 10^18; 40 s with plain FxHash) | expected O(1) per table operation for every input: each run draws two random odd multipliers, and `Keys::key(w)` is built so that FxHash of the key is a multiply-shift hash of `w` (top bits of `b · v`, `v` a bijection of `w`) | `hash_flooding_values_spread_over_the_table` (the colliding values reach 1 bucket of 2^18 under plain FxHash, about 83,000 through the keys), `fx_hash_of_a_key_is_the_hash_keys_chose` (pins rustc-hash's multiplier and rotation), `hash_flooding_game_answers_right` (the whole game through the binary) |
 //! | slow shapes: one group of 2·10^5 moves, 2·10^5 drops to one value, 20-digit and 1-digit numbers, `--move` and `--explain` on the largest maps | O((N + M) log(N + M)) time | the benchmark's shapes (below) |
-//! | bytes cut anywhere: a long token, junk or a Unicode space across a read's end | the same game, or the same one-line message, however the bytes arrive; never a panic | `stream_agrees_with_the_plain_reader_on_corrupted_games` (proptest: 400 corrupted games against a plain whole-input reader, in pieces of 1 byte to past 64 KiB, the corrupted token at a read's end; its regression file keeps the two cases it found in the earlier reader), `long_tokens_with_junk_are_refused_wherever_they_end`, and `.ci/judge-check` for the judge build; 50,000 cases: `cargo test --release -- --ignored stream_agrees` |
-//! | a thread that cannot start (process limit, `RUST_MIN_STACK` too large, no memory for a stack) | the same answer, exit 0: the work runs on the calling thread; a second thread starts only when its stack and 32 MiB more can be had first, so its start-up cannot fail after `spawn` (which hung with `RUST_BACKTRACE=1`) | `threads_that_cannot_start_give_the_same_answer`, and `.ci/judge-check` for the judge build (also under `ulimit -v` 8750 to 16500 KiB) |
+//! | bytes cut anywhere: a long token, junk or a Unicode space across a read's end | the same game, or the same one-line message, however the bytes arrive; never a panic | `stream_agrees_with_the_plain_reader_on_corrupted_games` (proptest: 100 corrupted games, 400 in its `_full` twin, through the tool's reader and the judge file's against a plain whole-input reader, in pieces of 1 byte to past 64 KiB, the corrupted token at a read's end; its regression file keeps the two cases it found in the earlier reader), `long_tokens_with_junk_are_refused_wherever_they_end`, and `.ci/judge-check` for the judge build; 50,000 cases: `cargo test --release -- --ignored stream_agrees` |
+//! | a thread that cannot start (process limit, `RUST_MIN_STACK` too large, no memory for a stack) | the same answer, exit 0 (the judge file starts none): the work runs on the calling thread; a second thread starts only when its stack and 32 MiB more can be had first, so its start-up cannot fail after `spawn` (which hung with `RUST_BACKTRACE=1`) | `threads_that_cannot_start_give_the_same_answer`, and `.ci/judge-check` for the judge build (also under `ulimit -v` 8750 to 16500 KiB) |
 //! | a memory limit (`ulimit -v`), with `RUST_BACKTRACE=1` | every mode (the verdict, `--grundy`, `--check`, `--move`, `--explain`, `table`, `judge`, `play --machine`) answers, or prints `error: out of memory while ...` and exits 1, without hanging: the judge file's lists grow with `try_reserve`; in the tool, an allocation that fails anywhere (the breakpoint map, play's tables) ends the run with that line | `memory_limits_give_every_mode_the_answer_or_one_error_line` (a max-size game, every mode at 8 MiB and at a limit near where it used to fail), `a_memory_limit_gives_the_answer_or_one_error_line` (8 to 200 MiB); every mode at every 512 KiB from 8 to 64 MiB: `cargo test --release --test hostile -- --ignored` |
-//! | endless or huge invalid input | exit 1 with one error line, after reading at most one chunk past the bad byte | `tests/streaming.rs` |
+//! | endless or huge invalid input | the tool: exit 1 with one error line, after reading at most one chunk past the bad byte; the judge file reads its input whole first (a judge's input ends) | `tests/streaming.rs` |
 //! | standard output closed (`>&-`) or full | the tool: exit 1 with one error line (a closed pipe, `\| head`, is still 0), the closed descriptor seen by a constructor in `.init_array`, before std's start-up replaces it with a `/dev/null` opened for reading and writing; the judge file alone, like every Rust program: status 0, the answer goes nowhere; `play --machine` exits 1 when its output breaks mid-game | `a_closed_standard_output_is_an_error_and_a_closed_pipe_is_not`, `play_machine_exits_1_when_its_output_breaks_mid_game`, `.ci/judge-check` |
 //! | standard output on `/dev/null` opened for reading and writing (`1<>/dev/null`, Python's `subprocess.DEVNULL`) | every mode and subcommand writes its answer there with status 0 | `every_mode_writes_to_pythons_devnull_with_status_0`, `a_closed_standard_output_is_an_error_and_a_closed_pipe_is_not`, `.ci/judge-check` |
 //! | standard error that cannot be written (`2>/dev/full`) | the exit status is still 1 (input) or 2 (command line) | `an_unwritable_standard_error_keeps_the_exit_status` |
@@ -170,8 +185,10 @@
 //! - `why` against the oracle at every position of 2,500 small games (every fact it states), and
 //!   `plot`'s marks, classes and H against `table` and the oracle, its size and time on a
 //!   max-size game, parsed with an XML parser (`tests/see.rs`);
-//! - the reader against a plain whole-input reader (`src/tests/stream.rs`, proptest: 400
-//!   corrupted games in pieces of 1 byte to past 64 KiB, 50,000 in the ignored run);
+//! - both readers, the tool's and the judge file's, against a plain whole-input reader
+//!   (`src/tests/stream.rs`, proptest: 100 corrupted games in pieces of 1 byte to past 64 KiB,
+//!   400 and 50,000 in the ignored runs); the tool's own pieces (its reader's digit parsing, its
+//!   sorts on two threads, the dense path) in `src/tests/tool.rs`;
 //! - the verdict's dense path against the plain algorithm on 40 games past its bound;
 //! - `play --machine` through the binary on 4,000 small games against an opponent playing random
 //!   moves and one playing the oracle's winning moves: the program takes the winning side, moves

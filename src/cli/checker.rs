@@ -57,7 +57,7 @@ pub(super) fn run(args: &Args) -> Result<i32, Failure> {
     let input = input_path(Some(args.input.clone()));
     let judged = load(input.as_deref()).and_then(|game| {
         let output = read(&args.output)?;
-        let solved = Solved::new(game).map_err(|e| Failure::Input(input.clone(), e))?;
+        let solved = Solved::new(game).map_err(|e| Failure::Input(input.clone(), e.into()))?;
         Ok(match output {
             Some(output) => verdict(&solved, &output),
             None => Err(Rejection::format(format!(

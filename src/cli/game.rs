@@ -4,7 +4,9 @@
 //!
 //! Everything here builds on the solver in `main.rs`; nothing here knows the command line.
 
-use crate::{Forbidden, Game, InputError, parse_u64, read_game, sweep};
+use super::reader::{Refused, read_game};
+use super::threads::TwoThreads;
+use crate::{BadNumber, Forbidden, Game, InputError, Swept, Target, digits_value, sweep};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -21,8 +23,8 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
 /// limit any of them could abort, and std offers no stable hook to turn that into an error.
 /// Running out is final for the tool anyway: every allocation it makes is one it needs. The
 /// solver's own fallible reservations end the same way, with the phase named by [`during`].
-/// `main.rs` asks the system allocator directly where a failure is an answer (whether a second
-/// thread can be afforded), so that question never ends the run.
+/// `cli/threads.rs` asks the system allocator directly where a failure is an answer (whether a
+/// second thread can be afforded), so that question never ends the run.
 struct Allocator;
 
 #[global_allocator]
@@ -102,7 +104,7 @@ pub(crate) enum Failure {
     /// The input file could not be opened.
     Open(PathBuf, io::Error),
     /// The input is not a game; `path` names the file it came from, if any.
-    Input(Option<PathBuf>, InputError),
+    Input(Option<PathBuf>, Refused),
     /// Standard output refused the answer.
     Write(io::Error),
     /// `--check --strict`: the game breaks one of the statement's limits, said in full.
@@ -279,8 +281,8 @@ pub(crate) fn load(path: Option<&Path>) -> Result<Game, Failure> {
 /// Reads the game as [`load`] does, through `from_stdin` or `from_file`.
 pub(crate) fn load_with(
     path: Option<&Path>,
-    from_stdin: impl FnOnce(io::StdinLock<'static>) -> Result<Game, InputError>,
-    from_file: impl FnOnce(io::BufReader<File>) -> Result<Game, InputError>,
+    from_stdin: impl FnOnce(io::StdinLock<'static>) -> Result<Game, Refused>,
+    from_file: impl FnOnce(io::BufReader<File>) -> Result<Game, Refused>,
 ) -> Result<Game, Failure> {
     during("reading the game");
     let game = match path {
@@ -420,6 +422,15 @@ impl Forbidden {
     }
 }
 
+/// The grouped forbidden moves `(X, X - Y)` as [`Forbidden::new`] made them, their targets put
+/// back where a sweep wrote Grundy values.
+pub(crate) fn restored((mut forbidden, asked): Swept) -> Forbidden {
+    for Target { position, slot } in asked {
+        forbidden.moves[slot as usize].1 = position;
+    }
+    forbidden
+}
+
 /// Groups the forbidden `moves` and finds `g(A)` for every pile, in input order, in one sweep;
 /// `emit` receives the breakpoints.
 pub(crate) fn grundy_each(
@@ -439,8 +450,9 @@ pub(crate) fn grundy_each(
         .map_err(out_of_memory)?;
     values.resize(piles.len(), 0);
     let stones = |&(stones, _): &(u64, usize)| stones;
-    let swept = sweep(moves, &mut order, stones, |&(_, i), g| values[i] = g, emit)?;
-    let forbidden = swept.forbidden();
+    let answer = |&(_, i): &(u64, usize), g| values[i] = g;
+    let swept = sweep(moves, &mut order, stones, answer, emit, &TwoThreads)?;
+    let forbidden = restored(swept);
     Ok((forbidden, values))
 }
 
@@ -498,9 +510,9 @@ impl GrundyMap {
 /// numbers are: ASCII digits only, below 2^64. clap's own `u64` takes a `+` and speaks of
 /// "target types"; this says what the game says.
 pub(crate) fn stones(arg: &str) -> Result<u64, String> {
-    crate::parse_u64(arg).map_err(|kind| match kind {
-        crate::BadNumber::NotInteger => "expected a number of stones, digits only".to_owned(),
-        crate::BadNumber::TooLarge => {
+    parse_u64(arg).map_err(|kind| match kind {
+        BadNumber::NotInteger => "expected a number of stones, digits only".to_owned(),
+        BadNumber::TooLarge => {
             "does not fit in 64 bits (the largest is 18446744073709551615)".to_owned()
         }
     })
@@ -580,4 +592,13 @@ impl Holders {
         let ended = self.ends.partition_point(|&e| e <= value);
         (started - ended) as u64
     }
+}
+
+/// Parses a non-negative decimal integer below 2^64: digits only, no sign, leading zeros allowed.
+pub(crate) fn parse_u64(token: impl AsRef<[u8]>) -> Result<u64, BadNumber> {
+    let digits = token.as_ref();
+    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+        return Err(BadNumber::NotInteger);
+    }
+    digits_value(digits)
 }

@@ -1,9 +1,10 @@
 //! The flag modes: the verdict (no flag), `--grundy`, `--move`, `--explain` and `--check`
 //! (with `--strict`), all on one game read from a file or standard input.
 
+use super::dense::winner;
 use super::game::{Failure, Solved, grundy_each, input_path, load, load_with, plural};
+use super::reader::read_game_sorted;
 use super::strict;
-use crate::{read_game_sorted, winner};
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -25,7 +26,7 @@ pub(super) fn run(mode: Mode, path: Option<PathBuf>, out: &mut impl Write) -> Re
         Mode::Winner => load_with(path.as_deref(), read_game_sorted, read_game_sorted)?,
         _ => load(path.as_deref())?,
     };
-    let failed = |e| Failure::Input(path.clone(), e);
+    let failed = |e: crate::InputError| Failure::Input(path.clone(), e.into());
     let written = match mode {
         Mode::Check { strict: false } => Ok(()),
         Mode::Check { strict: true } => match strict::violation(&game) {

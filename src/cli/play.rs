@@ -57,7 +57,7 @@ pub(super) fn run(args: &Args) -> Result<i32, Failure> {
     } else {
         (load(Some(&args.file))?, Some(args.file.clone()))
     };
-    let solved = Solved::new(game).map_err(|e| Failure::Input(path, e))?;
+    let solved = Solved::new(game).map_err(|e| Failure::Input(path, e.into()))?;
     let mut board = Board::new(solved);
     let side = args.side.unwrap_or(if board.nim_sum != 0 {
         Side::First
@@ -324,7 +324,7 @@ fn game_lines(input: &mut impl BufRead) -> Result<Game, Failure> {
         malformed: false,
         done: false,
     };
-    crate::read_game(io::BufReader::new(lines)).map_err(|e| Failure::Input(None, e))
+    super::reader::read_game(io::BufReader::new(lines)).map_err(|e| Failure::Input(None, e))
 }
 
 /// The game's part of standard input, as a reader that ends (reads 0 bytes) at the end of the

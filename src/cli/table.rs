@@ -34,7 +34,7 @@ pub(super) fn run(args: &Args, out: &mut impl Write) -> Result<(), Failure> {
     }
     let path = input_path(args.file.clone());
     let game = load(path.as_deref())?;
-    let solved = Solved::new(game).map_err(|e| Failure::Input(path, e))?;
+    let solved = Solved::new(game).map_err(|e| Failure::Input(path, e.into()))?;
     let map = &solved.map;
     let written = if args.breakpoints {
         let to = args.to.unwrap_or(u64::MAX);

@@ -30,7 +30,7 @@ pub(super) struct Args {
 pub(super) fn run(args: &Args, out: &mut impl Write) -> Result<(), Failure> {
     let path = input_path(args.file.clone());
     let game = load(path.as_deref())?;
-    let solved = Solved::new(game).map_err(|e| Failure::Input(path, e))?;
+    let solved = Solved::new(game).map_err(|e| Failure::Input(path, e.into()))?;
     let why = Why::new(&solved, args.n);
     out.write_all(why.to_string().as_bytes())
         .map_err(Failure::Write)

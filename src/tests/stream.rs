@@ -1,11 +1,14 @@
-//! The reader against a plain one: [`Stream`](crate::Stream) reads a chunk at a time and stops
-//! at the first bad token; the plain reader below holds the whole input, splits it on ASCII
-//! white space and judges each token by the rules the stream's documentation states. On valid
-//! games corrupted the ways real files are (long zero padding, a stray byte, a Unicode space,
-//! a cut, a token too many or too few), fed in pieces of random sizes with the corrupted token
-//! across a chunk's end, both must give the same game or the same one-line message.
+//! The readers against a plain one: the tool's [`Stream`](crate::cli::reader::Stream) reads a
+//! chunk at a time and stops at the first bad token; the judge's [`Tokens`](crate::Tokens) holds
+//! the whole input; the plain reader below holds it too, splits it on ASCII white space and
+//! judges each token by the rules the readers' documentation states. On valid games corrupted
+//! the ways real files are (long zero padding, a stray byte, a Unicode space, a cut, a token too
+//! many or too few), fed in pieces of random sizes with the corrupted token across a chunk's
+//! end, all three must give the same game or the same one-line message, but for the likely
+//! cause that only the tool adds.
 
-use crate::{CHUNK, Game, LONG, LOOK, SHOWN, digits_value, read_game};
+use crate::cli::reader::{CHUNK, LOOK, digits_value, read_game};
+use crate::{Game, LONG, SHOWN};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence};
 
@@ -345,6 +348,21 @@ fn streamed(input: &[u8], sizes: &[usize]) -> Result<Game, String> {
     read_game(reader).map_err(|e| e.to_string())
 }
 
+/// The judge's answer on `input` read in pieces of `sizes`.
+fn judged(input: &[u8], sizes: &[usize]) -> Result<Game, String> {
+    let pieces = Pieces {
+        bytes: input,
+        sizes,
+        turn: 0,
+    };
+    crate::read_game(pieces).map_err(|e| e.to_string())
+}
+
+/// `message` without the likely cause the tool adds, " (line 2 holds 3 numbers, but N = 2)".
+fn without_hint(message: &str) -> &str {
+    message.find(" (line ").map_or(message, |at| &message[..at])
+}
+
 /// What is done to one token of a valid game.
 #[derive(Clone, Debug)]
 enum Corruption {
@@ -516,6 +534,11 @@ fn check(input: &[u8], sizes: &[usize]) -> Result<(), TestCaseError> {
         got,
         expected
     );
+    let judge = judged(input, sizes);
+    let expected_judge = expected
+        .clone()
+        .map_err(|message| without_hint(&message).to_owned());
+    prop_assert_eq!(&judge, &expected_judge, "the judge's reader");
     prop_assert_eq!(got, expected);
     Ok(())
 }

@@ -56,7 +56,7 @@ pub(super) fn run(args: &Args, out: &mut impl Write) -> Result<(), Failure> {
     }
     let path = input_path(args.file.clone());
     let game = load(path.as_deref())?;
-    let solved = Solved::new(game).map_err(|e| Failure::Input(path.clone(), e))?;
+    let solved = Solved::new(game).map_err(|e| Failure::Input(path.clone(), e.into()))?;
     let (from, to) = range(&solved, args.from, args.to);
     let name = match &path {
         Some(p) => ShownPath(p).to_string(),
