@@ -6,7 +6,7 @@ const ANSWER_KEPT: usize = 200;
 /// A solution's standard output, read whole but kept small: its trimmed start and the length
 /// of the trimmed output, which is all that comparing it with a verdict needs.
 #[derive(Clone, Debug, Default)]
-pub(super) struct Answer {
+pub(in crate::cli) struct Answer {
     /// The first bytes after leading white space.
     head: Vec<u8>,
     /// Whether a byte other than white space has come.
@@ -38,7 +38,7 @@ impl Answer {
     }
 
     /// Whether the trimmed output is exactly `expected`.
-    pub(super) fn is(&self, expected: &str) -> bool {
+    pub(in crate::cli) fn is(&self, expected: &str) -> bool {
         self.trimmed == expected.len() as u64 && self.head.starts_with(expected.as_bytes())
     }
 
@@ -53,7 +53,7 @@ impl Answer {
 
     /// The trimmed output as a report shows it: quoted (control characters escaped) when
     /// empty or odd, cut with its length when long.
-    pub(super) fn shown(&self) -> String {
+    pub(in crate::cli) fn shown(&self) -> String {
         let kept = self.head.len().min(self.trimmed as usize);
         let text = String::from_utf8_lossy(&self.head[..kept]);
         let odd = text.is_empty() || text.contains(|c: char| c.is_control());

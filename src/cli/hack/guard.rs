@@ -15,12 +15,12 @@ static SIGNAL: AtomicI32 = AtomicI32::new(0);
 
 /// Whether a signal asked hack to stop: every loop stops at its next step, every running
 /// solution's group is killed by the thread that runs it.
-pub(super) fn stopped() -> bool {
+pub(in crate::cli) fn stopped() -> bool {
     SIGNAL.load(Ordering::Relaxed) != 0
 }
 
 /// The signal that stopped hack, if one did.
-pub(super) fn signal() -> Option<i32> {
+pub(in crate::cli) fn signal() -> Option<i32> {
     Some(SIGNAL.load(Ordering::Relaxed)).filter(|&s| s != 0)
 }
 
@@ -142,7 +142,7 @@ pub(super) fn tell_guard(sign: char, group: i32) {
 
 /// Lets the guard go at hack's orderly end, when hack has swept what its solutions left itself
 /// and every run's control group is gone.
-pub(super) fn dismiss() {
+pub(in crate::cli) fn dismiss() {
     super::sandbox::remove_bases();
     if let Some((input, _)) = GUARD.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
         let _ = input.write_all(b"done\n");
@@ -160,7 +160,7 @@ pub(super) fn guard_pid() -> Option<i32> {
 
 /// Takes SIGINT, SIGTERM and SIGHUP for hack, makes hack the subreaper of what it starts, and
 /// starts the guard.
-pub(super) fn take_over() {
+pub(in crate::cli) fn take_over() {
     for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
         // SAFETY: the handler only stores to an atomic, which is async-signal-safe; the
         // sigaction struct is fully initialised (zeroed, then the fields set).

@@ -17,11 +17,11 @@
 //! main process has SIGKILL as its parent-death signal, and the guard (`guard`), in a session
 //! of its own, kills every run's group and sandbox.
 
-pub(super) use super::answer::Answer;
-pub(super) use super::guard::{dismiss, signal, stopped, take_over};
+pub(in crate::cli) use super::answer::Answer;
+pub(in crate::cli) use super::guard::{dismiss, signal, stopped, take_over};
 use super::measure::{own_delay, own_peak};
 use super::sandbox::{self, Sandbox};
-pub(super) use super::sandbox::{Room, confine, hard_limit, memory_ceiling, sweep_orphans};
+pub(in crate::cli) use super::sandbox::{Room, confine, hard_limit, memory_ceiling, sweep_orphans};
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, Read, Seek, Write};
@@ -62,28 +62,28 @@ fn cancelled() -> bool {
 }
 
 /// What came out of one run that ended by itself.
-pub(super) struct Ended {
-    pub(super) status: ExitStatus,
+pub(in crate::cli) struct Ended {
+    pub(in crate::cli) status: ExitStatus,
     /// Wall time from start to end.
-    pub(super) time: Duration,
+    pub(in crate::cli) time: Duration,
     /// CPU time (user and system) of its whole process group: its own, the children it waited
     /// for, and those still running when it ended.
-    pub(super) cpu: Duration,
+    pub(in crate::cli) cpu: Duration,
     /// Of the wall time, how long its longest-waiting process was ready to run but waited for a
     /// CPU that other work held (Linux's run delay, /proc/PID/schedstat), and how long hack's
     /// thread that watched it did (it sees the end late by that much): not the solution's
     /// doing, and no time on an idle judge.
-    pub(super) queued: Duration,
+    pub(in crate::cli) queued: Duration,
     /// Peak resident memory of the solution (the largest of its processes), from wait4; 0 when
     /// it is not above hack's own, which hides it (see [`own_peak`]).
-    pub(super) peak: u64,
-    pub(super) stdout: Answer,
+    pub(in crate::cli) peak: u64,
+    pub(in crate::cli) stdout: Answer,
     /// The last bytes of its standard error.
-    pub(super) stderr: Vec<u8>,
+    pub(in crate::cli) stderr: Vec<u8>,
 }
 
 /// How one run went.
-pub(super) enum Ran {
+pub(in crate::cli) enum Ran {
     Ended(Ended),
     /// Killed at the deadline: the wall time it ran, the CPU time its group had used, and how
     /// long it waited for a CPU (see [`Ended::queued`]).
@@ -93,7 +93,7 @@ pub(super) enum Ran {
 }
 
 /// Why a run gave no outcome at all.
-pub(super) enum Unrun {
+pub(in crate::cli) enum Unrun {
     /// CMD could not be started: the command line names no program that runs.
     Start(String),
     /// This machine failed us (no process, no pipe, no status).
@@ -114,13 +114,13 @@ const READ_AT_ONCE: usize = 1 << 20;
 
 /// When a run ends for being out of time.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Deadline {
-    pub(super) wall: Duration,
+pub(in crate::cli) struct Deadline {
+    pub(in crate::cli) wall: Duration,
     /// CPU time of the solution's whole process group.
-    pub(super) cpu: Option<Duration>,
+    pub(in crate::cli) cpu: Option<Duration>,
     /// When the run ends whatever its time (a budget that runs out); a run waiting for its
     /// turn to run alone has this much less time.
-    pub(super) cut: Option<Instant>,
+    pub(in crate::cli) cut: Option<Instant>,
 }
 
 /// A run ends at this many times its deadline in wall time, however long it waited for a CPU.
@@ -134,7 +134,7 @@ const CPU_READ_EVERY: (Duration, Duration) =
 
 /// Runs `command` on `input` with `room`, ending it at `deadline`; with `alone`, while no other
 /// run of hack goes on.
-pub(super) fn run_once(
+pub(in crate::cli) fn run_once(
     command: &[OsString],
     input: &[u8],
     room: Room,

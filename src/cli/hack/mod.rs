@@ -13,20 +13,20 @@
 //! `start` (what is said when CMD cannot be started) and `help` (the reference `--help` shows).
 
 mod answer;
-mod files;
+pub(in crate::cli) mod files;
 mod growth;
 mod guard;
 mod help;
 mod interactive;
-mod limits;
+pub(in crate::cli) mod limits;
 mod measure;
-mod outcome;
+pub(in crate::cli) mod outcome;
 mod progress;
 mod referee;
 mod report;
 mod sandbox;
-mod search;
-mod shrink;
+pub(in crate::cli) mod search;
+pub(in crate::cli) mod shrink;
 mod start;
 mod transcript;
 mod tricks;

@@ -21,14 +21,14 @@ use std::time::{Duration, Instant};
 
 /// A game to try: its piles and forbidden moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Case {
-    pub(super) piles: Vec<u64>,
-    pub(super) forbidden: Vec<(u64, u64)>,
+pub(in crate::cli) struct Case {
+    pub(in crate::cli) piles: Vec<u64>,
+    pub(in crate::cli) forbidden: Vec<(u64, u64)>,
 }
 
 impl Case {
     /// The game as an input file.
-    pub(super) fn input(&self) -> Vec<u8> {
+    pub(in crate::cli) fn input(&self) -> Vec<u8> {
         let mut input = Vec::new();
         // Writing to a Vec cannot fail.
         let _ = super::super::shapes::write_input(&mut input, &self.piles, &self.forbidden);
@@ -43,7 +43,7 @@ impl Case {
 
 /// How one run of CMD on one game went.
 #[derive(Clone, Debug)]
-pub(super) enum Outcome {
+pub(in crate::cli) enum Outcome {
     Right,
     Wrong {
         expected: &'static str,
@@ -98,7 +98,7 @@ pub(super) enum Outcome {
 
 impl Outcome {
     /// What kind of failure this is; shrinking keeps the kind.
-    pub(super) fn kind(&self) -> &'static str {
+    pub(in crate::cli) fn kind(&self) -> &'static str {
         match self {
             Outcome::Right => "right",
             Outcome::Wrong { .. } => "wrong answer",
@@ -114,7 +114,7 @@ impl Outcome {
     }
 
     /// A verdict against the solution.
-    pub(super) fn failed(&self) -> bool {
+    pub(in crate::cli) fn failed(&self) -> bool {
         matches!(
             self,
             Outcome::Wrong { .. }
@@ -184,25 +184,25 @@ pub(super) const ALONE_WALL: f64 = 1.25;
 const GIB: u64 = 1 << 30;
 
 /// The solution under test and how it is run.
-pub(super) struct Runner {
-    pub(super) command: Vec<OsString>,
-    pub(super) timeout: Duration,
+pub(in crate::cli) struct Runner {
+    pub(in crate::cli) command: Vec<OsString>,
+    pub(in crate::cli) timeout: Duration,
     /// The memory limit, in bytes of resident memory (`--memory`).
-    pub(super) memory: u64,
+    pub(in crate::cli) memory: u64,
     /// Bytes of stack for the main thread (`--stack`).
-    pub(super) stack: u64,
-    pub(super) jobs: usize,
+    pub(in crate::cli) stack: u64,
+    pub(in crate::cli) jobs: usize,
     /// Runs of CMD so far.
-    pub(super) runs: AtomicU64,
+    pub(in crate::cli) runs: AtomicU64,
     /// When the budget of shrinking (or of a timeout's growth) runs out: a run still going
     /// then is cut, with no verdict.
-    pub(super) until: Mutex<Option<Instant>>,
+    pub(in crate::cli) until: Mutex<Option<Instant>>,
     /// Plays the game against CMD instead of running CMD on it (`hack --interactive`).
-    pub(super) referee: Option<Referee>,
+    pub(in crate::cli) referee: Option<Referee>,
 }
 
 /// One interactive game against CMD, judged: what [`Runner::try_case`] does instead.
-pub(super) type Referee = Box<dyn Fn(&Case) -> Outcome + Send + Sync>;
+pub(in crate::cli) type Referee = Box<dyn Fn(&Case) -> Outcome + Send + Sync>;
 
 impl Runner {
     /// Whether the budget [`Runner::until`] has run out.
@@ -549,7 +549,7 @@ fn over(ended: &Ended, timeout: Duration) -> bool {
 /// held, which an idle judge does not have; never less than its CPU time spread over every
 /// core of this machine (up to its wall time): threads side by side take less wall time than
 /// CPU time, and no more cores than there are.
-pub(super) fn counted(time: Duration, queued: Duration, cpu: Duration) -> Duration {
+pub(in crate::cli) fn counted(time: Duration, queued: Duration, cpu: Duration) -> Duration {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
     time.saturating_sub(queued).max((cpu / cores).min(time))
 }
@@ -701,7 +701,7 @@ fn space_for(memory: u64, stack: u64) -> u64 {
 }
 
 /// The room of a run under a `memory` limit with `stack` bytes of stack.
-pub(super) fn room_for(memory: u64, stack: u64) -> Room {
+pub(in crate::cli) fn room_for(memory: u64, stack: u64) -> Room {
     Room {
         space: space_for(memory, stack),
         stack,

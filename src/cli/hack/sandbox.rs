@@ -24,7 +24,7 @@ mod tracked;
 use super::guard::{mark, mark_prefix, tell_guard};
 use cgroup::Cgroup;
 pub(super) use cgroup::{base_folders, remove_bases};
-pub(super) use confine::{Room, confine, hard_limit, memory_ceiling};
+pub(in crate::cli) use confine::{Room, confine, hard_limit, memory_ceiling};
 use std::collections::HashMap;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
@@ -33,7 +33,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use tally::Thread;
 use tracked::tell_orphans_now;
-pub(super) use tracked::{reap, spawn_tracked, sweep_orphans};
+pub(super) use tracked::{reap, spawn_tracked};
+pub(in crate::cli) use tracked::sweep_orphans;
 
 /// How runs are measured, in words for the report's line: the way, what it does not count,
 /// and whether the runs share the machine's /dev/shm.

@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 
 /// How game `index` of a run was made.
 #[derive(Clone, Debug)]
-pub(super) struct Plan {
+pub(in crate::cli) struct Plan {
     pub(super) game_seed: u64,
     pub(super) options: Options,
     /// Every pile and X moved up by this much, near a value that overflows: not a `gen` game.
@@ -384,7 +384,7 @@ fn log_uniform(rng: &mut Rng, top: u64) -> u64 {
 }
 
 /// The failure of the search: game index, its plan, the game, how it failed.
-pub(super) type Finding = (u64, Plan, Case, Outcome);
+pub(in crate::cli) type Finding = (u64, Plan, Case, Outcome);
 
 /// A wrong answer on a game larger than this is hard to shrink (dropping a pile of a game that
 /// answers Aoki nearly always makes it answer Takahashi, for the solution too): the search goes
@@ -559,7 +559,7 @@ impl Order {
 
 /// Told of each game: `Some` (its index and plan) when it starts, `None` when it ended or was
 /// skipped.
-pub(super) type OnGame<'a> = dyn Fn(Option<(u64, &Plan)>) + Sync + 'a;
+pub(in crate::cli) type OnGame<'a> = dyn Fn(Option<(u64, &Plan)>) + Sync + 'a;
 
 enum GoOn {
     Run,
@@ -569,9 +569,9 @@ enum GoOn {
 
 /// What the search found: each kind's game (see [`search`]), and the first game that failed,
 /// every game before it having passed.
-pub(super) struct Searched {
-    pub(super) findings: Vec<Finding>,
-    pub(super) first: Option<u64>,
+pub(in crate::cli) struct Searched {
+    pub(in crate::cli) findings: Vec<Finding>,
+    pub(in crate::cli) first: Option<u64>,
 }
 
 /// Runs games `0..tests` on `runner.jobs` threads until the first failure and on a while past
@@ -580,7 +580,7 @@ pub(super) struct Searched {
 /// the workers stop. For each kind, its lowest game, or a failure on a smaller game instead of
 /// a wrong answer or a crash on a larger one; the kinds by their first game. A run with no
 /// verdict ends the search, alone.
-pub(super) fn search(
+pub(in crate::cli) fn search(
     runner: &Runner,
     seed: u64,
     tests: u64,

@@ -44,7 +44,7 @@ const MERGE_UP_TO: usize = 64;
 
 /// How shrinking ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum End {
+pub(in crate::cli) enum End {
     /// A whole round found nothing: no pile, pair of equal piles or forbidden move can go, and
     /// no pile, X or Y can be one lower (the first N - 1 piles, the first M - 1 moves, pass).
     Minimal,
@@ -61,18 +61,18 @@ pub(super) enum End {
     Sized,
 }
 
-pub(super) struct Shrunk {
-    pub(super) case: Case,
-    pub(super) outcome: Outcome,
+pub(in crate::cli) struct Shrunk {
+    pub(in crate::cli) case: Case,
+    pub(in crate::cli) outcome: Outcome,
     /// Whether a timeout's values were scaled down (see [`Shrinker::scale_values`]).
-    pub(super) scaled: bool,
-    pub(super) end: End,
-    pub(super) runs: u64,
-    pub(super) time: Duration,
+    pub(in crate::cli) scaled: bool,
+    pub(in crate::cli) end: End,
+    pub(in crate::cli) runs: u64,
+    pub(in crate::cli) time: Duration,
 }
 
 /// Shrinks `case`, which failed with `outcome`, to a smaller one that fails the same way.
-pub(super) fn shrink(
+pub(in crate::cli) fn shrink(
     runner: &Runner,
     case: Case,
     outcome: Outcome,

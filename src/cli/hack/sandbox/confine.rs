@@ -10,13 +10,13 @@ use std::process::Command;
 use std::sync::OnceLock;
 
 /// The largest address-space limit this process may give its children: the hard RLIMIT_AS.
-pub(in crate::cli::hack) fn memory_ceiling() -> u64 {
+pub(in crate::cli) fn memory_ceiling() -> u64 {
     hard_limit(libc::RLIMIT_AS)
 }
 
 /// The room one run has: memory (a guard against a runaway) and stack, in bytes.
 #[derive(Clone, Copy, Debug)]
-pub(in crate::cli::hack) struct Room {
+pub(in crate::cli) struct Room {
     /// The memory of the whole run, every process together, at which its sandbox kills it as
     /// a runaway: resident memory only, so that reserved and untouched memory (a thread's
     /// stack of --stack bytes) is free, as on the judge.
@@ -69,7 +69,7 @@ pub(in crate::cli::hack) const NOT_THE_JUDGES: [&str; 25] = [
 /// memory is watched by its sandbox, not capped here: an address-space cap counts reserved
 /// memory (each thread's stack of --stack bytes), which the judge does not; it gets the most
 /// address space the shell allows (its hard limit).
-pub(in crate::cli::hack) fn confine(cmd: &mut Command, room: Room) {
+pub(in crate::cli) fn confine(cmd: &mut Command, room: Room) {
     for variable in NOT_THE_JUDGES {
         cmd.env_remove(variable);
     }
@@ -308,7 +308,7 @@ fn set_limit(resource: libc::__rlimit_resource_t, bytes: u64) {
 }
 
 /// The hard limit of `resource` in this shell (`u64::MAX` when unlimited).
-pub(in crate::cli::hack) fn hard_limit(resource: libc::__rlimit_resource_t) -> u64 {
+pub(in crate::cli) fn hard_limit(resource: libc::__rlimit_resource_t) -> u64 {
     let mut limit = libc::rlimit {
         rlim_cur: 0,
         rlim_max: 0,

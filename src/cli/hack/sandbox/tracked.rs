@@ -104,7 +104,7 @@ pub(in crate::cli::hack) fn reap(pid: i32, block: bool) -> Option<(ExitStatus, u
 /// control group, marked as a running run's, in a running run's process group, or (its mark
 /// cleared) born after a running run started, is left: a later sweep takes it once those runs
 /// have ended.
-pub(in crate::cli::hack) fn sweep_orphans() {
+pub(in crate::cli) fn sweep_orphans() {
     // SAFETY: getpid cannot fail.
     let me = unsafe { libc::getpid() };
     let guard = guard_pid();
