@@ -66,7 +66,10 @@ pub(super) fn shapes(game: &Game) -> Vec<&'static str> {
     xs.sort_unstable();
     xs.dedup();
     let distinct = xs.len();
-    let (low, high) = (xs.first().copied().unwrap_or(0), xs.last().copied().unwrap_or(0));
+    let (low, high) = (
+        xs.first().copied().unwrap_or(0),
+        xs.last().copied().unwrap_or(0),
+    );
     let on_special = game
         .piles
         .iter()
@@ -92,7 +95,10 @@ pub(super) fn shapes(game: &Game) -> Vec<&'static str> {
         "triangle",
         m == full && high.saturating_mul(high.saturating_sub(1)) / 2 <= m as u64,
     );
-    has("zeros", m == full && game.forbidden.iter().all(|&(x, y)| x == y));
+    has(
+        "zeros",
+        m == full && game.forbidden.iter().all(|&(x, y)| x == y),
+    );
     has("onspecial", n == full && on_special + 1 >= n);
     has(
         "equal",
@@ -123,7 +129,10 @@ mod tests {
                 let (piles, forbidden) =
                     crate::cli::generate::shape_game(shape, MAX_COUNT as usize, seed);
                 let told = shapes(&Game { piles, forbidden });
-                assert!(told.contains(&shape), "{shape} (seed {seed}) told as {told:?}");
+                assert!(
+                    told.contains(&shape),
+                    "{shape} (seed {seed}) told as {told:?}"
+                );
                 if shape == "random" {
                     assert_eq!(told, ["random"], "seed {seed}");
                 }

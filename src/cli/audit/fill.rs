@@ -99,7 +99,10 @@ pub(super) fn fill(
             filling.add(
                 &format!("fill-winner-{side}"),
                 &game,
-                format!("a game {} wins", if first_wins { "Takahashi" } else { "Aoki" }),
+                format!(
+                    "a game {} wins",
+                    if first_wins { "Takahashi" } else { "Aoki" }
+                ),
             )?;
         }
     }

@@ -25,6 +25,8 @@ pub(super) struct Checked {
     pub(super) game: Option<Game>,
     /// Whether the first player wins (the game's right answer).
     pub(super) first_wins: bool,
+    /// The nim-sum of the piles' Grundy values.
+    pub(super) nim_sum: u64,
     pub(super) valid: bool,
     pub(super) answer_right: bool,
     /// What is wrong with the test, if anything.
@@ -65,6 +67,7 @@ pub(super) fn check(found: &Found) -> Checked {
     let invalid = |reason: String| Checked {
         game: None,
         first_wins: false,
+        nim_sum: 0,
         valid: false,
         answer_right: false,
         reason: Some(reason),
@@ -84,7 +87,8 @@ pub(super) fn check(found: &Found) -> Checked {
         Ok(solved) => solved,
         Err(e) => return invalid(format!("cannot be solved here: {e}")),
     };
-    let first_wins = solved.nim_sum() != 0;
+    let nim_sum = solved.nim_sum();
+    let first_wins = nim_sum != 0;
     let judged = match &found.answer {
         None => Err("no answer file (NAME.out or NAME.ans) beside it".to_owned()),
         Some(path) => read_answer(path).and_then(|output| {
@@ -100,6 +104,7 @@ pub(super) fn check(found: &Found) -> Checked {
     Checked {
         game: Some(game),
         first_wins,
+        nim_sum,
         valid: true,
         answer_right: judged.is_ok(),
         reason: judged.err(),

@@ -8,7 +8,7 @@
 //! `bounds`, `mutants` (the catalogue), `solutions`, `fill`, `report` (the table and the JSON),
 //! and `trial`, the one door into hack's search, shrinking and sandbox.
 
-mod bounds;
+pub(super) mod bounds;
 mod fill;
 mod folder;
 mod mutants;
@@ -181,7 +181,8 @@ pub(super) fn run(args: &Args, out: &mut impl Write) -> Result<i32, Failure> {
             memory,
             stack: memory.min(trial::stack_ceiling()),
         };
-        let build = std::env::temp_dir().join(format!("constrained-nim-audit-{}", std::process::id()));
+        let build =
+            std::env::temp_dir().join(format!("constrained-nim-audit-{}", std::process::id()));
         std::fs::create_dir_all(&build)
             .map_err(|e| Failure::Other(format!("{}: cannot make: {e}", ShownPath(&build))))?;
         trial::guard();
@@ -257,7 +258,7 @@ fn examine(found: folder::Found) -> Examined {
         };
     };
     let kills: Vec<(usize, String)> = (MUTANTS.iter().enumerate())
-        .filter_map(|(i, m)| m.failure(&game, checked.first_wins).map(|how| (i, how)))
+        .filter_map(|(i, m)| m.failure(&game, checked.nim_sum).map(|how| (i, how)))
         .collect();
     let mut shapes = bounds::shapes(&game);
     for (shape, mutant) in bounds::ANTI_HASH {
@@ -369,10 +370,7 @@ fn assemble(
         } else {
             "max test"
         };
-        missing.push(format!(
-            "{what}: none like `gen --shape {}`",
-            shape.name
-        ));
+        missing.push(format!("{what}: none like `gen --shape {}`", shape.name));
     }
     let mutants: Vec<report::Mutant> = (MUTANTS.iter().enumerate())
         .map(|(i, mutant)| {
@@ -389,10 +387,7 @@ fn assemble(
         })
         .collect();
     for mutant in mutants.iter().filter(|m| m.killed_by.is_empty()) {
-        missing.push(format!(
-            "mutant {} survives: {}",
-            mutant.name, mutant.bug
-        ));
+        missing.push(format!("mutant {} survives: {}", mutant.name, mutant.bug));
     }
     for solution in solutions.iter().filter(|s| !s.matches) {
         missing.push(match &solution.error {

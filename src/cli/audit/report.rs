@@ -166,11 +166,7 @@ pub(super) fn text(report: &Report) -> String {
         );
     }
     let _ = writeln!(out, "\nbounds:");
-    let _ = writeln!(
-        out,
-        "  {:<4} {:<28} {:<44} missing",
-        "", "allowed", "seen"
-    );
+    let _ = writeln!(out, "       {:<28} {:<44} missing", "allowed", "seen");
     for bound in &report.bounds {
         let seen = match (bound.min_seen, bound.max_seen) {
             (Some(lo), Some(hi)) => format!("{lo} .. {hi}"),
@@ -182,13 +178,9 @@ pub(super) fn text(report: &Report) -> String {
             (true, false) => "max",
             (false, false) => "min, max",
         };
-        let _ = writeln!(
-            out,
-            "  {:<4} {:<28} {seen:<44} {missing}",
-            bound.name,
-            format!("{} .. {}", bound.min_allowed, bound.max_allowed)
-        );
-        let _ = out.trim_end_matches(' ');
+        let allowed = format!("{} .. {}", bound.min_allowed, bound.max_allowed);
+        let line = format!("  {:<4} {allowed:<28} {seen:<44} {missing}", bound.name);
+        let _ = writeln!(out, "{}", line.trim_end());
     }
     let _ = writeln!(
         out,

@@ -4,6 +4,7 @@
 //! sandbox and the judge's limits. When hack's trials become one `Trial` trait, this file is
 //! the one that changes.
 
+use super::super::game::Solved;
 use super::mutants::Mutant;
 use crate::Game;
 use crate::cli::hack::limits::{self, Deadline, Ran, Unrun};
@@ -29,8 +30,10 @@ fn mutant_runner(mutant: &'static Mutant, jobs: usize) -> Runner {
             piles: case.piles.clone(),
             forbidden: case.forbidden.clone(),
         };
-        let first_wins = crate::winner(game.clone()).is_ok_and(|w| w == "Takahashi");
-        match mutant.failure(&game, first_wins) {
+        let Ok(solved) = Solved::new(game.clone()) else {
+            return Outcome::Broken("not enough memory to solve the game".to_owned());
+        };
+        match mutant.failure(&game, solved.nim_sum()) {
             Some(_) => Outcome::Played {
                 kind: mutant.class.verdict(),
             },
@@ -59,8 +62,8 @@ pub(super) fn killer(
     budget: Duration,
 ) -> Option<Game> {
     let runner = mutant_runner(mutant, jobs);
-    let searched = search::search(&runner, seed, TESTS, MAX_N, false, Duration::ZERO, &|_| {})
-        .ok()?;
+    let searched =
+        search::search(&runner, seed, TESTS, MAX_N, false, Duration::ZERO, &|_| {}).ok()?;
     let (_, _, case, outcome) = searched.findings.into_iter().next()?;
     let shrunk = shrink::shrink(&runner, case, outcome, budget, &ProgressBar::hidden());
     Some(Game {

@@ -32,9 +32,9 @@ use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use tally::Thread;
+pub(in crate::cli) use tracked::sweep_orphans;
 use tracked::tell_orphans_now;
 pub(super) use tracked::{reap, spawn_tracked};
-pub(in crate::cli) use tracked::sweep_orphans;
 
 /// How runs are measured, in words for the report's line: the way, what it does not count,
 /// and whether the runs share the machine's /dev/shm.
