@@ -8,7 +8,7 @@
 //! `bounds`, `mutants` (the catalogue), `solutions`, `fill`, `report` (the table and the JSON),
 //! and `trial`, the one door into hack's search, shrinking and sandbox.
 
-pub(super) mod bounds;
+mod bounds;
 mod fill;
 mod folder;
 mod mutants;

@@ -651,22 +651,6 @@ mod tests {
             .nim_sum()
     }
 
-    /// How long each mutant takes on each max test (`--nocapture` shows it).
-    #[test]
-    #[ignore]
-    fn time_each_mutant_on_the_max_tests() {
-        for shape in crate::cli::audit::bounds::SHAPES {
-            let (piles, forbidden) = crate::cli::generate::shape_game(shape, 200_000, 1);
-            let g = game(&piles, &forbidden);
-            let first = nim_sum(&g);
-            for m in &MUTANTS {
-                let t = std::time::Instant::now();
-                let f = m.failure(&g, first);
-                println!("{shape} {} {:?} {:?}", m.name, t.elapsed(), f);
-            }
-        }
-    }
-
     fn named(name: &str) -> &'static Mutant {
         MUTANTS.iter().find(|m| m.name == name).unwrap()
     }
