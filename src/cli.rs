@@ -14,6 +14,7 @@ use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+mod audit;
 pub(crate) mod checker;
 pub(crate) mod dense;
 pub(crate) mod game;
@@ -123,6 +124,7 @@ enum Sub {
     Hack(hack::Args),
     Table(table::Args),
     Judge(checker::Args),
+    Audit(audit::Args),
     Play(play::Args),
     Why(why::Args),
     Plot(plot::Args),
@@ -212,6 +214,7 @@ pub(crate) fn run() -> i32 {
     let result = match cli.command {
         None => modes::run(mode, cli.file, &mut out).map(|()| 0),
         Some(Sub::Gen(args)) => generate::run(&args, &mut out).map(|()| 0),
+        Some(Sub::Audit(args)) => audit::run(&args, &mut out),
         Some(Sub::Hack(args)) => hack::run(args).map(hack_status),
         Some(Sub::Table(args)) => table::run(&args, &mut out).map(|()| 0),
         Some(Sub::Judge(args)) => checker::run(&args),
@@ -242,6 +245,7 @@ impl Sub {
     fn name(&self) -> &'static str {
         match self {
             Sub::Gen(_) => "gen",
+            Sub::Audit(_) => "audit",
             Sub::Hack(_) => "hack",
             Sub::Table(_) => "table",
             Sub::Judge(_) => "judge",

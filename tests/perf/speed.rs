@@ -10,6 +10,8 @@
 //!                                                 # this build against another one, OLD
 //! cargo bench --bench speed -- --hack 3 --no-modes --no-scaling --no-play --no-see
 //!                                                 # hack's time to a minimal game, 3 runs
+//! cargo bench --bench speed -- --audit --no-modes --no-scaling --no-play --no-see
+//!                                                 # audit: 40 games; --fill of 10 small ones
 //! ```
 //!
 //! The yardsticks, each a separate process reading the same file:
@@ -58,6 +60,7 @@ fn main() {
     let mut see = true;
     let mut baseline = None;
     let mut hack_runs = 0;
+    let mut audit = false;
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
         match arg.as_str() {
@@ -76,6 +79,7 @@ fn main() {
             "--no-see" => see = false,
             "--baseline" => baseline = Some(PathBuf::from(iter.next().expect("--baseline BINARY"))),
             "--hack" => hack_runs = iter.next().and_then(|r| r.parse().ok()).expect("--hack N"),
+            "--audit" => audit = true,
             other => panic!("unknown argument {other:?}"),
         }
     }
@@ -101,6 +105,81 @@ fn main() {
     if hack_runs > 0 {
         hack_table(&dir, hack_runs, baseline.as_deref());
     }
+    if audit {
+        audit_table(&dir);
+    }
+}
+
+/// `audit`'s two times, each one run of the whole command: a folder of 40 games, a third of
+/// them max tests (one of each `gen --shape` of hack's max tests and anti-hash games), the rest
+/// small `gen` games; and `audit --fill` on a folder of 10 small games, then `audit` again on
+/// the folder as filled.
+fn audit_table(dir: &Path) {
+    let binary = env!("CARGO_BIN_EXE_constrained-nim");
+    let tool = |args: &[&str]| {
+        let output = Command::new(binary).args(args).output().unwrap();
+        (output.status.code().unwrap_or(-1), output.stdout)
+    };
+    let small = |folder: &Path, count: u64| {
+        for seed in 1..=count {
+            let (_, game) = tool(&["gen", "--seed", &seed.to_string()]);
+            let input = folder.join(format!("small-{seed:02}.in"));
+            std::fs::write(&input, &game).unwrap();
+            let (_, answer) = tool(&[input.to_str().unwrap()]);
+            std::fs::write(input.with_extension("out"), answer).unwrap();
+        }
+    };
+    let forty = dir.join("audit-forty");
+    let _ = std::fs::remove_dir_all(&forty);
+    std::fs::create_dir_all(&forty).unwrap();
+    const MAX_TESTS: [&str; 13] = [
+        "random",
+        "gcc-growth",
+        "onex",
+        "pydict",
+        "chain",
+        "triangle",
+        "gcc-reserve",
+        "zeros",
+        "onspecial",
+        "equal",
+        "top",
+        "onepile",
+        "onemove",
+    ];
+    for shape in MAX_TESTS {
+        let (_, game) = tool(&["gen", "--shape", shape, "--seed", "1"]);
+        let input = forty.join(format!("max-{shape}.in"));
+        std::fs::write(&input, &game).unwrap();
+        let (_, answer) = tool(&[input.to_str().unwrap()]);
+        std::fs::write(input.with_extension("out"), answer).unwrap();
+    }
+    small(&forty, 27);
+    let started = Instant::now();
+    let (status, _) = tool(&["audit", forty.to_str().unwrap()]);
+    let audit_secs = started.elapsed().as_secs_f64();
+    let ten = dir.join("audit-ten");
+    let _ = std::fs::remove_dir_all(&ten);
+    std::fs::create_dir_all(&ten).unwrap();
+    small(&ten, 10);
+    let started = Instant::now();
+    let (filled, _) = tool(&["audit", "--fill", ten.to_str().unwrap()]);
+    let fill_secs = started.elapsed().as_secs_f64();
+    let started = Instant::now();
+    let (again, _) = tool(&["audit", ten.to_str().unwrap()]);
+    let again_secs = started.elapsed().as_secs_f64();
+    println!("audit: one run of each, seconds");
+    println!();
+    println!("| folder | command | exit status | s |");
+    println!("| --- | --- | ---: | ---: |");
+    println!("| 40 games, 13 max tests | audit | {status} | {audit_secs:.1} |");
+    println!("| 10 small games | audit --fill | {filled} | {fill_secs:.1} |");
+    println!("| the same, filled | audit | {again} | {again_secs:.1} |");
+    println!(
+        "| --fill and re-audit | | | {:.1} |",
+        fill_secs + again_secs
+    );
+    println!();
 }
 
 /// `hack`'s time from the start to a minimal game on the failures of `tests/solutions/nim.cpp`

@@ -349,7 +349,7 @@ fn space_for(memory: u64, stack: u64) -> u64 {
 }
 
 /// The room of a run under a `memory` limit with `stack` bytes of stack.
-pub(super) fn room_for(memory: u64, stack: u64) -> Room {
+pub(in crate::cli) fn room_for(memory: u64, stack: u64) -> Room {
     Room {
         space: space_for(memory, stack),
         stack,

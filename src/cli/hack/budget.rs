@@ -17,19 +17,19 @@ pub(super) const STRETCH: u32 = 3;
 
 /// A deadline and a cancel token. The default has neither: only a signal ends its runs.
 #[derive(Clone, Debug, Default)]
-pub(super) struct Budget {
+pub(in crate::cli) struct Budget {
     /// When the budget runs out on a quiet machine, and how long it was then.
     until: Option<(Instant, Duration)>,
     /// Nanoseconds the budget's runs waited for a CPU that other work held, shared by every
     /// clone: the deadline moves later by as much (see [`Budget::waited`]).
     held: Arc<AtomicU64>,
     /// Ends the runs made with this budget when set.
-    pub(super) cancel: Cancel,
+    pub(in crate::cli) cancel: Cancel,
 }
 
 impl Budget {
     /// A budget that runs out `span` from now on a quiet machine (`None`: never).
-    pub(super) fn lasting(span: Option<Duration>) -> Budget {
+    pub(in crate::cli) fn lasting(span: Option<Duration>) -> Budget {
         let now = Instant::now();
         Budget {
             until: span.and_then(|span| Some((now.checked_add(span)?, span))),
@@ -59,7 +59,7 @@ impl Budget {
     }
 
     /// Whether the deadline has passed.
-    pub(super) fn ran_out(&self) -> bool {
+    pub(in crate::cli) fn ran_out(&self) -> bool {
         self.deadline().is_some_and(|until| Instant::now() >= until)
     }
 

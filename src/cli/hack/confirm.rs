@@ -9,7 +9,7 @@ use std::time::Duration;
 
 /// A failure seen again, or not.
 #[derive(Clone, Debug)]
-pub(super) enum Confirmed {
+pub(in crate::cli) enum Confirmed {
     /// It failed on every run, alone: the last run that failed as the first did.
     Repeats(Outcome),
     /// It failed on only `failed` of `runs` runs: the last that failed as the first did.

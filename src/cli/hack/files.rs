@@ -157,7 +157,7 @@ fn create_beside(path: &Path) -> io::Result<(PathBuf, File)> {
 /// Writes `bytes` to `path` whole or not at all: what was at `path` stays as it was when any
 /// step fails (a full disk, a size limit), and no partial file is left behind. A file replaced
 /// keeps its permissions.
-fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
+pub(in crate::cli) fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let (temporary, mut file) = create_beside(path)?;
     let written = (|| {
         if let Ok(meta) = fs::metadata(path) {

@@ -22,22 +22,22 @@
 //! - `run`: one command under the judge's limits (the sandbox, the guard, measurement), which
 //!   imports nothing of hack above it.
 
-mod batch;
-mod budget;
-mod confirm;
+pub(in crate::cli) mod batch;
+pub(in crate::cli) mod budget;
+pub(in crate::cli) mod confirm;
 mod everywhere;
-mod files;
+pub(in crate::cli) mod files;
 mod growth;
 mod help;
 mod interactive;
 mod progress;
 mod report;
-mod run;
-mod search;
-mod shrink;
+pub(in crate::cli) mod run;
+pub(in crate::cli) mod search;
+pub(in crate::cli) mod shrink;
 mod start;
-mod trial;
-mod verdict;
+pub(in crate::cli) mod trial;
+pub(in crate::cli) mod verdict;
 
 use super::game::{Failure, ShownPath, plural};
 use super::strict;

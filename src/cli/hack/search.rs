@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 
 /// How game `index` of a run was made.
 #[derive(Clone, Debug)]
-pub(super) struct Plan {
+pub(in crate::cli) struct Plan {
     pub(super) game_seed: u64,
     pub(super) options: Options,
     /// Every pile and X moved up by this much, near a value that overflows: not a `gen` game.
@@ -387,14 +387,14 @@ fn log_uniform(rng: &mut Rng, top: u64) -> u64 {
 
 /// A failure the search found.
 #[derive(Clone, Debug)]
-pub(super) struct Finding {
+pub(in crate::cli) struct Finding {
     /// The game's index in the run (from 0).
     pub(super) index: u64,
     /// How the game was made.
     pub(super) plan: Plan,
-    pub(super) game: Game,
+    pub(in crate::cli) game: Game,
     /// How it failed (or, alone, the run without a verdict that ended the search).
-    pub(super) outcome: Outcome,
+    pub(in crate::cli) outcome: Outcome,
 }
 
 impl Finding {
@@ -592,7 +592,7 @@ impl Order {
 
 /// Told of each game: `Some` (its index and plan) when it starts, `None` when it ended or was
 /// skipped.
-pub(super) type OnGame<'a> = dyn Fn(Option<(u64, &Plan)>) + Sync + 'a;
+pub(in crate::cli) type OnGame<'a> = dyn Fn(Option<(u64, &Plan)>) + Sync + 'a;
 
 #[derive(Debug, PartialEq, Eq)]
 enum GoOn {
@@ -603,8 +603,8 @@ enum GoOn {
 
 /// What the search found: each kind's game (see [`search`]), and the first game that failed,
 /// every game before it having passed.
-pub(super) struct Searched {
-    pub(super) findings: Vec<Finding>,
+pub(in crate::cli) struct Searched {
+    pub(in crate::cli) findings: Vec<Finding>,
     pub(super) first: Option<u64>,
 }
 
@@ -614,7 +614,7 @@ pub(super) struct Searched {
 /// the workers stop. For each kind, its lowest game, or a failure on a smaller game instead of
 /// a wrong answer or a crash on a larger one; the kinds by their first game. A run with no
 /// verdict ends the search, alone.
-pub(super) fn search(
+pub(in crate::cli) fn search(
     trial: &dyn Trial,
     seed: u64,
     tests: u64,

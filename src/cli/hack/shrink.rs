@@ -63,8 +63,8 @@ pub(super) enum End {
     Sized,
 }
 
-pub(super) struct Shrunk {
-    pub(super) case: Game,
+pub(in crate::cli) struct Shrunk {
+    pub(in crate::cli) case: Game,
     pub(super) outcome: Outcome,
     /// Whether a timeout's values were scaled down (see [`Shrinker::scale_values`]).
     pub(super) scaled: bool,
@@ -76,7 +76,7 @@ pub(super) struct Shrunk {
 /// Shrinks `case`, which failed with `outcome` when `trial` tried it, to a smaller one that
 /// fails the same way; it stops trying candidates after `time`, and each run is cut as
 /// `budget` says.
-pub(super) fn shrink(
+pub(in crate::cli) fn shrink(
     trial: &dyn Trial,
     case: Game,
     outcome: Outcome,

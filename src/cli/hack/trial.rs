@@ -27,7 +27,7 @@ use std::time::Duration;
 
 /// How a run is made beside hack's other runs, and judged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Sharing {
+pub(in crate::cli) enum Sharing {
     /// Beside hack's other runs, ended at the limit: one over it is run again alone, which
     /// decides (with one job, the same as [`Sharing::Alone`]).
     Shared,
@@ -41,7 +41,7 @@ pub(super) enum Sharing {
 }
 
 /// Something hack tries on games: see the module's documentation.
-pub(super) trait Trial: Sync {
+pub(in crate::cli) trait Trial: Sync {
     /// Tries `game` once, as `sharing` says (a trial that runs nothing beside others may
     /// ignore it), within `budget`: how it went. A run cut by the budget or its cancel token,
     /// or by a signal, is [`Outcome::Stopped`].

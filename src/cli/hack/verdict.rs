@@ -18,7 +18,7 @@ use std::time::Duration;
 /// counts only when it fails the same way). The batch kinds first, then those only a game
 /// played against the referee has (`hack --interactive`); a timeout and a crash are both.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(super) enum Kind {
+pub(in crate::cli) enum Kind {
     WrongAnswer,
     Crash,
     StackOverflow,
@@ -60,7 +60,7 @@ impl fmt::Display for Kind {
 
 /// How one run of CMD on one game went.
 #[derive(Clone, Debug)]
-pub(super) enum Outcome {
+pub(in crate::cli) enum Outcome {
     Right,
     Wrong {
         expected: &'static str,
@@ -152,7 +152,7 @@ impl Outcome {
 
 /// Hack ends a run alone at this many times the limit, in wall time: long enough to show how
 /// far over the limit it is, without waiting for a solution that waits forever.
-pub(super) const ALONE_WALL: f64 = 1.25;
+pub(in crate::cli) const ALONE_WALL: f64 = 1.25;
 
 /// Whether `outcome` is a timeout far over `timeout`: still running at [`ALONE_WALL`] times
 /// the limit, not counting the time it waited for a CPU (an endless loop, a quadratic
@@ -171,7 +171,7 @@ pub(super) fn over(ended: &Ended, timeout: Duration) -> bool {
 /// held, which an idle judge does not have; never less than its CPU time spread over every
 /// core of this machine (up to its wall time): threads side by side take less wall time than
 /// CPU time, and no more cores than there are.
-pub(super) fn counted(time: Duration, queued: Duration, cpu: Duration) -> Duration {
+pub(in crate::cli) fn counted(time: Duration, queued: Duration, cpu: Duration) -> Duration {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
     time.saturating_sub(queued).max((cpu / cores).min(time))
 }

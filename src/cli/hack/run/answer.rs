@@ -6,7 +6,7 @@ const ANSWER_KEPT: usize = 200;
 /// A solution's standard output, read whole but kept small: its trimmed start and the length
 /// of the trimmed output, which is all that comparing it with a verdict needs.
 #[derive(Clone, Debug, Default)]
-pub(in crate::cli::hack) struct Answer {
+pub(in crate::cli) struct Answer {
     /// The first bytes after leading white space.
     head: Vec<u8>,
     /// Whether a byte other than white space has come.
@@ -21,7 +21,7 @@ impl Answer {
     /// Takes the next bytes of the output. At the speed of memory (a gigabyte of output is
     /// read within a judge's time limit): each chunk is searched, not walked byte by byte, for
     /// its first byte that is not white space (until one has come) and its last.
-    pub(in crate::cli::hack) fn push(&mut self, mut bytes: &[u8]) {
+    pub(in crate::cli) fn push(&mut self, mut bytes: &[u8]) {
         if !self.begun {
             match bytes.iter().position(|b| !b.is_ascii_whitespace()) {
                 Some(first) => bytes = &bytes[first..],
@@ -38,14 +38,14 @@ impl Answer {
     }
 
     /// Whether the trimmed output is exactly `expected`.
-    pub(in crate::cli::hack) fn is(&self, expected: &str) -> bool {
+    pub(in crate::cli) fn is(&self, expected: &str) -> bool {
         self.trimmed == expected.len() as u64 && self.head.starts_with(expected.as_bytes())
     }
 
     /// Whether the output holds `expected` on a line of its own (blanks around it aside) and
     /// more lines beside it: the right answer with a debug line, which a judge rejects for its
     /// format, not its verdict.
-    pub(in crate::cli::hack) fn holds(&self, expected: &str) -> bool {
+    pub(in crate::cli) fn holds(&self, expected: &str) -> bool {
         let kept = self.head.len().min(self.trimmed as usize);
         let text = String::from_utf8_lossy(&self.head[..kept]);
         !self.is(expected) && text.lines().any(|line| line.trim() == expected)
@@ -53,7 +53,7 @@ impl Answer {
 
     /// The trimmed output as a report shows it: quoted (control characters escaped) when
     /// empty or odd, cut with its length when long.
-    pub(in crate::cli::hack) fn shown(&self) -> String {
+    pub(in crate::cli) fn shown(&self) -> String {
         let kept = self.head.len().min(self.trimmed as usize);
         let text = String::from_utf8_lossy(&self.head[..kept]);
         let odd = text.is_empty() || text.contains(|c: char| c.is_control());

@@ -16,17 +16,17 @@ static SIGNAL: AtomicI32 = AtomicI32::new(0);
 
 /// Whether a signal asked hack to stop: every loop stops at its next step, every running
 /// solution's group is killed by the thread that runs it.
-pub(in crate::cli::hack) fn stopped() -> bool {
+pub(in crate::cli) fn stopped() -> bool {
     SIGNAL.load(Ordering::Relaxed) != 0
 }
 
 /// The signal that stopped hack, if one did.
-pub(in crate::cli::hack) fn signal() -> Option<i32> {
+pub(in crate::cli) fn signal() -> Option<i32> {
     Some(SIGNAL.load(Ordering::Relaxed)).filter(|&s| s != 0)
 }
 
 /// A stopping signal's name, as a report says it.
-pub(in crate::cli::hack) fn signal_name(signal: i32) -> &'static str {
+pub(in crate::cli) fn signal_name(signal: i32) -> &'static str {
     match signal {
         libc::SIGINT => "SIGINT",
         libc::SIGTERM => "SIGTERM",
@@ -63,13 +63,13 @@ fn mark_value() -> &'static str {
 /// each solution gets it, and its descendants inherit it, also those that leave its group
 /// (`setsid`, double forks), which the guard finds by it, and which tell whose orphan is
 /// whose.
-pub(in crate::cli::hack) fn mark(run: u64) -> (&'static str, String) {
+pub(in crate::cli) fn mark(run: u64) -> (&'static str, String) {
     (MARK, format!("{}/{run}", mark_value()))
 }
 
 /// What every mark of this hack starts with in an environment (`NAME=VALUE/`): the run's
 /// number follows it.
-pub(in crate::cli::hack) fn mark_prefix() -> &'static str {
+pub(in crate::cli) fn mark_prefix() -> &'static str {
     static PREFIX: OnceLock<String> = OnceLock::new();
     PREFIX.get_or_init(|| format!("{MARK}={}/", mark_value()))
 }
@@ -144,7 +144,7 @@ fn start_guard(bases: &[PathBuf]) {
 }
 
 /// Tells the guard that group `group` started (`+`) or ended (`-`).
-pub(in crate::cli::hack) fn tell_guard(sign: char, group: i32) {
+pub(in crate::cli) fn tell_guard(sign: char, group: i32) {
     if let Some((input, _)) = GUARD.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
         // One short line: a single write, whole, on a pipe.
         let _ = input.write_all(format!("{sign}{group}\n").as_bytes());
@@ -160,7 +160,7 @@ pub(super) fn dismiss() {
 }
 
 /// The guard's pid, which is no orphan.
-pub(in crate::cli::hack) fn guard_pid() -> Option<i32> {
+pub(in crate::cli) fn guard_pid() -> Option<i32> {
     GUARD
         .lock()
         .unwrap_or_else(|p| p.into_inner())

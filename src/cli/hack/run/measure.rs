@@ -9,7 +9,7 @@ use std::time::Duration;
 /// mark of that copy through exec into the child's `ru_maxrss`. So a solution's peak from wait4
 /// is at least about hack's size when it was started, and only a peak above hack's own peak is
 /// surely the solution's.
-pub(in crate::cli::hack) fn own_peak() -> u64 {
+pub(in crate::cli) fn own_peak() -> u64 {
     // SAFETY: an all-zero rusage is valid; getrusage writes it.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
     // SAFETY: as above.
@@ -20,7 +20,7 @@ pub(in crate::cli::hack) fn own_peak() -> u64 {
 }
 
 /// Peak resident memory and CPU time from a rusage.
-pub(in crate::cli::hack) fn used(usage: &libc::rusage) -> (u64, Duration) {
+pub(in crate::cli) fn used(usage: &libc::rusage) -> (u64, Duration) {
     let time = |t: libc::timeval| {
         Duration::from_secs(t.tv_sec.max(0) as u64) + Duration::from_micros(t.tv_usec.max(0) as u64)
     };
@@ -29,13 +29,13 @@ pub(in crate::cli::hack) fn used(usage: &libc::rusage) -> (u64, Duration) {
 }
 
 /// The run delay of the calling thread: how long it was ready to run but waited for a CPU.
-pub(in crate::cli::hack) fn own_delay() -> Duration {
+pub(in crate::cli) fn own_delay() -> Duration {
     schedstat("/proc/thread-self/schedstat").1
 }
 
 /// The time thread `tid` of process `pid` spent on a CPU, and its run delay (how long it was
 /// ready to run but waited for a CPU), from its schedstat; 0 where Linux does not say.
-pub(in crate::cli::hack) fn thread_times(pid: i32, tid: i32) -> (Duration, Duration) {
+pub(in crate::cli) fn thread_times(pid: i32, tid: i32) -> (Duration, Duration) {
     schedstat(&format!("/proc/{pid}/task/{tid}/schedstat"))
 }
 

@@ -22,11 +22,13 @@ mod guard;
 pub(super) mod measure;
 mod sandbox;
 
-pub(super) use answer::Answer;
-pub(super) use guard::{signal, signal_name, stopped};
+pub(in crate::cli) use answer::Answer;
+pub(super) use guard::{signal, signal_name};
+pub(in crate::cli) use guard::stopped;
 use measure::{own_delay, own_peak};
 pub(super) use sandbox::Sandbox;
-pub(super) use sandbox::{Room, confine, hard_limit, memory_ceiling, sweep_orphans, which};
+pub(super) use sandbox::{confine, memory_ceiling, which};
+pub(in crate::cli) use sandbox::{Room, hard_limit, sweep_orphans};
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, Read, Seek, Write};
@@ -40,12 +42,12 @@ use std::time::{Duration, Instant};
 
 /// Takes the signals for hack, makes it the subreaper of what it starts, and starts the guard
 /// (see `guard`), told of the control groups' bases to remove at the end.
-pub(super) fn take_over() {
+pub(in crate::cli) fn take_over() {
     guard::take_over(&sandbox::base_folders());
 }
 
 /// hack's orderly end: the control groups' bases removed, then the guard let go.
-pub(super) fn dismiss() {
+pub(in crate::cli) fn dismiss() {
     sandbox::remove_bases();
     guard::dismiss();
 }
@@ -54,7 +56,7 @@ pub(super) fn dismiss() {
 /// candidate that lost the race to a smaller failing one, a large game past a timeout. Passed
 /// down with the run's deadline; the default token is never set (only a signal ends the run).
 #[derive(Clone, Debug, Default)]
-pub(super) struct Cancel(Option<Arc<AtomicBool>>);
+pub(in crate::cli) struct Cancel(Option<Arc<AtomicBool>>);
 
 impl Cancel {
     /// A token that [`Cancel::cancel`] can set.
@@ -70,7 +72,7 @@ impl Cancel {
     }
 
     /// Whether [`Cancel::cancel`] was called: a run's result, if any, is not wanted.
-    pub(super) fn is_cancelled(&self) -> bool {
+    pub(in crate::cli) fn is_cancelled(&self) -> bool {
         self.0.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
     }
 
@@ -81,28 +83,28 @@ impl Cancel {
 }
 
 /// What came out of one run that ended by itself.
-pub(super) struct Ended {
-    pub(super) status: ExitStatus,
+pub(in crate::cli) struct Ended {
+    pub(in crate::cli) status: ExitStatus,
     /// Wall time from start to end.
-    pub(super) time: Duration,
+    pub(in crate::cli) time: Duration,
     /// CPU time (user and system) of its whole process group: its own, the children it waited
     /// for, and those still running when it ended.
-    pub(super) cpu: Duration,
+    pub(in crate::cli) cpu: Duration,
     /// Of the wall time, how long its longest-waiting process was ready to run but waited for a
     /// CPU that other work held (Linux's run delay, /proc/PID/schedstat), and how long hack's
     /// thread that watched it did (it sees the end late by that much): not the solution's
     /// doing, and no time on an idle judge.
-    pub(super) queued: Duration,
+    pub(in crate::cli) queued: Duration,
     /// Peak resident memory of the solution (the largest of its processes), from wait4; 0 when
     /// it is not above hack's own, which hides it (see [`own_peak`]).
-    pub(super) peak: u64,
-    pub(super) stdout: Answer,
+    pub(in crate::cli) peak: u64,
+    pub(in crate::cli) stdout: Answer,
     /// The last bytes of its standard error.
     pub(super) stderr: Vec<u8>,
 }
 
 /// How one run went.
-pub(super) enum Ran {
+pub(in crate::cli) enum Ran {
     Ended(Ended),
     /// Killed at the deadline: the wall time it ran, the CPU time its group had used, and how
     /// long it waited for a CPU (see [`Ended::queued`]).
@@ -112,7 +114,7 @@ pub(super) enum Ran {
 }
 
 /// Why a run gave no outcome at all.
-pub(super) enum Unrun {
+pub(in crate::cli) enum Unrun {
     /// CMD could not be started: the command line names no program that runs.
     Start(String),
     /// This machine failed us (no process, no pipe, no status).
@@ -133,16 +135,16 @@ const READ_AT_ONCE: usize = 1 << 20;
 
 /// When a run ends for being out of time.
 #[derive(Clone, Debug)]
-pub(super) struct Deadline {
-    pub(super) wall: Duration,
+pub(in crate::cli) struct Deadline {
+    pub(in crate::cli) wall: Duration,
     /// CPU time of the solution's whole process group.
-    pub(super) cpu: Option<Duration>,
+    pub(in crate::cli) cpu: Option<Duration>,
     /// When the run ends whatever its time (a budget that runs out), moved later by the
     /// run's own wait for a CPU that other work held; a run waiting for its turn to run alone
     /// has this much less time.
-    pub(super) cut: Option<Instant>,
+    pub(in crate::cli) cut: Option<Instant>,
     /// Ends the run when set (see [`Cancel`]).
-    pub(super) cancel: Cancel,
+    pub(in crate::cli) cancel: Cancel,
 }
 
 /// A run ends at this many times its deadline in wall time, however long it waited for a CPU.
@@ -156,7 +158,7 @@ const CPU_READ_EVERY: (Duration, Duration) =
 
 /// Runs `command` on `input` with `room`, ending it at `deadline`; with `alone`, while no other
 /// run of hack goes on.
-pub(super) fn run_once(
+pub(in crate::cli) fn run_once(
     command: &[OsString],
     input: &[u8],
     room: Room,

@@ -23,8 +23,8 @@ mod tracked;
 
 use super::guard::{mark, mark_prefix, tell_guard};
 use cgroup::Cgroup;
-pub(in crate::cli::hack) use cgroup::{base_folders, remove_bases};
-pub(in crate::cli::hack) use confine::{Room, confine, hard_limit, memory_ceiling};
+pub(in crate::cli) use cgroup::{base_folders, remove_bases};
+pub(in crate::cli) use confine::{Room, confine, hard_limit, memory_ceiling};
 use std::collections::HashMap;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
@@ -33,11 +33,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use tally::Thread;
 use tracked::tell_orphans_now;
-pub(in crate::cli::hack) use tracked::{reap, spawn_tracked, sweep_orphans};
+pub(in crate::cli) use tracked::{reap, spawn_tracked, sweep_orphans};
 
 /// How runs are measured, in words for the report's line: the way, what it does not count,
 /// and whether the runs share the machine's /dev/shm.
-pub(in crate::cli::hack) fn which() -> String {
+pub(in crate::cli) fn which() -> String {
     let shm = match confine::private_shm() {
         Some(_) => "",
         None => "; /dev/shm not private",
@@ -52,21 +52,21 @@ pub(in crate::cli::hack) fn which() -> String {
 
 /// What a run has used so far, every process and thread of it.
 #[derive(Clone, Copy, Debug, Default)]
-pub(in crate::cli::hack) struct Usage {
+pub(in crate::cli) struct Usage {
     /// CPU time, user and system.
-    pub(in crate::cli::hack) cpu: Duration,
+    pub(in crate::cli) cpu: Duration,
     /// How long it waited for a CPU that other work held (see `Waits`): never a thread's
     /// wait behind the run's own threads.
-    pub(in crate::cli::hack) queued: Duration,
+    pub(in crate::cli) queued: Duration,
     /// Its memory peak: the group's, or the largest sum of its processes' memory seen
     /// (/proc, each page counted once).
-    pub(in crate::cli::hack) peak: u64,
+    pub(in crate::cli) peak: u64,
     /// Whether one of its threads is running or waiting for a CPU or a disk now.
-    pub(in crate::cli::hack) busy: bool,
+    pub(in crate::cli) busy: bool,
 }
 
 /// One run's sandbox.
-pub(in crate::cli::hack) struct Sandbox {
+pub(in crate::cli) struct Sandbox {
     cgroup: Option<Cgroup>,
     /// The run's number, in its mark (see `guard::mark`).
     run: u64,
@@ -159,7 +159,7 @@ static RUNS: AtomicU64 = AtomicU64::new(0);
 
 impl Sandbox {
     /// A sandbox whose runaway is killed at `guard` bytes of memory.
-    pub(in crate::cli::hack) fn new(guard: u64) -> Sandbox {
+    pub(in crate::cli) fn new(guard: u64) -> Sandbox {
         Sandbox {
             cgroup: Cgroup::prepare(guard),
             run: RUNS.fetch_add(1, Ordering::Relaxed),
@@ -178,7 +178,7 @@ impl Sandbox {
 
     /// Makes the process `cmd` starts enter the sandbox before it runs anything, marked as this
     /// run's in its environment.
-    pub(in crate::cli::hack) fn enter(&self, cmd: &mut Command) {
+    pub(in crate::cli) fn enter(&self, cmd: &mut Command) {
         let (name, value) = mark(self.run);
         cmd.env(name, value);
         if let Some(group) = &self.cgroup {
@@ -191,7 +191,7 @@ impl Sandbox {
     }
 
     /// Starts `cmd`, confined and entered, as this run: see [`spawn_tracked`].
-    pub(in crate::cli::hack) fn spawn(
+    pub(in crate::cli) fn spawn(
         &mut self,
         cmd: &mut Command,
     ) -> std::io::Result<std::process::Child> {
@@ -204,7 +204,7 @@ impl Sandbox {
 
     /// Reaps the run's main process (see [`reap`]) once the rest of the run is killed and its
     /// use read: from then on its number is not the run's.
-    pub(in crate::cli::hack) fn reap(
+    pub(in crate::cli) fn reap(
         &mut self,
         block: bool,
     ) -> Option<(std::process::ExitStatus, u64, Duration)> {
@@ -217,7 +217,7 @@ impl Sandbox {
 
     /// Reads what the run has used up to now (each figure the largest seen), and kills it if
     /// its memory passed the guard.
-    pub(in crate::cli::hack) fn look(&mut self) -> Usage {
+    pub(in crate::cli) fn look(&mut self) -> Usage {
         match &self.cgroup {
             Some(group) => {
                 let used = group.used();
@@ -287,7 +287,7 @@ impl Sandbox {
     /// Whether a thread of the run is asleep in a read of the pipe whose inode is `pipe` (see
     /// `tally::reading`): of its group's processes now, or of those the last [`Sandbox::look`]
     /// found (/proc).
-    pub(in crate::cli::hack) fn reading(&self, pipe: u64) -> bool {
+    pub(in crate::cli) fn reading(&self, pipe: u64) -> bool {
         match &self.cgroup {
             Some(group) => tally::reading(&group.members(), pipe),
             None => {
@@ -302,14 +302,14 @@ impl Sandbox {
 
     /// Whether the memory peak is the whole run's, by the kernel's account: then wait4's peak
     /// (which also carries hack's own size, see `measure::own_peak`) is not needed.
-    pub(in crate::cli::hack) fn counts_peak(&self) -> bool {
+    pub(in crate::cli) fn counts_peak(&self) -> bool {
         self.cgroup.is_some()
     }
 
     /// Kills every process of the run: its control group whole, or its process group (while
     /// its main process is unreaped, the group's number is the run's) and each process it was
     /// seen to hold (by pidfd).
-    pub(in crate::cli::hack) fn kill(&self) {
+    pub(in crate::cli) fn kill(&self) {
         if let Some(group) = &self.cgroup {
             group.kill();
         }
@@ -334,7 +334,7 @@ impl Sandbox {
     }
 
     /// Ends the run: kills what is left of it and removes its group.
-    pub(in crate::cli::hack) fn end(&mut self) {
+    pub(in crate::cli) fn end(&mut self) {
         self.kill();
         self.members.clear();
         for group in self.escaped.drain(..) {
@@ -356,7 +356,7 @@ fn pidfd_open(pid: i32) -> Option<OwnedFd> {
 
 /// Whether process `pid` is in a run's group of this hack now (a run still going, or one
 /// being ended): an orphan sweep leaves it to its run.
-pub(in crate::cli::hack) fn in_a_run(pid: i32) -> bool {
+pub(in crate::cli) fn in_a_run(pid: i32) -> bool {
     let Some(base) = base_folders().into_iter().next() else {
         return false;
     };

@@ -10,19 +10,19 @@ use std::process::Command;
 use std::sync::OnceLock;
 
 /// The largest address-space limit this process may give its children: the hard RLIMIT_AS.
-pub(in crate::cli::hack) fn memory_ceiling() -> u64 {
+pub(in crate::cli) fn memory_ceiling() -> u64 {
     hard_limit(libc::RLIMIT_AS)
 }
 
 /// The room one run has: memory (a guard against a runaway) and stack, in bytes.
 #[derive(Clone, Copy, Debug)]
-pub(in crate::cli::hack) struct Room {
+pub(in crate::cli) struct Room {
     /// The memory of the whole run, every process together, at which its sandbox kills it as
     /// a runaway: resident memory only, so that reserved and untouched memory (a thread's
     /// stack of --stack bytes) is free, as on the judge.
-    pub(in crate::cli::hack) space: u64,
+    pub(in crate::cli) space: u64,
     /// RLIMIT_STACK: the main thread's stack follows it at exec, as on the judge.
-    pub(in crate::cli::hack) stack: u64,
+    pub(in crate::cli) stack: u64,
 }
 
 /// The variables of hack's own environment that change what a judge's program does, which a
@@ -34,7 +34,7 @@ pub(in crate::cli::hack) struct Room {
 /// (`RUST_MIN_STACK`), its time and memory (`PYTHONTRACEMALLOC`, Go's collector). CMD runs
 /// without them. Where programs are found (`PATH`, `PYTHONPATH`, `LD_LIBRARY_PATH`,
 /// `LD_PRELOAD`) stays the user's: without it CMD might not run at all.
-pub(in crate::cli::hack) const NOT_THE_JUDGES: [&str; 25] = [
+pub(in crate::cli) const NOT_THE_JUDGES: [&str; 25] = [
     "PYTHONUNBUFFERED",
     "PYTHONINSPECT",
     "PYTHONSTARTUP",
@@ -69,7 +69,7 @@ pub(in crate::cli::hack) const NOT_THE_JUDGES: [&str; 25] = [
 /// memory is watched by its sandbox, not capped here: an address-space cap counts reserved
 /// memory (each thread's stack of --stack bytes), which the judge does not; it gets the most
 /// address space the shell allows (its hard limit).
-pub(in crate::cli::hack) fn confine(cmd: &mut Command, room: Room) {
+pub(in crate::cli) fn confine(cmd: &mut Command, room: Room) {
     for variable in NOT_THE_JUDGES {
         cmd.env_remove(variable);
     }
@@ -153,7 +153,7 @@ const SHARED_SHM: &str = "CONSTRAINED_NIM_SHARED_SHM";
 /// run's own, where it keeps its own user and group (mapped to themselves) and has no
 /// capability left once it execs CMD.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(in crate::cli::hack) enum Way {
+pub(in crate::cli) enum Way {
     Root,
     UserNamespace,
 }
@@ -161,7 +161,7 @@ pub(in crate::cli::hack) enum Way {
 /// The way this machine gives each run its own /dev/shm, found once by making one in a
 /// throwaway child; `None` where neither works (or [`SHARED_SHM`] is set): the runs share
 /// the machine's.
-pub(in crate::cli::hack) fn private_shm() -> Option<Way> {
+pub(in crate::cli) fn private_shm() -> Option<Way> {
     static FOUND: OnceLock<Option<Way>> = OnceLock::new();
     *FOUND.get_or_init(|| {
         if std::env::var_os(SHARED_SHM).is_some() {
@@ -308,7 +308,7 @@ fn set_limit(resource: libc::__rlimit_resource_t, bytes: u64) {
 }
 
 /// The hard limit of `resource` in this shell (`u64::MAX` when unlimited).
-pub(in crate::cli::hack) fn hard_limit(resource: libc::__rlimit_resource_t) -> u64 {
+pub(in crate::cli) fn hard_limit(resource: libc::__rlimit_resource_t) -> u64 {
     let mut limit = libc::rlimit {
         rlim_cur: 0,
         rlim_max: 0,

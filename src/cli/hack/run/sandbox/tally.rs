@@ -41,27 +41,27 @@ pub(super) struct Tally {
 
 /// One thread as its schedstat tells it.
 #[derive(Clone, Copy)]
-pub(in crate::cli::hack) struct Thread {
-    pub(in crate::cli::hack) id: i32,
+pub(in crate::cli) struct Thread {
+    pub(in crate::cli) id: i32,
     /// Its time on a CPU.
-    pub(in crate::cli::hack) cpu: Duration,
+    pub(in crate::cli) cpu: Duration,
     /// Its time ready to run but waiting for a CPU (its run delay).
-    pub(in crate::cli::hack) delay: Duration,
+    pub(in crate::cli) delay: Duration,
 }
 
 /// A process as /proc/PID/stat tells it.
-pub(in crate::cli::hack) struct Stat {
-    pub(in crate::cli::hack) state: u8,
-    pub(in crate::cli::hack) parent: i32,
-    pub(in crate::cli::hack) group: i32,
+pub(in crate::cli) struct Stat {
+    pub(in crate::cli) state: u8,
+    pub(in crate::cli) parent: i32,
+    pub(in crate::cli) group: i32,
     ticks: u64,
     /// When it started, in clock ticks after boot.
-    pub(in crate::cli::hack) start: u64,
+    pub(in crate::cli) start: u64,
     resident_pages: u64,
 }
 
 /// Process `pid` as /proc/PID/stat tells it now.
-pub(in crate::cli::hack) fn stat_of(pid: i32) -> Option<Stat> {
+pub(in crate::cli) fn stat_of(pid: i32) -> Option<Stat> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // After the command name (which may hold spaces and ')'): state, ppid, pgrp, ...; utime,
     // stime, cutime, cstime are fields 14 to 17 of the whole line, starttime 22, rss 24.
@@ -87,7 +87,7 @@ pub(in crate::cli::hack) fn stat_of(pid: i32) -> Option<Stat> {
 
 /// What a process's environment says of whose it is.
 #[derive(Clone, Copy, PartialEq, Debug)]
-pub(in crate::cli::hack) enum Mark {
+pub(in crate::cli) enum Mark {
     /// Run number N's (see `guard::mark`).
     Run(u64),
     /// No one's: an environment without the mark (a cleared one).
@@ -99,7 +99,7 @@ pub(in crate::cli::hack) enum Mark {
 /// Whose a process of hack's is by its environment's mark: the number after `prefix`. An
 /// environment seen without it is read once more a moment later: in the middle of an exec
 /// (microseconds) it reads as empty.
-pub(in crate::cli::hack) fn run_marked(pid: i32, prefix: &[u8]) -> Mark {
+pub(in crate::cli) fn run_marked(pid: i32, prefix: &[u8]) -> Mark {
     let read = || {
         let Ok(environ) = std::fs::read(format!("/proc/{pid}/environ")) else {
             return Mark::Unknown;

@@ -39,7 +39,7 @@ fn running() -> std::sync::MutexGuard<'static, Vec<Live>> {
 
 /// Starts `cmd` as run number `run` and records it as running, so that an orphan sweep leaves
 /// it alone and the guard kills its group if hack dies, until it is reaped ([`reap`]).
-pub(in crate::cli::hack) fn spawn_tracked(
+pub(in crate::cli) fn spawn_tracked(
     cmd: &mut Command,
     run: u64,
 ) -> io::Result<std::process::Child> {
@@ -57,7 +57,7 @@ pub(in crate::cli::hack) fn spawn_tracked(
 /// The main processes of the runs going on, and the guard: hack's children that are no
 /// orphans. Read after a scan of /proc, it names every such child the scan saw: a spawn holds
 /// the lock from its fork to its record here.
-pub(in crate::cli::hack) fn not_orphans() -> Vec<i32> {
+pub(in crate::cli) fn not_orphans() -> Vec<i32> {
     let mut pids: Vec<i32> = running().iter().map(|live| live.main).collect();
     pids.extend(guard_pid());
     pids
@@ -65,7 +65,7 @@ pub(in crate::cli::hack) fn not_orphans() -> Vec<i32> {
 
 /// Waits for run `pid`'s main process to end (without `block`: only if it has ended), reaps
 /// it and forgets it in one step: its status, peak memory and CPU time.
-pub(in crate::cli::hack) fn reap(pid: i32, block: bool) -> Option<(ExitStatus, u64, Duration)> {
+pub(in crate::cli) fn reap(pid: i32, block: bool) -> Option<(ExitStatus, u64, Duration)> {
     if block {
         // Waits without reaping, so that the lock is not held while a large process exits.
         // SAFETY: an all-zero siginfo is valid; waitid writes it, and leaves the child be.
@@ -104,7 +104,7 @@ pub(in crate::cli::hack) fn reap(pid: i32, block: bool) -> Option<(ExitStatus, u
 /// control group, marked as a running run's, in a running run's process group, or (its mark
 /// cleared) born after a running run started, is left: a later sweep takes it once those runs
 /// have ended.
-pub(in crate::cli::hack) fn sweep_orphans() {
+pub(in crate::cli) fn sweep_orphans() {
     // SAFETY: getpid cannot fail.
     let me = unsafe { libc::getpid() };
     let guard = guard_pid();
@@ -149,7 +149,7 @@ static TOLD: Mutex<Vec<i32>> = Mutex::new(Vec::new());
 /// that those it was told of before are no longer held): should hack die, they are no one's
 /// child to find, and the guard kills them. An orphan's group holds its number while the
 /// orphan lives.
-pub(in crate::cli::hack) fn tell_orphans_now() {
+pub(in crate::cli) fn tell_orphans_now() {
     // SAFETY: getpid cannot fail.
     let me = unsafe { libc::getpid() };
     tell_orphans(&running(), me, guard_pid());

@@ -1,0 +1,210 @@
+//! `audit --solutions SOL`: every program under SOL's Kattis folders (`accepted/`,
+//! `wrong_answer/`, `time_limit_exceeded/`, `run_time_error/`, `memory_limit_exceeded/`) run on
+//! every valid test under hack's sandbox and the judge's limits: a verdict for each, the
+//! slowest time and the peak memory, and whether the solution's verdict is its folder's.
+
+use super::report::{Run, Solution};
+use super::trial::{self, Limits, Verdict};
+use std::collections::BTreeMap;
+use std::ffi::OsString;
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread;
+
+/// The folders of a Kattis package's submissions, with the verdict each expects.
+pub(super) const FOLDERS: [(&str, Verdict); 5] = [
+    ("accepted", Verdict::Accepted),
+    ("wrong_answer", Verdict::WrongAnswer),
+    ("time_limit_exceeded", Verdict::TimeLimit),
+    ("run_time_error", Verdict::RunTimeError),
+    ("memory_limit_exceeded", Verdict::MemoryLimit),
+];
+
+/// A test to run the solutions on: its path under DIR, its input, its right answer.
+pub(super) struct Test {
+    pub(super) file: String,
+    pub(super) path: PathBuf,
+    pub(super) expected: &'static str,
+}
+
+/// A program found under SOL: its path, its folder's verdict, and how it is run (or why it
+/// cannot be).
+struct Program {
+    path: PathBuf,
+    expected: Verdict,
+    command: Result<Vec<OsString>, String>,
+}
+
+/// Runs every program under `sol` on every test, `jobs` runs at a time; `tell` hears each run
+/// done (of how many). Programs are built in `build`, a folder of their own.
+pub(super) fn run(
+    sol: &Path,
+    tests: &[Test],
+    limits: Limits,
+    jobs: usize,
+    build: &Path,
+    tell: &(dyn Fn(usize, usize) + Sync),
+) -> Vec<Solution> {
+    let programs = programs(sol, build);
+    let inputs: Vec<Result<Vec<u8>, String>> = (tests.iter())
+        .map(|t| fs::read(&t.path).map_err(|e| format!("{}: cannot read: {e}", t.file)))
+        .collect();
+    let pairs: Vec<(usize, usize)> = (0..programs.len())
+        .flat_map(|p| (0..tests.len()).map(move |t| (p, t)))
+        .filter(|&(p, _)| programs[p].command.is_ok())
+        .collect();
+    let results: Mutex<Vec<Option<Result<trial::ProgramRun, String>>>> =
+        Mutex::new((0..pairs.len()).map(|_| None).collect());
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let work = || {
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= pairs.len() || trial::stopped() {
+                break;
+            }
+            let (p, t) = pairs[i];
+            let result = match (&programs[p].command, &inputs[t]) {
+                (Ok(command), Ok(input)) => {
+                    trial::run_program(command, input, tests[t].expected, limits)
+                }
+                (_, Err(e)) => Err(e.clone()),
+                (Err(e), _) => Err(e.clone()),
+            };
+            results.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(result);
+            tell(done.fetch_add(1, Ordering::Relaxed) + 1, pairs.len());
+        }
+    };
+    thread::scope(|scope| {
+        let started = (0..jobs.max(1))
+            .filter(|_| thread::Builder::new().spawn_scoped(scope, work).is_ok())
+            .count();
+        if started == 0 {
+            work();
+        }
+    });
+    let results = results.into_inner().unwrap_or_else(|p| p.into_inner());
+    let mut solutions = Vec::new();
+    for (p, program) in programs.iter().enumerate() {
+        let mut verdicts = BTreeMap::new();
+        let mut error = program.command.as_ref().err().cloned();
+        let mut first_failing = None;
+        let (mut slowest, mut peak) = (0.0f64, 0u64);
+        for (i, &(q, t)) in pairs.iter().enumerate() {
+            if q != p {
+                continue;
+            }
+            match &results[i] {
+                Some(Ok(run)) => {
+                    slowest = slowest.max(run.time.as_secs_f64());
+                    peak = peak.max(run.peak);
+                    if run.verdict != Verdict::Accepted && first_failing.is_none() {
+                        first_failing = Some(run.verdict);
+                    }
+                    verdicts.insert(
+                        tests[t].file.clone(),
+                        Run {
+                            verdict: run.verdict.code().to_owned(),
+                            time: round(run.time.as_secs_f64()),
+                            peak_mib: mib(run.peak),
+                        },
+                    );
+                }
+                Some(Err(e)) => {
+                    error.get_or_insert_with(|| e.clone());
+                }
+                None => {
+                    error.get_or_insert_with(|| "not run: audit was stopped".to_owned());
+                }
+            }
+        }
+        let verdict = first_failing.unwrap_or(Verdict::Accepted);
+        solutions.push(Solution {
+            path: program.path.to_string_lossy().into_owned(),
+            expected: program.expected.code().to_owned(),
+            verdicts,
+            verdict: verdict.code().to_owned(),
+            matches: error.is_none() && verdict == program.expected,
+            slowest: round(slowest),
+            peak_mib: mib(peak),
+            error,
+        });
+    }
+    solutions
+}
+
+/// Seconds to the millisecond.
+fn round(secs: f64) -> f64 {
+    (secs * 1000.0).round() / 1000.0
+}
+
+/// Bytes in MiB, to a tenth.
+fn mib(bytes: u64) -> f64 {
+    (bytes as f64 / f64::from(1 << 20) * 10.0).round() / 10.0
+}
+
+/// The valid tests on which no solution fails.
+pub(super) fn breaking_nothing(solutions: &[Solution], tests: &[Test]) -> Vec<String> {
+    (tests.iter())
+        .filter(|test| {
+            solutions.iter().all(|s| {
+                s.verdicts
+                    .get(&test.file)
+                    .is_none_or(|run| run.verdict == "AC")
+            })
+        })
+        .map(|test| test.file.clone())
+        .collect()
+}
+
+/// The programs under `sol`'s folders, by path: an executable file as it is, `.py` with
+/// python3, `.cpp` built into `build` with `c++ -O2 -std=c++17`; other files are no programs.
+fn programs(sol: &Path, build: &Path) -> Vec<Program> {
+    let mut programs = Vec::new();
+    for (folder, expected) in FOLDERS {
+        let Ok(entries) = fs::read_dir(sol.join(folder)) else {
+            continue;
+        };
+        let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+        paths.sort();
+        for path in paths {
+            let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+            let executable = fs::metadata(&path)
+                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0);
+            let command = match extension {
+                "py" => Ok(vec![OsString::from("python3"), path.clone().into()]),
+                "cpp" | "cc" => compile(&path, build, programs.len()),
+                _ if executable => Ok(vec![path.clone().into()]),
+                _ => continue,
+            };
+            programs.push(Program {
+                path,
+                expected,
+                command,
+            });
+        }
+    }
+    programs
+}
+
+/// Builds a C++ solution as `build/solution-K`: its command, or the compiler's complaint.
+fn compile(source: &Path, build: &Path, k: usize) -> Result<Vec<OsString>, String> {
+    let binary = build.join(format!("solution-{k}"));
+    let output = Command::new("c++")
+        .args(["-O2", "-std=c++17", "-o"])
+        .arg(&binary)
+        .arg(source)
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| format!("cannot run c++: {e}"))?;
+    if !output.status.success() {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let first = stderr.lines().next().unwrap_or("").to_owned();
+        return Err(format!("does not compile: {first}"));
+    }
+    Ok(vec![binary.into()])
+}

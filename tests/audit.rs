@@ -1,0 +1,465 @@
+//! `audit` through the binary, on test folders a problem setter really has: the statement's
+//! examples alone (lacking every kind of test but a few), answer files that are wrong, inputs
+//! that are no games or break the statement, a Kattis solutions folder with a solution in the
+//! wrong folder (C++ built by audit with g++, Python, and the C++ of tests/solutions/nim.cpp
+//! behind a wrapper script a bug), the JSON report against the JSON Schema, the exit statuses.
+//! `--fill`'s games (checked by `--check --strict`, then audited again to nothing missing) are
+//! the ignored test `fill_adds_what_is_missing_and_nothing_is_missing_after` (a minute or two).
+
+mod common;
+
+use common::{Run, run, run_within};
+use serde_json::Value;
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// A fresh folder for one test.
+fn folder(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("audit-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Writes `text` to `dir/name`.
+fn write(dir: &Path, name: &str, text: &str) {
+    fs::write(dir.join(name), text).unwrap();
+}
+
+/// The statement's examples and the other hand-made games of `samples/`.
+fn samples(dir: &Path) {
+    for entry in fs::read_dir("samples").unwrap().flatten() {
+        fs::copy(entry.path(), dir.join(entry.file_name())).unwrap();
+    }
+}
+
+/// `audit ARGS... DIR --json`, its report parsed.
+fn audit_json(dir: &Path, args: &[&str]) -> (Run, Value) {
+    let mut all = vec!["audit", "--json"];
+    all.extend(args);
+    let dir = dir.to_str().unwrap();
+    all.push(dir);
+    let ran = run(&all, b"");
+    let report = serde_json::from_str(&ran.stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {}\n{}", ran.stdout, ran.stderr));
+    (ran, report)
+}
+
+/// The mutant `name` of a report.
+fn mutant<'a>(report: &'a Value, name: &str) -> &'a Value {
+    (report["mutants"].as_array().unwrap().iter())
+        .find(|m| m["name"] == name)
+        .unwrap_or_else(|| panic!("no mutant {name}"))
+}
+
+/// The files that kill mutant `name`.
+fn killed_by(report: &Value, name: &str) -> Vec<String> {
+    (mutant(report, name)["killed_by"].as_array().unwrap().iter())
+        .map(|f| f.as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// The statement's examples alone: every file right, the bounds' small ends reached, but no
+/// max test, no value past 5, and so the value-size, max-test and timeout mutants survive;
+/// the mutants a small game shows are killed by the examples that show them. Exit status 1,
+/// and the text report names each gap.
+#[test]
+fn the_examples_alone_lack_the_large_tests_and_the_report_names_each_gap() {
+    let dir = folder("examples");
+    samples(&dir);
+    let (ran, report) = audit_json(&dir, &[]);
+    assert_eq!(ran.status, 1, "{}", ran.stderr);
+    assert_eq!(report["ok"], false);
+    assert!(
+        report["tests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|t| t["answer_right"] == true)
+    );
+    for bound in report["bounds"].as_array().unwrap() {
+        assert_eq!(bound["reached_min"], true, "{bound}");
+        assert_eq!(bound["reached_max"], false, "{bound}");
+    }
+    let n = &report["bounds"][0];
+    assert_eq!(
+        (
+            n["name"].as_str(),
+            n["min_seen"].as_u64(),
+            n["max_seen"].as_u64()
+        ),
+        (Some("N"), Some(1), Some(4))
+    );
+    assert_eq!(n["max_allowed"], 200_000);
+    for survivor in [
+        "int32",
+        "uint32",
+        "double",
+        "sum32",
+        "array",
+        "top",
+        "quadratic",
+        "drop-scan",
+        "unordered-map",
+        "unordered-map-reserve",
+        "pydict",
+        "recursion",
+    ] {
+        assert_eq!(
+            killed_by(&report, survivor),
+            Vec::<String>::new(),
+            "{survivor}"
+        );
+    }
+    // Sample 2's move to 0 that a mutant skips: it answers Takahashi there.
+    assert_eq!(killed_by(&report, "skip-y-equals-x"), ["sample-2.in"]);
+    assert!(killed_by(&report, "plain-nim").contains(&"sample-2.in".to_owned()));
+    assert!(
+        (report["shapes"].as_array().unwrap().iter())
+            .all(|s| s["files"].as_array().unwrap().is_empty())
+    );
+    let text = run(&["audit", dir.to_str().unwrap()], b"");
+    assert_eq!(text.status, 1);
+    for line in [
+        "  bound: no test has N = 200000",
+        "  bound: no test has A_i = 1000000000000000000",
+        "  max test: none like `gen --shape onex`",
+        "  anti-hash game: none like `gen --shape pydict`",
+        "  mutant int32 survives: values kept in a 32-bit int: past 2^31 they wrap",
+    ] {
+        assert!(
+            text.stdout.lines().any(|l| l == line),
+            "{line:?} in\n{}",
+            text.stdout
+        );
+    }
+}
+
+/// A hand-made test for each bug kills its mutant, and only the mutants its bug belongs to:
+/// values past 2^32 (both 32-bit mutants, not the double), past 2^53 (the double, and the
+/// 32-bit ones, which wrap there too: 2^53 + 1 and 2^53 read as 1 and 0), a pile of exactly
+/// 10^18 (the sentinel), 1000 forbidden moves (the recursion under CPython's limit).
+#[test]
+fn a_test_made_for_a_bug_kills_its_mutant() {
+    let dir = folder("made");
+    let e18 = 1_000_000_000_000_000_000u64;
+    write(
+        &dir,
+        "wrap.in",
+        &format!("2 1\n{} 5\n1 1\n", (1u64 << 32) + 5),
+    );
+    write(
+        &dir,
+        "round.in",
+        &format!("2 1\n{} {}\n1 1\n", (1u64 << 53) + 1, 1u64 << 53),
+    );
+    write(&dir, "top.in", &format!("2 1\n{e18} {}\n1 1\n", e18 - 1));
+    let moves: String = (1..=1000).map(|x| format!("{x} 1\n")).collect();
+    write(&dir, "deep.in", &format!("1 1000\n5000\n{moves}"));
+    let (ran, report) = audit_json(&dir, &[]);
+    // No answer files: each test is named for it.
+    assert_eq!(ran.status, 1);
+    assert_eq!(killed_by(&report, "int32"), ["round.in", "wrap.in"]);
+    assert_eq!(killed_by(&report, "uint32"), ["round.in", "wrap.in"]);
+    // 10^18 - 1 rounds to 10^18 in a double too.
+    assert_eq!(killed_by(&report, "double"), ["round.in", "top.in"]);
+    assert_eq!(killed_by(&report, "top"), ["top.in"]);
+    assert_eq!(killed_by(&report, "recursion"), ["deep.in"]);
+    assert_eq!(
+        mutant(&report, "recursion")["how"],
+        "RecursionError: maximum recursion depth exceeded"
+    );
+    assert_eq!(mutant(&report, "recursion")["verdict"], "crash");
+    for test in report["tests"].as_array().unwrap() {
+        assert_eq!(test["valid"], true);
+        assert_eq!(test["answer_right"], false);
+        assert_eq!(
+            test["reason"],
+            "no answer file (NAME.out or NAME.ans) beside it"
+        );
+    }
+}
+
+/// Each bad file named with its reason: an answer file with the wrong winner, one with a move
+/// that does not win, an input that is no game, one that breaks the statement (a move listed
+/// twice), a `.ans` with a right winning move (accepted as `judge` accepts it), and a test in a
+/// subfolder (BAPCtools' data/secret).
+#[test]
+fn wrong_answer_files_and_bad_inputs_are_named_each_with_its_reason() {
+    let dir = folder("bad");
+    fs::create_dir_all(dir.join("secret")).unwrap();
+    // Sample 1: Takahashi wins; taking 1 from pile 3 (4 -> 3) wins, taking 1 from pile 1
+    // (1 -> 0) is forbidden.
+    let sample = "3 4\n1 2 4\n2 1\n3 3\n3 1\n1 1\n";
+    write(&dir, "wrong-winner.in", sample);
+    write(&dir, "wrong-winner.out", "Aoki\n");
+    write(&dir, "losing-move.in", sample);
+    write(&dir, "losing-move.ans", "Takahashi\n1 1\n");
+    write(&dir, "secret/winning-move.in", sample);
+    write(&dir, "secret/winning-move.ans", "Takahashi\n3 1\n");
+    write(&dir, "not-a-game.in", "2 1\n1 x\n1 1\n");
+    write(&dir, "not-a-game.out", "Aoki\n");
+    write(&dir, "repeated.in", "1 2\n3\n2 1\n2 1\n");
+    write(&dir, "repeated.out", "Takahashi\n");
+    let (ran, report) = audit_json(&dir, &[]);
+    assert_eq!(ran.status, 1);
+    let tests = report["tests"].as_array().unwrap();
+    let test = |file: &str| tests.iter().find(|t| t["file"] == file).unwrap();
+    let reason = |file: &str| test(file)["reason"].as_str().unwrap_or("").to_owned();
+    assert_eq!(test("secret/winning-move.in")["answer_right"], true);
+    assert_eq!(test("secret/winning-move.in")["reason"], Value::Null);
+    assert_eq!(
+        test("secret/winning-move.in")["answer_file"],
+        "secret/winning-move.ans"
+    );
+    assert_eq!(
+        (
+            test("wrong-winner.in")["valid"].clone(),
+            test("wrong-winner.in")["answer_right"].clone()
+        ),
+        (Value::Bool(true), Value::Bool(false))
+    );
+    assert!(
+        reason("wrong-winner.in").contains("wrong answer"),
+        "{}",
+        reason("wrong-winner.in")
+    );
+    assert!(reason("wrong-winner.in").ends_with("(the winner is Takahashi)"));
+    assert!(
+        reason("losing-move.in").contains("wrong answer"),
+        "{}",
+        reason("losing-move.in")
+    );
+    assert_eq!(test("not-a-game.in")["valid"], false);
+    assert!(
+        reason("not-a-game.in")
+            .starts_with("not a game: line 2: pile 2: expected a non-negative integer"),
+        "{}",
+        reason("not-a-game.in")
+    );
+    assert_eq!(test("repeated.in")["valid"], false);
+    assert!(
+        reason("repeated.in")
+            .starts_with("outside the statement: forbidden move 2 repeats forbidden move 1"),
+        "{}",
+        reason("repeated.in")
+    );
+    // The invalid inputs count in no bound.
+    assert_eq!(report["bounds"][0]["max_seen"], 3);
+    let text = run(&["audit", dir.to_str().unwrap()], b"");
+    assert!(text.stdout.contains("tests: 5 in "), "{}", text.stdout);
+    assert!(
+        text.stdout
+            .contains(": 3 valid, 1 with a right answer file\n"),
+        "{}",
+        text.stdout
+    );
+}
+
+/// The reports of the tests above validate against `--json-schema`, and the schema names the
+/// fields the issue asks for.
+#[test]
+fn the_json_report_validates_against_the_json_schema() {
+    let schema_run = run(&["audit", "--json-schema"], b"");
+    assert_eq!(schema_run.status, 0, "{}", schema_run.stderr);
+    let schema: Value = serde_json::from_str(&schema_run.stdout).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let dir = folder("schema");
+    samples(&dir);
+    write(&dir, "bad.in", "1 1\n0\n1 1\n");
+    let (_, report) = audit_json(&dir, &[]);
+    let errors: Vec<String> = validator
+        .iter_errors(&report)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    for field in ["tests", "bounds", "mutants", "solutions", "missing", "ok"] {
+        assert!(schema["properties"][field].is_object(), "{field}");
+    }
+    // A report that breaks the schema is caught: the check can fail.
+    let mut broken = report.clone();
+    broken["bounds"][0]["min_allowed"] = Value::String("one".to_owned());
+    assert!(!validator.is_valid(&broken));
+}
+
+/// Usage errors are status 2 with clap's usage line: no DIR, a DIR that is no folder, a
+/// --json-schema beside a DIR, a --solutions that is no folder.
+#[test]
+fn usage_errors_exit_with_status_2() {
+    let dir = folder("usage");
+    let dir = dir.to_str().unwrap();
+    for args in [
+        vec!["audit"],
+        vec!["audit", "/no/such/folder"],
+        vec!["audit", "--json-schema", dir],
+        vec!["audit", "--solutions", "/no/such/folder", dir],
+        vec!["audit", "--timeout", "0", dir],
+    ] {
+        let ran = run(&args, b"");
+        assert_eq!(ran.status, 2, "{args:?}: {}", ran.stderr);
+        assert!(
+            ran.stderr.starts_with("error: "),
+            "{args:?}: {}",
+            ran.stderr
+        );
+        assert!(
+            ran.stderr.contains("Usage: constrained-nim audit"),
+            "{args:?}: {}",
+            ran.stderr
+        );
+        assert!(ran.stdout.is_empty());
+    }
+}
+
+/// A Kattis solutions folder: the right C++ solution in accepted/ (built by audit with c++),
+/// the 32-bit one (nim.cpp behind a wrapper script) misplaced in accepted/, plain Nim in
+/// Python in wrong_answer/ where it belongs, and in wrong_answer/ a Python solution whose bug
+/// (a pile on a special point) no test shows. Each is marked as its verdicts say; the test
+/// that breaks nothing is named.
+#[test]
+fn a_misplaced_solution_and_one_that_nothing_breaks_are_marked() {
+    let Some(nim) = common::build_cpp("nim.cpp", "audit-nim") else {
+        return;
+    };
+    let root = folder("solutions");
+    let tests = root.join("data");
+    fs::create_dir_all(&tests).unwrap();
+    // Takahashi wins, and past 2^32 the 32-bit solution reads two equal piles: Aoki.
+    write(
+        &tests,
+        "wrap.in",
+        &format!("2 1\n{} 5\n1 1\n", (1u64 << 32) + 5),
+    );
+    write(&tests, "wrap.out", "Takahashi\n");
+    // g = 1, 2, 3 below the drop at 1: nim-sum 0, where plain Nim's 2 ^ 3 ^ 4 is not; no pile
+    // on a special point.
+    write(&tests, "trio.in", "3 1\n2 3 4\n1 1\n");
+    write(&tests, "trio.out", "Aoki\n");
+    write(&tests, "plain.in", "2 1\n2 3\n9 9\n");
+    write(&tests, "plain.out", "Takahashi\n");
+    let sol = root.join("submissions");
+    for kind in ["accepted", "wrong_answer"] {
+        fs::create_dir_all(sol.join(kind)).unwrap();
+    }
+    let nim_cpp = fs::canonicalize("tests/solutions/nim.cpp").unwrap();
+    fs::copy(&nim_cpp, sol.join("accepted/right.cpp")).unwrap();
+    let script = sol.join("accepted/int32.sh");
+    write(
+        &sol,
+        "accepted/int32.sh",
+        &format!("#!/bin/sh\nexec {nim} int32\n"),
+    );
+    fs::set_permissions(&script, fs::Permissions::from_mode(0o755)).unwrap();
+    let nim_py = fs::canonicalize("tests/solutions/nim.py").unwrap();
+    for bug in ["plain-nim", "pile-on-special"] {
+        let wrapper = format!(
+            "import runpy, sys\nsys.argv = ['nim.py', '{bug}']\nrunpy.run_path({:?}, run_name='__main__')\n",
+            nim_py.to_str().unwrap()
+        );
+        write(&sol, &format!("wrong_answer/{bug}.py"), &wrapper);
+    }
+    let (ran, report) = audit_json(&tests, &["--solutions", sol.to_str().unwrap()]);
+    assert_eq!(ran.status, 1, "{}", ran.stderr);
+    let solutions = report["solutions"].as_array().unwrap();
+    let solution = |end: &str| {
+        (solutions.iter())
+            .find(|s| s["path"].as_str().unwrap().ends_with(end))
+            .unwrap_or_else(|| panic!("no {end} in {solutions:?}"))
+    };
+    let facts = |end: &str| {
+        let s = solution(end);
+        (
+            s["expected"].as_str().unwrap().to_owned(),
+            s["verdict"].as_str().unwrap().to_owned(),
+            s["matches"].as_bool().unwrap(),
+        )
+    };
+    assert_eq!(
+        facts("accepted/right.cpp"),
+        ("AC".into(), "AC".into(), true)
+    );
+    assert_eq!(
+        facts("accepted/int32.sh"),
+        ("AC".into(), "WA".into(), false)
+    );
+    assert_eq!(
+        solution("accepted/int32.sh")["verdicts"]["wrap.in"]["verdict"],
+        "WA"
+    );
+    assert_eq!(
+        solution("accepted/int32.sh")["verdicts"]["plain.in"]["verdict"],
+        "AC"
+    );
+    assert_eq!(
+        facts("wrong_answer/plain-nim.py"),
+        ("WA".into(), "WA".into(), true)
+    );
+    assert_eq!(
+        facts("wrong_answer/pile-on-special.py"),
+        ("WA".into(), "AC".into(), false)
+    );
+    assert_eq!(
+        solution("wrong_answer/plain-nim.py")["verdicts"]["trio.in"]["verdict"],
+        "WA"
+    );
+    // plain.in: 2 xor 3 = 1 for plain Nim too, and no pile is 2^32 away from another.
+    assert_eq!(
+        report["tests_breaking_nothing"],
+        serde_json::json!(["plain.in"])
+    );
+    for s in solutions {
+        assert!(s["slowest"].as_f64().unwrap() < 4.0, "{s}");
+        assert_eq!(s["verdicts"].as_object().unwrap().len(), 3, "{s}");
+    }
+    let missing: Vec<&str> = (report["missing"].as_array().unwrap().iter())
+        .filter_map(|m| m.as_str())
+        .filter(|m| m.starts_with("solution "))
+        .collect();
+    assert_eq!(missing.len(), 2, "{missing:?}");
+    assert!(
+        missing
+            .iter()
+            .any(|m| m.ends_with("accepted/int32.sh: WA, but its folder expects AC"))
+    );
+}
+
+/// `--fill` on the examples adds a max test of each shape, the games for the bounds not
+/// reached and a game for each mutant that survives; each added game passes `--check
+/// --strict` and its `.out` is the solver's answer; a mutant's game is small where its bug
+/// needs no size; and the folder as filled audits to nothing missing (status 0). Minutes.
+#[test]
+#[ignore]
+fn fill_adds_what_is_missing_and_nothing_is_missing_after() {
+    let dir = folder("fill");
+    samples(&dir);
+    let long = Duration::from_secs(900);
+    let ran = run_within(
+        &["audit", "--json", "--fill", dir.to_str().unwrap()],
+        b"",
+        long,
+    );
+    assert_eq!(ran.status, 0, "{}\n{}", ran.stdout, ran.stderr);
+    let report: Value = serde_json::from_str(&ran.stdout).unwrap();
+    assert_eq!(report["missing"], serde_json::json!([]));
+    let filled = report["filled"].as_array().unwrap();
+    assert!(filled.len() >= 13, "{filled:?}");
+    for added in filled {
+        let file = dir.join(added["file"].as_str().unwrap());
+        let name = file.to_str().unwrap();
+        let checked = run(&["--check", "--strict", name], b"");
+        assert_eq!(checked.status, 0, "{name}: {}", checked.stderr);
+        let answer = run(&[name], b"");
+        let out = fs::read_to_string(file.with_extension("out")).unwrap();
+        assert_eq!(answer.stdout, out, "{name}");
+        if name.contains("fill-kills-") && !name.contains("array") && !name.contains("recursion") {
+            let text = fs::read_to_string(&file).unwrap();
+            let (piles, forbidden) = common::games::parse(&text);
+            assert!(piles.len() + forbidden.len() <= 12, "{name}: {text}");
+        }
+    }
+    let again = run_within(&["audit", dir.to_str().unwrap()], b"", long);
+    assert_eq!(again.status, 0, "{}", again.stdout);
+}
