@@ -88,7 +88,7 @@ pub(super) struct Args {
     /// on DIR as filled
     #[arg(long)]
     fill: bool,
-    /// The seed of --fill's search (default: 1)
+    /// The seed of --fill's search (hack's schedule of games)
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
     /// Print the report as one JSON document
