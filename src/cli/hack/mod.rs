@@ -663,10 +663,9 @@ fn failure_block(
             let at = where_found(&origin, tests, seed, slot.first);
             let _ = writeln!(
                 text,
-                "hack: flaky: {} {at}; it failed {failed} of {runs} runs of this game, each \
-                 run alone after the first; not shrunk (a smaller game counts only when it \
-                 fails every time):",
-                outcome.what()
+                "hack: flaky: {} {at}; {}:",
+                outcome.what(),
+                confirm::flaky_words(failed, runs, "each run alone after the first")
             );
             (case, outcome)
         }
