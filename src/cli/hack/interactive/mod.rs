@@ -12,7 +12,6 @@ mod referee;
 mod transcript;
 mod tricks;
 
-use super::Ended;
 use super::batch::room_for;
 use super::budget::Budget;
 use super::confirm::{self, Confirmed};
@@ -22,38 +21,19 @@ use super::report;
 use super::shrink::{self, End};
 use super::trial::{Sharing, Trial};
 use super::verdict::Outcome;
+use super::{Ended, SAMPLES, Settings};
 use crate::Game;
 use crate::cli::game::{Failure, ShownPath, plural};
 use crate::cli::generate::{self, Options};
 use crate::cli::rng::Rng;
 use indicatif::{ProgressBar, ProgressStyle};
 use referee::{Bot, Ending, Played};
-use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::{self, Write as _};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::thread;
 use std::time::Duration;
-
-/// What `hack --interactive` was asked to do.
-pub(super) struct Settings {
-    pub(super) command: Vec<OsString>,
-    pub(super) tests: u64,
-    pub(super) seed: u64,
-    /// The time limit for a whole game, the bot's whole run (see `referee`).
-    pub(super) timeout: Duration,
-    /// The memory limit (resident), in bytes, and the stack, as for hack's runs.
-    pub(super) memory: u64,
-    pub(super) stack: u64,
-    pub(super) shrink_time: Duration,
-    pub(super) jobs: usize,
-    /// --out: the file written (links followed) and the path as given.
-    pub(super) out: Option<(PathBuf, PathBuf)>,
-    pub(super) save: Option<PathBuf>,
-    /// The statement's samples, as input files.
-    pub(super) samples: [&'static str; 2],
-}
 
 /// Saved games of more stones than this (in all piles together) are not played: a game lasts
 /// up to that many moves. hack's own games for a batch solution may be that large.
@@ -87,7 +67,7 @@ pub(super) fn run(settings: &Settings) -> Result<Ended, Failure> {
         timeout: settings.timeout,
     };
     let mut games: Vec<Planned> = Vec::new();
-    for (i, input) in settings.samples.iter().enumerate() {
+    for (i, (input, _)) in SAMPLES.iter().enumerate() {
         let case = Game::read_or_empty(input.as_bytes());
         games.push(game(BotOrigin::Sample(i), case, settings.seed, 0, i));
     }
