@@ -220,7 +220,8 @@
 //!   growth.rs                a timeout's time at smaller sizes (batch runs, timed)
 //!   report.rs, files.rs      the report's blocks; --out and --save, whole or not at all
 //!   progress.rs, start.rs, help.rs   progress lines; a CMD that cannot start; --help
-//!   interactive/             hack --interactive: mod.rs (its games and report), referee.rs,
+//!   interactive/             hack --interactive: mod.rs (its games and report; confirmed
+//!                            by confirm.rs, shrunk, through its Refereed trial), referee.rs,
 //!                            tricks.rs (the referee's moves from lost positions), transcript.rs
 //!   batch.rs                 the batch trial: CMD under the limits, judged (stack, busy machine)
 //!   trial.rs                 the Trial trait (batch, bot, or an in-process function of the game)

@@ -101,6 +101,16 @@ pub(super) fn confirm_by(
     }
 }
 
+/// The report's words for a flaky failure, after "flaky: {what} {where}; ", for every kind of
+/// trial: how often it failed of the runs counted, `how` they were made, and that it is not
+/// shrunk.
+pub(super) fn flaky_words(failed: u32, runs: u32, how: &str) -> String {
+    format!(
+        "it failed {failed} of {runs} runs of this game, {how}; not shrunk (a smaller game counts \
+         only when it fails every time)"
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -198,6 +208,17 @@ mod tests {
         let confirmed = confirm_by(&Outcome::Right, REPEATS, rerun);
         assert!(matches!(confirmed, Confirmed::Unsure(Outcome::Right)));
         assert_eq!(made.get(), 0);
+    }
+
+    /// The flaky words say the count over the runs made, as the report of every trial gives
+    /// them.
+    #[test]
+    fn the_flaky_words_give_the_count_over_the_runs() {
+        assert_eq!(
+            flaky_words(2, FLAKY_RUNS, "each run alone after the first"),
+            "it failed 2 of 8 runs of this game, each run alone after the first; not shrunk (a \
+             smaller game counts only when it fails every time)"
+        );
     }
 
     /// The failure found needs FOUND_REPEATS runs, but a timeout still running at ALONE_WALL

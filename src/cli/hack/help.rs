@@ -304,9 +304,10 @@ const INTERACTIVE: &str = "\
   - crash: a failure status or a signal, mid-game or after it (its standard error shown);
   - did not exit: it won, but was still running at the time limit (its input is closed after the
     game, as a judge closes it).
-  Every game is played with a seed of its own, and a failure counts only when the same game with
-  the same seed fails the same way again; one that does not is reported as flaky, with its play,
-  and not shrunk. A bot that fails both of the smallest games (one pile of 1 or of 2 stones,
+  Every game is played with a seed of its own, and a failure is confirmed as in batch (see
+  Confirmation), the game played again with the same seed: it must fail 4 runs of 4; one that
+  does not is flaky, played 8 times in all and reported with how often it failed and its play,
+  not shrunk. A bot that fails both of the smallest games (one pile of 1 or of 2 stones,
   taking 1 forbidden from 1) fails every game and is reported on the first of them; any other
   failure is shrunk by hack's shrinker, each smaller game played with the same seed, and the
   smallest played once more. The report gives the game, the whole play, each move with the piles

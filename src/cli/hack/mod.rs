@@ -224,31 +224,30 @@ pub(super) fn run(args: Args) -> Result<Ended, Failure> {
     let jobs = args
         .jobs
         .unwrap_or_else(|| thread::available_parallelism().map_or(1, |n| n.get()));
+    let settings = Settings {
+        command: args.command.clone(),
+        tests: args.tests,
+        seed,
+        timeout: Duration::from_secs_f64(args.timeout),
+        memory,
+        stack,
+        shrink_time: Duration::from_secs_f64(args.shrink_time),
+        jobs,
+        out: out.clone().zip(args.out.clone()),
+        save: args.save.clone(),
+    };
     if args.interactive {
-        let settings = interactive::Settings {
-            command: args.command.clone(),
-            tests: args.tests,
-            seed,
-            timeout: Duration::from_secs_f64(args.timeout),
-            memory,
-            stack,
-            shrink_time: Duration::from_secs_f64(args.shrink_time),
-            jobs,
-            out: out.clone().zip(args.out.clone()),
-            save: args.save.clone(),
-            samples: SAMPLES.map(|(input, _)| input),
-        };
         let result = interactive::run(&settings);
         run::sweep_orphans();
         run::dismiss();
         return result;
     }
     let runner = Batch {
-        command: args.command.clone(),
-        timeout: Duration::from_secs_f64(args.timeout),
-        memory,
-        stack,
-        jobs,
+        command: settings.command.clone(),
+        timeout: settings.timeout,
+        memory: settings.memory,
+        stack: settings.stack,
+        jobs: settings.jobs,
         runs: AtomicU64::new(0),
     };
     let result = hunt(&args, out.as_deref(), &runner, seed);
@@ -263,6 +262,24 @@ pub(super) fn run(args: Args) -> Result<Ended, Failure> {
         }
         ok => ok,
     }
+}
+
+/// What a run of hack was asked to do, its options checked: the settings of every kind of
+/// trial (the batch run makes its `Batch` of them; `hack --interactive` plays by them).
+struct Settings {
+    command: Vec<OsString>,
+    tests: u64,
+    seed: u64,
+    /// The time limit of one try (for a bot, its whole game: see `interactive::referee`).
+    timeout: Duration,
+    /// The memory limit (resident) and the stack, in bytes.
+    memory: u64,
+    stack: u64,
+    shrink_time: Duration,
+    jobs: usize,
+    /// --out: the file written (links followed) and the path as given.
+    out: Option<(PathBuf, PathBuf)>,
+    save: Option<PathBuf>,
 }
 
 /// The largest memory peak taken for a runtime's own (an interpreter's, a virtual machine's)
@@ -660,10 +677,9 @@ fn failure_block(
             let at = where_found(&origin, tests, seed, slot.first);
             let _ = writeln!(
                 text,
-                "hack: flaky: {} {at}; it failed {failed} of {runs} runs of this game, each \
-                 run alone after the first; not shrunk (a smaller game counts only when it \
-                 fails every time):",
-                outcome.what()
+                "hack: flaky: {} {at}; {}:",
+                outcome.what(),
+                confirm::flaky_words(failed, runs, "each run alone after the first")
             );
             (case, outcome)
         }

@@ -1,57 +1,39 @@
 //! `hack --interactive`: plays a bot (the command under test) on the statement's samples, on
 //! saved games and on generated ones, as the judge of an interactive problem would, through the
-//! `referee`; the first game it fails is confirmed by playing it again, shrunk with hack's
-//! shrinker, and reported (`transcript`) with the whole play and where in the game's terms the
-//! bot went wrong.
+//! `referee`; the first game it fails is confirmed by the one policy (`confirm`, through the
+//! `Refereed` trial), shrunk with hack's shrinker, and reported (`transcript`) with the whole
+//! play and where in the game's terms the bot went wrong.
 //!
 //! Every game is played with a seed of its own (the referee's choices from lost positions), so
-//! that playing it again plays it the same way: a failure that does not come back is reported
-//! as flaky, not shrunk.
+//! that playing it again plays it the same way: a failure that does not come back on every
+//! confirming run is flaky, as in batch, counted over `confirm::FLAKY_RUNS` runs, not shrunk.
 
 mod referee;
 mod transcript;
 mod tricks;
 
-use super::Ended;
 use super::batch::room_for;
 use super::budget::Budget;
+use super::confirm::{self, Confirmed};
+use super::everywhere;
 use super::files;
 use super::report;
 use super::shrink::{self, End};
 use super::trial::{Sharing, Trial};
 use super::verdict::Outcome;
+use super::{Ended, SAMPLES, Settings};
 use crate::Game;
 use crate::cli::game::{Failure, ShownPath, plural};
 use crate::cli::generate::{self, Options};
 use crate::cli::rng::Rng;
 use indicatif::{ProgressBar, ProgressStyle};
 use referee::{Bot, Ending, Played};
-use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::{self, Write as _};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::thread;
 use std::time::Duration;
-
-/// What `hack --interactive` was asked to do.
-pub(super) struct Settings {
-    pub(super) command: Vec<OsString>,
-    pub(super) tests: u64,
-    pub(super) seed: u64,
-    /// The time limit for a whole game, the bot's whole run (see `referee`).
-    pub(super) timeout: Duration,
-    /// The memory limit (resident), in bytes, and the stack, as for hack's runs.
-    pub(super) memory: u64,
-    pub(super) stack: u64,
-    pub(super) shrink_time: Duration,
-    pub(super) jobs: usize,
-    /// --out: the file written (links followed) and the path as given.
-    pub(super) out: Option<(PathBuf, PathBuf)>,
-    pub(super) save: Option<PathBuf>,
-    /// The statement's samples, as input files.
-    pub(super) samples: [&'static str; 2],
-}
 
 /// Saved games of more stones than this (in all piles together) are not played: a game lasts
 /// up to that many moves. hack's own games for a batch solution may be that large.
@@ -85,7 +67,7 @@ pub(super) fn run(settings: &Settings) -> Result<Ended, Failure> {
         timeout: settings.timeout,
     };
     let mut games: Vec<Planned> = Vec::new();
-    for (i, input) in settings.samples.iter().enumerate() {
+    for (i, (input, _)) in SAMPLES.iter().enumerate() {
         let case = Game::read_or_empty(input.as_bytes());
         games.push(game(BotOrigin::Sample(i), case, settings.seed, 0, i));
     }
@@ -124,20 +106,23 @@ pub(super) fn run(settings: &Settings) -> Result<Ended, Failure> {
         }
     };
     let (game, played) = found;
-    match &played.verdict {
-        Ending::NotRun(e) => {
-            return Err(Failure::Usage(super::start::cannot_run(
-                &settings.command,
-                e,
-            )));
-        }
-        Ending::Broken(e) => return Err(Failure::Other(format!("cannot go on testing: {e}"))),
-        Ending::Stopped => {
-            return Ok(Ended::Interrupted(super::run::signal().unwrap_or(0)));
-        }
-        _ => {}
+    if !played.verdict.failed() {
+        return unsure(settings, &played_outcome(&played));
     }
     report_failure(&bot, settings, game, played)
+}
+
+/// A play with no verdict ends hack: a bot that cannot start is a usage error, a machine that
+/// cannot run it is trouble, and a signal ends it as interrupted.
+fn unsure(settings: &Settings, outcome: &Outcome) -> Result<Ended, Failure> {
+    match outcome {
+        Outcome::NotRun(e) => Err(Failure::Usage(super::start::cannot_run(
+            &settings.command,
+            e,
+        ))),
+        Outcome::Broken(e) => Err(Failure::Other(format!("cannot go on testing: {e}"))),
+        _ => Ok(Ended::Interrupted(super::run::signal().unwrap_or(0))),
+    }
 }
 
 /// Fixed game `index` of a kind (`salt`: 0 the samples, 1 the saved games), with a seed of its
@@ -261,19 +246,10 @@ fn stopped() -> Played {
     }
 }
 
-/// Plays `case` with `seed` until it fails the same way twice (a confirmed failure), or once
-/// only (`None`: flaky, or it passed).
-fn confirmed(bot: &Bot, case: &Game, seed: u64) -> (Played, Option<Played>) {
-    let once = referee::referee(bot, case, seed);
-    if !once.verdict.failed() {
-        return (once, None);
-    }
-    let again = referee::referee(bot, case, seed);
-    let same = again.verdict.kind() == once.verdict.kind();
-    (once, same.then_some(again))
-}
-
-/// Confirms the failure, shrinks it (unless it is flaky, or every game fails), and reports it.
+/// Confirms the failure by the one policy (`confirm`), the game played again with its seed:
+/// flaky, reported with its play and not shrunk, unless it failed on every run; one that
+/// repeats is checked on the smallest games (a bot that fails both fails every game), shrunk
+/// otherwise, and reported.
 fn report_failure(
     bot: &Bot,
     settings: &Settings,
@@ -282,37 +258,40 @@ fn report_failure(
 ) -> Result<Ended, Failure> {
     let mut text = String::new();
     let at = where_found(&game.origin, settings);
-    // The two smallest games, one for each side: a bot that fails both fails every game. They
-    // are played (twice, to confirm) while the game found is played again: a bot that waits
-    // costs its waiting once.
-    let smallest = Game::smallest();
-    let (again, tiny) = thread::scope(|scope| {
-        let tiny: Vec<_> = smallest
-            .iter()
-            .map(|c| scope.spawn(|| confirmed(bot, c, game.seed).1))
-            .collect();
-        let again = referee::referee(bot, &game.case, game.seed);
-        let tiny: Vec<Option<Played>> = tiny.into_iter().map(|t| t.join().ok().flatten()).collect();
-        (again, tiny)
-    });
-    if again.verdict.kind() != played.verdict.kind() {
-        let _ = writeln!(
-            text,
-            "hack --interactive: flaky: {} {at}, but played again with the same seed: {}; not \
-             shrunk",
-            played.verdict.what(),
-            transcript::describe_verdict(&again.verdict)
-        );
-        report::game(&mut text, &game.case, &[], false);
-        transcript::play_report(&mut text, &game.case, &played, settings.timeout);
-        let _ = io::stderr().lock().write_all(text.as_bytes());
-        return Ok(Ended::Found);
+    let trial = Refereed {
+        bot,
+        seed: game.seed,
+        jobs: settings.jobs,
+        runs: AtomicU64::new(0),
+    };
+    let outcome = played_outcome(&played);
+    let repeats = confirm::found_repeats(&outcome, settings.timeout);
+    match trial.confirm(&game.case, &outcome, repeats, &Budget::default()) {
+        Confirmed::Repeats(_) => {}
+        Confirmed::Unsure(why) => return unsure(settings, &why),
+        Confirmed::Flaky { failed, runs, .. } => {
+            let _ = writeln!(
+                text,
+                "hack --interactive: flaky: {} {at}; {}:",
+                played.verdict.what(),
+                confirm::flaky_words(failed, runs, "each played with the same seed")
+            );
+            report::game(&mut text, &game.case, &[], false);
+            transcript::play_report(&mut text, &game.case, &played, settings.timeout);
+            let _ = io::stderr().lock().write_all(text.as_bytes());
+            return Ok(Ended::Found);
+        }
     }
     let kind = played.verdict.kind();
     let what = played.verdict.what();
-    let every = tiny
-        .iter()
-        .all(|p| p.as_ref().is_some_and(|p| p.verdict.kind() == kind));
+    // The two smallest games, one for each side, as batch tries them (`everywhere`): failing
+    // both the same way, it fails every game; the first is played once more for its play.
+    let smallest = Game::smallest();
+    let tiny = everywhere::fails_everywhere(&trial, &smallest)
+        .filter(|outcomes| outcomes.iter().all(|o| o.kind() == kind))
+        .map(|_| referee::referee(bot, &smallest[0], game.seed))
+        .filter(|p| p.verdict.kind() == kind);
+    let every = tiny.is_some();
     let (case, played) = if every {
         let _ = writeln!(
             text,
@@ -321,7 +300,7 @@ fn report_failure(
              of them:"
         );
         let [first, _] = smallest;
-        (first, tiny.into_iter().next().flatten().unwrap_or(played))
+        (first, tiny.unwrap_or(played))
     } else {
         let _ = writeln!(text, "hack --interactive: {what} {at}");
         shrunk(bot, settings, &mut text, &game, played)

@@ -10,16 +10,6 @@ use crate::cli::play::Board;
 use std::fmt::Write as _;
 use std::time::Duration;
 
-/// A verdict in a few words.
-pub(super) fn describe_verdict(verdict: &Ending) -> String {
-    match verdict {
-        Ending::Won => "it won".to_owned(),
-        Ending::Illegal { why, .. } => format!("illegal move ({why})"),
-        Ending::Protocol { why, .. } => format!("protocol error ({why})"),
-        other => other.what().to_owned(),
-    }
-}
-
 /// Transcripts longer than this show their start and end.
 const TRANSCRIPT_SHOWN: usize = 120;
 
