@@ -203,10 +203,11 @@ pub(super) fn run_program(
     };
     let mut alone = false;
     loop {
-        let ran = run::run_once(command, input, room, deadline.clone(), alone).map_err(|e| match e {
-            Unrun::Start(e) => format!("cannot start: {e}"),
-            Unrun::Machine(e) => e,
-        })?;
+        let ran =
+            run::run_once(command, input, room, deadline.clone(), alone).map_err(|e| match e {
+                Unrun::Start(e) => format!("cannot start: {e}"),
+                Unrun::Machine(e) => e,
+            })?;
         let (time, ended) = match ran {
             Ran::Stopped => return Err("stopped by a signal".to_owned()),
             Ran::OutOfTime(time, cpu, queued) => (verdict::counted(time, queued, cpu), None),

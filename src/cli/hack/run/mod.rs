@@ -23,12 +23,12 @@ pub(super) mod measure;
 mod sandbox;
 
 pub(in crate::cli) use answer::Answer;
-pub(super) use guard::{signal, signal_name};
 pub(in crate::cli) use guard::stopped;
+pub(super) use guard::{signal, signal_name};
 use measure::{own_delay, own_peak};
 pub(super) use sandbox::Sandbox;
-pub(super) use sandbox::{confine, memory_ceiling, which};
 pub(in crate::cli) use sandbox::{Room, hard_limit, sweep_orphans};
+pub(super) use sandbox::{confine, memory_ceiling, which};
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, Read, Seek, Write};
