@@ -12,8 +12,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-/// A busy machine stretches a budget to at most this many times its length (plus the share).
-pub(super) const STRETCH: u32 = 3;
+/// A busy machine stretches a budget by at most this many times its length: --shrink-time 60
+/// lasts 120 s at most, however busy.
+pub(super) const STRETCH: u32 = 1;
 
 /// A deadline and a cancel token. The default has neither: only a signal ends its runs.
 #[derive(Clone, Debug, Default)]
