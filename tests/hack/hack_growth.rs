@@ -125,8 +125,8 @@ fn a_solution_that_never_ends_says_so() {
     assert_eq!(
         growth(&run),
         [
-            "never ends: still running after 0.25 s even at N = 1, M = 1 (an endless loop or a \
-          wait for input)"
+            "never ends: still running after 2 s even at N = 1, M = 1 (an endless loop or a wait \
+             for input)"
         ],
         "{run:?}"
     );

@@ -178,14 +178,39 @@ fn an_endless_loop_is_reported_on_sample_1_in_a_few_limits() {
     );
     assert!(run.stderr.contains("fails on every game"), "{run:?}");
     // No growth runs for a solution that takes the limit on every size: the smallest games'
-    // runs say it never ends.
+    // runs, and one long look (4 limits, at least 2 s) at the smallest, say it never ends.
     assert!(
         run.stderr
-            .contains("\ngrowth: never ends: still running after 0.50 s even at N = 1, M = 1"),
+            .contains("\ngrowth: never ends: still running after 2 s even at N = 1, M = 1"),
         "{run:?}"
     );
-    // Three limits and Python's starts; a wide margin for a machine shared with other work.
+    // Three limits, the long look and Python's starts; a wide margin for a machine shared
+    // with other work.
     assert!(took < 12.0, "took {took:.1} s: {run:?}");
+}
+
+/// A right solution that waits a fixed 0.5 s before it answers, under a limit of 0.3 s: over
+/// the limit on every game, and it ends. Its growth line said "never ends: still running
+/// after 0.38 s ... an endless loop", which is untrue; one long look at the smallest game
+/// sees it end.
+#[test]
+fn a_fixed_cost_over_the_limit_is_no_endless_loop() {
+    let script = format!("sleep 0.5; exec {}", env!("CARGO_BIN_EXE_constrained-nim"));
+    let args = ["hack", "--timeout", "0.3", "--", "sh", "-c", &script];
+    let run = run(&args, b"");
+    assert_eq!(run.status, 1, "{run:?}");
+    assert!(run.stderr.contains("fails on every game"), "{run:?}");
+    assert!(
+        run.stderr
+            .contains("\ngrowth: over the limit even at N = 1, M = 1, where it took 0.5"),
+        "{run:?}"
+    );
+    assert!(
+        run.stderr
+            .contains("s: its time does not come from the game (a fixed cost: "),
+        "{run:?}"
+    );
+    assert!(!run.stderr.contains("never ends"), "{run:?}");
 }
 
 /// A right solution that takes 0.2 s a game, on 60 games two at a time: about 6 s, with

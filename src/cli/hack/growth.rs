@@ -107,6 +107,9 @@ impl Point {
 pub(super) enum Growth {
     /// Even the game of one pile and one move did not end.
     Endless { after: f64 },
+    /// The game of one pile and one move is over the limit, and ends: its time is a fixed
+    /// cost, not the game's (see [`long_look`]).
+    Fixed { took: f64 },
     /// The time grows as a power of one dimension's size, the other held at `held`.
     Power {
         dimension: Dimension,
@@ -148,7 +151,7 @@ impl Growth {
     /// How much this line explains: a jump, then the steeper power.
     fn steepness(&self) -> f64 {
         match self {
-            Growth::Endless { .. } | Growth::Jump { .. } => f64::INFINITY,
+            Growth::Endless { .. } | Growth::Fixed { .. } | Growth::Jump { .. } => f64::INFINITY,
             Growth::Power { exponent, .. } => *exponent,
         }
     }
@@ -193,6 +196,12 @@ impl fmt::Display for Growth {
                 "never ends: still running after {} even at N = 1, M = 1 (an endless loop or a \
                  wait for input)",
                 seconds(*after)
+            ),
+            Growth::Fixed { took } => write!(
+                f,
+                "over the limit even at N = 1, M = 1, where it took {}: its time does not come \
+                 from the game (a fixed cost: its start-up, a table of a fixed size, a wait)",
+                seconds(*took)
             ),
             Growth::Power {
                 dimension,
@@ -774,7 +783,32 @@ fn own_time(time: Duration, queued: Duration, cpu: Duration) -> Duration {
 /// The time of one run of `case` alone, as [`own_time`] counts it, or `None` when it ended
 /// otherwise (a signal) or did not run.
 fn judged_time(timer: &Timer, case: &Game) -> Option<Time> {
-    let wall = timer.batch.timeout.mul_f64(ALONE_WALL);
+    judged_within(timer, case, timer.batch.timeout.mul_f64(ALONE_WALL))
+}
+
+/// How long a look at the game of one pile and one move is, in limits, before it is called
+/// endless: a solution that takes a fixed 0.76 s under a limit of 0.62 s was "still running
+/// after 0.78 s ... an endless loop", and it ends.
+const LONG_LOOK: u32 = 4;
+
+/// What a game over the limit even at one pile and one move (`smallest`) shows when run once
+/// more, alone, for [`LONG_LOOK`] limits (at least 2 s): it never ends, or its time is a fixed
+/// cost. `None` when the run gave no time (a signal, the budget).
+pub(super) fn long_look(timer: &Timer, smallest: &Game) -> Option<Growth> {
+    let wall = (timer.batch.timeout * LONG_LOOK).max(Duration::from_secs(2));
+    // One run, bounded: past the growth's budget too, which its other runs may have spent.
+    let unbounded = Timer {
+        batch: timer.batch,
+        budget: Budget::default(),
+    };
+    match judged_within(&unbounded, smallest, wall)? {
+        Time::Took(took) => Some(Growth::Fixed { took }),
+        Time::Over(after) => Some(Growth::Endless { after }),
+    }
+}
+
+/// [`judged_time`] with a run ended at `wall`.
+fn judged_within(timer: &Timer, case: &Game, wall: Duration) -> Option<Time> {
     let deadline = Deadline {
         wall,
         cpu: None,
@@ -811,6 +845,17 @@ fn judged_time(timer: &Timer, case: &Game) -> Option<Time> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A fixed cost over the limit is named as one, not as an endless loop.
+    #[test]
+    fn a_fixed_cost_says_its_time_is_not_the_games() {
+        let line = Growth::Fixed { took: 0.76 }.to_string();
+        assert_eq!(
+            line,
+            "over the limit even at N = 1, M = 1, where it took 0.76 s: its time does not come \
+             from the game (a fixed cost: its start-up, a table of a fixed size, a wait)"
+        );
+    }
 
     /// A run mostly on a CPU counts its CPU time (its unseen wait is not its own); a run that
     /// sleeps, or threads side by side, count what the verdict counts.

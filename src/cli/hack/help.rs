@@ -232,9 +232,12 @@ A timeout's growth:
     over the limit at M = 200,000)
     time jumps between M = 37,500 (0.02 s) and M = 43,750 (2.59 s): a threshold or collisions
     in a hash table
-    never ends: still running after 5 s even at N = 1, M = 1 (an endless loop or a wait for input)
-  Where one pile and one move take the limit, or neither N nor M shows growth, the game is also
-  run with its values scaled down (every value 1, then from 2^10 up, 4 times as large each time):
+    never ends: still running after 16 s even at N = 1, M = 1 (an endless loop or a wait for input)
+  (said only after one look of 4 limits, at least 2 s, at one pile and one move; one that ends
+  there is: over the limit even at N = 1, M = 1, where it took 0.76 s: its time does not come
+  from the game (a fixed cost: ...)). Where one pile and one move take the limit, or neither N
+  nor M shows growth, the game is also run with its values scaled down (every value 1, then from
+  2^10 up, 4 times as large each time):
     time grows about linearly in the largest value V, pile or X (V^1.0: 0.40 s at V = 2^21 ->
     1.60 s at V = 2^23; over the limit at V = 2^24)
   and it never ends only if it does not at the smallest values either. It says what the shrunk

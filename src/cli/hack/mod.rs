@@ -733,7 +733,14 @@ fn failure_block(
     // limits (with --shrink-time 0 too: the growth says what the unshrunk game cannot); none
     // where every game fails (an endless loop takes the limit on every size).
     if let Some(endless) = endless {
-        let _ = writeln!(text, "growth: {endless}");
+        // One long look first: a fixed cost over the limit ends, later.
+        let timer = growth::Timer {
+            batch: runner,
+            budget: Budget::default(),
+        };
+        let smallest = &Game::smallest()[0];
+        let seen = growth::long_look(&timer, smallest).unwrap_or(endless);
+        let _ = writeln!(text, "growth: {seen}");
     } else if let (Outcome::Timeout { .. }, false) = (&last, every) {
         let least = runner.timeout.mul_f64(GROWTH_TIME);
         let left = (reported + slot.share).saturating_duration_since(Instant::now());
@@ -864,7 +871,18 @@ fn shrink_failure(
 /// exponent, the dimension that matters most first.
 fn growth_lines(text: &mut String, timer: &growth::Timer, case: &Game) {
     let measuring = Instant::now();
-    let found = growth::growth(timer, case);
+    let mut found = growth::growth(timer, case);
+    // "Never ends" only after one long look at the game of one pile and one move.
+    if let [growth::Growth::Endless { .. }] = found[..] {
+        // The game the growth measured at N = 1, M = 1: its first pile and forbidden move.
+        let smallest = Game {
+            piles: case.piles[..1].to_vec(),
+            forbidden: case.forbidden[..1].to_vec(),
+        };
+        if let Some(seen) = growth::long_look(timer, &smallest) {
+            found = vec![seen];
+        }
+    }
     // Runs that waited for a CPU most of the time: the times have noise a quiet machine has
     // not, and a fit over sizes a factor of 2 apart can be off by half a power.
     let busy = timer.budget.held().saturating_mul(2) >= measuring.elapsed();
