@@ -184,9 +184,9 @@ fn an_endless_loop_is_reported_on_sample_1_in_a_few_limits() {
             .contains("\ngrowth: never ends: still running after 2 s even at N = 1, M = 1"),
         "{run:?}"
     );
-    // Three limits, the long look and Python's starts; a wide margin for a machine shared
-    // with other work.
-    assert!(took < 12.0, "took {took:.1} s: {run:?}");
+    // Three limits, the long look (2 s) and Python's starts: 4.3 s here, quiet; a wide margin
+    // for a machine shared with other work (as before the long look: about 5 times).
+    assert!(took < 20.0, "took {took:.1} s: {run:?}");
 }
 
 /// A right solution that waits a fixed 0.5 s before it answers, under a limit of 0.3 s: over
