@@ -54,7 +54,12 @@ fn growth(run: &Run) -> Vec<&str> {
         .collect()
 }
 
+/// Ignored: beside other work (CI runs two tests at a time on two cores) its smallest size's
+/// CPU time reads 0.04 s where it is 0.016 s quiet, and the fit reads M^1.4, at the edge of
+/// this test's range, without its runs waiting enough for hack to call the machine busy. A
+/// known weakness of a growth measured at a 0.4 s limit, named in the README.
 #[test]
+#[ignore = "timing: flaky beside other work (see its comment)"]
 fn a_quadratic_solution_unshrunk_grows_about_quadratically_in_m() {
     let Some(solution) = maxtest() else { return };
     let made = ["gen", "--shape", "onex", "--n", "50000", "--seed", "1"];
