@@ -15,21 +15,7 @@ pub(super) const LIMITS: [(&str, u64, u64); 5] = [
 ];
 
 /// The judge's max tests and anti-hash games, as `gen --shape` names them, in `hack`'s order.
-pub(super) const SHAPES: [&str; 13] = [
-    "random",
-    "gcc-growth",
-    "onex",
-    "pydict",
-    "chain",
-    "triangle",
-    "gcc-reserve",
-    "zeros",
-    "onspecial",
-    "equal",
-    "top",
-    "onepile",
-    "onemove",
-];
+pub(super) const SHAPES: [&str; 13] = crate::cli::hack::search::MAX_TESTS;
 
 /// The anti-hash games, each told by the mutant it is made against: a game is one when that
 /// mutant's counted work passes its budget on it.

@@ -134,7 +134,7 @@ const EARLY_BEYOND: [(u64, u64, &str); 2] = [(2, 1 << 63, "2^63"), (7, u64::MAX,
 /// chain of consecutive special points, the triangle of every (x, y) for small x, the anti-hash
 /// game for a g++ table reserved, many drops to one value (zeros), every pile on a special
 /// point, all piles equal, values at 10^18, N = 1, M = 1.
-pub(super) const MAX_TESTS: [&str; 13] = [
+pub(in crate::cli) const MAX_TESTS: [&str; 13] = [
     "random",
     "gcc-growth",
     "onex",
