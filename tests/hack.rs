@@ -8,9 +8,11 @@
 //! The other tests of `hack` are this binary's modules (`tests/hack/`: cgroup, files, games,
 //! growth, interactive, limits, merges, sandbox, schedule), so that all of them share one pool
 //! of test threads: as binaries of their own, each waited for its slowest test. `cargo test
-//! --test hack hack_limits` runs one module; an ignored test runs by its name, `cargo test
-//! --release --test hack NAME -- --ignored` (`-- --ignored` alone runs every module's: hours,
-//! with hack_merges').
+//! --test hack hack_limits` runs one module. Each file's slow tests (seconds of CPU time or of
+//! waiting each) are in its `slow` module, ignored so that `cargo test` stays near a minute:
+//! `cargo test -- --ignored slow::` runs them all, as CI does. Any other ignored test runs by
+//! its name, `cargo test --release --test hack NAME -- --ignored` (`-- --ignored` alone runs
+//! every module's: hours, with hack_merges').
 
 mod common;
 #[path = "hack/hack_cgroup.rs"]
@@ -233,14 +235,6 @@ fn a_bug_the_samples_show_is_reported_on_the_sample_then_shrunk() {
             .to_owned();
         assert_ne!(answer(bug, &game), Some(truth), "{bug}: {game}");
     }
-}
-
-#[test]
-fn a_drop_only_to_the_smallest_target_is_found() {
-    // This bug needs a special point with two targets of which only the larger one's value is
-    // unreachable: seed 15 finds it on game 6, in 3 piles and 8 forbidden moves.
-    let extra = ["--tests", "60", "--seed", "15"];
-    assert_found_and_shrunk("smallest-target", "wrong answer", &extra);
 }
 
 /// More seeds that find it in a small game (4 and 6 on game 17), each shrunk to a 1-minimal
@@ -777,25 +771,6 @@ fn overflow_in_32_bits_shrinks_to_one_or_two_piles_on_seeds_1_to_5() {
     }
 }
 
-/// Values read through a double round past 2^53: a tiny game of two piles one apart there
-/// (one double, so they cancel for the solution) shows it within the first games.
-#[test]
-fn values_read_through_a_double_are_found_in_a_tiny_game() {
-    let Some(nim) = cpp() else { return };
-    let (run, game) = hack_cpp(nim, &["--seed", "3", "--max-n", "300"], &["double"]);
-    assert_eq!(run.status, 1, "{run:?}");
-    assert!(
-        run.stderr
-            .starts_with("hack: wrong answer on game 3 of 1000 (seed 3, values near 2^53)"),
-        "{run:?}"
-    );
-    assert!(run.stderr.contains("1-minimal"), "{run:?}");
-    let (piles, _) = parse(&game);
-    assert_eq!(piles.len(), 2, "{game}");
-    assert!(piles.iter().all(|&a| a >= 1 << 53), "{game}");
-    assert_eq!(piles[0] ^ piles[1], 1, "{game}");
-}
-
 /// A fixed array of `size` piles crashes from `size` + 1 on: the crash is found on a large game
 /// and shrunk to exactly `size` + 1 piles (`shown`, in the report's words) of 1 stone and one
 /// forbidden move 1 1.
@@ -904,40 +879,6 @@ fn a_slow_solution_is_a_timeout_with_its_growth_in_m_full() {
         "10",
     ];
     assert_slow_timeout_states_its_growth(nim, &args, 1.4);
-}
-
-#[test]
-fn more_memory_than_the_limit_is_not_a_crash() {
-    let Some(nim) = cpp() else { return };
-    let args = [
-        "--seed",
-        "1",
-        "--max-n",
-        "20000",
-        "--memory",
-        "64",
-        "--shrink-time",
-        "2",
-    ];
-    let (run, _) = hack_cpp(nim, &args, &["memory"]);
-    assert_eq!(run.status, 1, "{run:?}");
-    assert!(
-        run.stderr
-            .starts_with("hack: memory limit exceeded on game "),
-        "{run:?}"
-    );
-    let peak: u64 = run
-        .stderr
-        .split("memory limit exceeded: its memory peak was ")
-        .nth(1)
-        .and_then(|rest| rest.split(' ').next())
-        .and_then(|mib| mib.parse().ok())
-        .unwrap_or_else(|| panic!("no peak in {run:?}"));
-    assert!(peak > 64, "{run:?}");
-    assert!(
-        run.stderr.contains("the limit is 64 MiB (--memory)"),
-        "{run:?}"
-    );
 }
 
 #[test]
@@ -1056,4 +997,74 @@ fn a_crash_reports_the_solutions_own_peak_memory() {
         .and_then(|mib| mib.parse().ok())
         .unwrap_or_else(|| panic!("no peak in {big:?}"));
     assert!((200..300).contains(&peak), "{peak} MiB: {big:?}");
+}
+
+/// The slow tests of this file: each takes seconds of CPU time or of waiting, so `cargo test`
+/// leaves them out to stay quick; `cargo test -- --ignored slow::` runs them, and so does CI.
+mod slow {
+    use super::*;
+
+    #[test]
+    #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
+    fn a_drop_only_to_the_smallest_target_is_found() {
+        // This bug needs a special point with two targets of which only the larger one's value is
+        // unreachable: seed 15 finds it on game 6, in 3 piles and 8 forbidden moves.
+        let extra = ["--tests", "60", "--seed", "15"];
+        assert_found_and_shrunk("smallest-target", "wrong answer", &extra);
+    }
+
+    #[test]
+    #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
+    fn more_memory_than_the_limit_is_not_a_crash() {
+        let Some(nim) = cpp() else { return };
+        let args = [
+            "--seed",
+            "1",
+            "--max-n",
+            "20000",
+            "--memory",
+            "64",
+            "--shrink-time",
+            "2",
+        ];
+        let (run, _) = hack_cpp(nim, &args, &["memory"]);
+        assert_eq!(run.status, 1, "{run:?}");
+        assert!(
+            run.stderr
+                .starts_with("hack: memory limit exceeded on game "),
+            "{run:?}"
+        );
+        let peak: u64 = run
+            .stderr
+            .split("memory limit exceeded: its memory peak was ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|mib| mib.parse().ok())
+            .unwrap_or_else(|| panic!("no peak in {run:?}"));
+        assert!(peak > 64, "{run:?}");
+        assert!(
+            run.stderr.contains("the limit is 64 MiB (--memory)"),
+            "{run:?}"
+        );
+    }
+
+    /// Values read through a double round past 2^53: a tiny game of two piles one apart there
+    /// (one double, so they cancel for the solution) shows it within the first games.
+    #[test]
+    #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
+    fn values_read_through_a_double_are_found_in_a_tiny_game() {
+        let Some(nim) = cpp() else { return };
+        let (run, game) = hack_cpp(nim, &["--seed", "3", "--max-n", "300"], &["double"]);
+        assert_eq!(run.status, 1, "{run:?}");
+        assert!(
+            run.stderr
+                .starts_with("hack: wrong answer on game 3 of 1000 (seed 3, values near 2^53)"),
+            "{run:?}"
+        );
+        assert!(run.stderr.contains("1-minimal"), "{run:?}");
+        let (piles, _) = parse(&game);
+        assert_eq!(piles.len(), 2, "{game}");
+        assert!(piles.iter().all(|&a| a >= 1 << 53), "{game}");
+        assert_eq!(piles[0] ^ piles[1], 1, "{game}");
+    }
 }

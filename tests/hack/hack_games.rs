@@ -97,79 +97,6 @@ fn answer(binary: &str, kind: &str, game: &str) -> String {
     String::from_utf8_lossy(&output.stdout).trim().to_owned()
 }
 
-/// The sentinel at 10^18 + 1 is right on every game of the statement, and wrong past it: hack
-/// passes it, and finds it only when asked for games past the statement (`--beyond`), with a
-/// reproduction line that says `--beyond` too.
-#[test]
-fn a_sentinel_just_past_the_largest_value_passes() {
-    let Some(solution) = maxtest() else { return };
-    // The sentinel gives the pile 10^18 + 1 the value 0: wrong there.
-    let past = "1 1\n1000000000000000001\n1 1\n";
-    assert_eq!(answer(solution, "sentinel", past), "Aoki");
-    assert_eq!(run(&[], past.as_bytes()).assert_ok(), "Takahashi\n");
-
-    // 40 games: values at and around 10^18 in tiny games, and the max test `top` (values at
-    // 10^18) as game 30.
-    let args = ["--seed", "1", "--tests", "40", "--max-n", "2000"];
-    let inside = hack(solution, &args, "sentinel");
-    assert_eq!(inside.status, 0, "{inside:?}");
-    assert!(
-        inside.stderr.contains("all 40 generated games passed"),
-        "{inside:?}"
-    );
-    let beyond = hack(
-        solution,
-        &[&args[..], &["--beyond", "--shrink-time", "1"]].concat(),
-        "sentinel",
-    );
-    assert_eq!(beyond.status, 1, "{beyond:?}");
-    assert!(
-        beyond.stderr.starts_with("hack: wrong answer on game "),
-        "{beyond:?}"
-    );
-    let command = beyond
-        .stderr
-        .lines()
-        .find_map(|l| l.strip_prefix("the game as found: constrained-nim "));
-    if let Some(command) = command {
-        assert!(command.ends_with(" --beyond"), "{beyond:?}");
-        let command: Vec<&str> = command.split(' ').collect();
-        run(&command, b"").assert_ok();
-    }
-}
-
-/// Removing repeated targets pairwise is quadratic in the moves of one X: the max test with
-/// every move on one X (game 14) is a timeout, at a quarter of the judge's size.
-#[test]
-fn quadratic_in_the_moves_of_one_x_is_a_timeout_on_the_max_test() {
-    let Some(solution) = maxtest() else { return };
-    // 5·10^4 moves on one X: 1.25·10^9 comparisons, about 1 s of CPU time; the random max
-    // test before it (game 10) takes this solution 0.25 to 0.45 s, so the limit sits between
-    // (at 0.3 s, game 10 timed out one run in three).
-    let args = [
-        "--seed",
-        "1",
-        "--tests",
-        "16",
-        "--max-n",
-        "50000",
-        "--timeout",
-        "0.6",
-        "--shrink-time",
-        "0",
-    ];
-    let found = hack(solution, &args, "quadratic");
-    assert_eq!(found.status, 1, "{found:?}");
-    assert!(
-        found
-            .stderr
-            .starts_with("hack: timeout on game 14 of 16 (seed 1, max test onex)"),
-        "{found:?}"
-    );
-    let command = "the game as found: constrained-nim gen --shape onex --n 50000 --seed ";
-    assert!(found.stderr.contains(command), "{found:?}");
-}
-
 /// `--max-n` past the statement is a game past it: only with `--beyond`.
 #[test]
 fn max_n_past_the_statement_needs_beyond() {
@@ -294,15 +221,97 @@ fn wrong_only_at_10_18_is_found_early(seeds: std::ops::RangeInclusive<u64>) {
     }
 }
 
-#[test]
-fn a_solution_wrong_only_on_a_pile_of_10_18_is_found_early() {
-    wrong_only_at_10_18_is_found_early(1..=2);
-}
-
 /// Every seed from 1 to 16 (2 of them missed it before): `cargo test --release --test hack
 /// hack_games -- --ignored`.
 #[test]
 #[ignore]
 fn a_solution_wrong_only_on_a_pile_of_10_18_is_found_early_full() {
     wrong_only_at_10_18_is_found_early(1..=16);
+}
+
+/// The slow tests of this file: each takes seconds of CPU time or of waiting, so `cargo test`
+/// leaves them out to stay quick; `cargo test -- --ignored slow::` runs them, and so does CI.
+mod slow {
+    use super::*;
+
+    /// The sentinel at 10^18 + 1 is right on every game of the statement, and wrong past it: hack
+    /// passes it, and finds it only when asked for games past the statement (`--beyond`), with a
+    /// reproduction line that says `--beyond` too.
+    #[test]
+    #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
+    fn a_sentinel_just_past_the_largest_value_passes() {
+        let Some(solution) = maxtest() else { return };
+        // The sentinel gives the pile 10^18 + 1 the value 0: wrong there.
+        let past = "1 1\n1000000000000000001\n1 1\n";
+        assert_eq!(answer(solution, "sentinel", past), "Aoki");
+        assert_eq!(run(&[], past.as_bytes()).assert_ok(), "Takahashi\n");
+
+        // 40 games: values at and around 10^18 in tiny games, and the max test `top` (values at
+        // 10^18) as game 30.
+        let args = ["--seed", "1", "--tests", "40", "--max-n", "2000"];
+        let inside = hack(solution, &args, "sentinel");
+        assert_eq!(inside.status, 0, "{inside:?}");
+        assert!(
+            inside.stderr.contains("all 40 generated games passed"),
+            "{inside:?}"
+        );
+        let beyond = hack(
+            solution,
+            &[&args[..], &["--beyond", "--shrink-time", "1"]].concat(),
+            "sentinel",
+        );
+        assert_eq!(beyond.status, 1, "{beyond:?}");
+        assert!(
+            beyond.stderr.starts_with("hack: wrong answer on game "),
+            "{beyond:?}"
+        );
+        let command = beyond
+            .stderr
+            .lines()
+            .find_map(|l| l.strip_prefix("the game as found: constrained-nim "));
+        if let Some(command) = command {
+            assert!(command.ends_with(" --beyond"), "{beyond:?}");
+            let command: Vec<&str> = command.split(' ').collect();
+            run(&command, b"").assert_ok();
+        }
+    }
+
+    #[test]
+    #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
+    fn a_solution_wrong_only_on_a_pile_of_10_18_is_found_early() {
+        wrong_only_at_10_18_is_found_early(1..=2);
+    }
+
+    /// Removing repeated targets pairwise is quadratic in the moves of one X: the max test with
+    /// every move on one X (game 14) is a timeout, at a quarter of the judge's size.
+    #[test]
+    #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
+    fn quadratic_in_the_moves_of_one_x_is_a_timeout_on_the_max_test() {
+        let Some(solution) = maxtest() else { return };
+        // 5·10^4 moves on one X: 1.25·10^9 comparisons, about 1 s of CPU time; the random max
+        // test before it (game 10) takes this solution 0.25 to 0.45 s, so the limit sits between
+        // (at 0.3 s, game 10 timed out one run in three).
+        let args = [
+            "--seed",
+            "1",
+            "--tests",
+            "16",
+            "--max-n",
+            "50000",
+            "--timeout",
+            "0.6",
+            "--shrink-time",
+            "0",
+        ];
+        let found = hack(solution, &args, "quadratic");
+        assert_eq!(found.status, 1, "{found:?}");
+        assert!(
+            found
+                .stderr
+                .starts_with("hack: timeout on game 14 of 16 (seed 1, max test onex)"),
+            "{found:?}"
+        );
+        let command = "the game as found: constrained-nim gen --shape onex --n 50000 --seed ";
+        assert!(found.stderr.contains(command), "{found:?}");
+    }
 }

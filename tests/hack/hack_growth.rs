@@ -96,32 +96,6 @@ fn a_quadratic_solution_unshrunk_grows_about_quadratically_in_m() {
 }
 
 #[test]
-fn a_solution_that_stalls_past_a_size_jumps_there() {
-    // Fast below 25,000 moves, endless from 25,000 on: the sizes halve from 40,000 (20,000
-    // ends, 40,000 does not), then two runs between (30,000, 25,000) find the edge.
-    let made = ["gen", "--n", "40000", "--m", "40000", "--max", "1000000"];
-    // Below it, the answer is this solver's, so that the samples pass.
-    let stall = format!(
-        "game=$(cat); m=$(echo \"$game\" | head -1 | cut -d' ' -f2); \
-         if [ \"$m\" -ge 25000 ]; then sleep 60; fi; echo \"$game\" | {}",
-        env!("CARGO_BIN_EXE_constrained-nim")
-    );
-    // A limit of 0.5 s: over it is far enough above the noise (0.01 s) to be no power.
-    let args = ["--timeout", "0.5", "--shrink-time", "0"];
-    let run = hack_on("stall", &made, &args, &["sh", "-c", &stall]);
-    assert_eq!(run.status, 1, "{run:?}");
-    let lines = growth(&run);
-    let first = lines.first().copied().unwrap_or_default();
-    assert!(
-        first.starts_with("time jumps between M = 20,000 (0.")
-            && first.ends_with(
-                "s) and M = 25,000 (over the limit): a threshold or collisions in a hash table"
-            ),
-        "{run:?}"
-    );
-}
-
-#[test]
 fn a_solution_that_never_ends_says_so() {
     let made = ["gen", "--seed", "1"];
     let args = ["--timeout", "0.2", "--shrink-time", "0"];
@@ -181,4 +155,37 @@ fn a_timeout_that_no_half_shows_keeps_its_size_and_says_why() {
         ),
         "{run:?}"
     );
+}
+
+/// The slow tests of this file: each takes seconds of CPU time or of waiting, so `cargo test`
+/// leaves them out to stay quick; `cargo test -- --ignored slow::` runs them, and so does CI.
+mod slow {
+    use super::*;
+
+    #[test]
+    #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
+    fn a_solution_that_stalls_past_a_size_jumps_there() {
+        // Fast below 25,000 moves, endless from 25,000 on: the sizes halve from 40,000 (20,000
+        // ends, 40,000 does not), then two runs between (30,000, 25,000) find the edge.
+        let made = ["gen", "--n", "40000", "--m", "40000", "--max", "1000000"];
+        // Below it, the answer is this solver's, so that the samples pass.
+        let stall = format!(
+            "game=$(cat); m=$(echo \"$game\" | head -1 | cut -d' ' -f2); \
+         if [ \"$m\" -ge 25000 ]; then sleep 60; fi; echo \"$game\" | {}",
+            env!("CARGO_BIN_EXE_constrained-nim")
+        );
+        // A limit of 0.5 s: over it is far enough above the noise (0.01 s) to be no power.
+        let args = ["--timeout", "0.5", "--shrink-time", "0"];
+        let run = hack_on("stall", &made, &args, &["sh", "-c", &stall]);
+        assert_eq!(run.status, 1, "{run:?}");
+        let lines = growth(&run);
+        let first = lines.first().copied().unwrap_or_default();
+        assert!(
+            first.starts_with("time jumps between M = 20,000 (0.")
+                && first.ends_with(
+                    "s) and M = 25,000 (over the limit): a threshold or collisions in a hash table"
+                ),
+            "{run:?}"
+        );
+    }
 }

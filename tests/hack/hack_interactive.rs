@@ -207,27 +207,6 @@ fn a_debug_line_is_a_protocol_error() {
     );
 }
 
-/// Idle as soon as it is seen asleep in a read of its input while hack waits for its line, not
-/// at the time limit: under a limit of a minute, the whole hack takes seconds.
-#[test]
-fn a_bot_that_never_flushes_is_idle_long_before_the_time_limit() {
-    let started = Instant::now();
-    assert_found(
-        "no-flush",
-        "idleness",
-        &["--timeout", "60"],
-        &[
-            "did you flush standard output?",
-            "while it waited in a read of its standard input",
-        ],
-    );
-    assert!(
-        started.elapsed() < Duration::from_secs(30),
-        "{:?}",
-        started.elapsed()
-    );
-}
-
 #[test]
 fn a_bot_that_crashes_mid_game_is_a_crash() {
     assert_found(
@@ -242,23 +221,6 @@ fn a_bot_that_crashes_mid_game_is_a_crash() {
     );
 }
 
-/// On the judge the one limit is the time limit, for the whole run: a bot that takes 1.3 s on
-/// one move, asleep or computing, passes within 4 s. Only a bot blocked reading its input while
-/// hack waits for its line is idle (its answer unflushed); one asleep on its own, no line for
-/// 1 s, was called idle: "did you flush?".
-#[test]
-fn a_right_bot_that_takes_1_3_s_on_a_move_passes() {
-    for bug in ["sleep", "think"] {
-        let (run, _) = hack_bot(&[bug, "1.3"], &["--tests", "0"]);
-        assert_eq!(run.status, 0, "{bug}: {run:?}");
-        assert!(
-            run.stderr
-                .contains("the 2 samples and all 0 generated games passed"),
-            "{bug}: {run:?}"
-        );
-    }
-}
-
 /// A bot that exits 1.5 s after its win, within the time limit, passes: one not gone 1 s after
 /// the game was "did not exit".
 #[test]
@@ -269,34 +231,6 @@ fn a_right_bot_that_takes_1_5_s_to_exit_after_its_win_passes() {
         run.stderr
             .contains("the 2 samples and all 0 generated games passed"),
         "{run:?}"
-    );
-}
-
-/// A bot asleep past the time limit on a move is a timeout, counted in wall time as the judge
-/// counts it (not its CPU time), and not idleness: it reads nothing meanwhile.
-#[test]
-fn a_bot_asleep_past_the_time_limit_is_a_timeout() {
-    let (run, _) = hack_bot(
-        &["sleep", "2"],
-        &["--tests", "0", "--timeout", "1", "--shrink-time", "3"],
-    );
-    assert_eq!(run.status, 1, "{run:?}");
-    assert!(
-        run.stderr
-            .starts_with("hack --interactive: timeout on sample "),
-        "{run:?}"
-    );
-    assert!(run.stderr.contains("--timeout is 1 s"), "{run:?}");
-    assert!(!run.stderr.contains("idle"), "{run:?}");
-}
-
-#[test]
-fn a_bot_that_never_exits_did_not_exit() {
-    assert_found(
-        "no-exit",
-        "did not exit",
-        &[],
-        &["the game was over (`0 0`: it won), but it was still running"],
     );
 }
 
@@ -453,4 +387,81 @@ status=$?; kill "$a" "$b" "$c"; exit $status"#;
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "{stderr}");
     assert!(stderr.contains("all 2 generated games passed"), "{stderr}");
+}
+
+/// The slow tests of this file: each takes seconds of CPU time or of waiting, so `cargo test`
+/// leaves them out to stay quick; `cargo test -- --ignored slow::` runs them, and so does CI.
+mod slow {
+    use super::*;
+
+    /// A bot asleep past the time limit on a move is a timeout, counted in wall time as the judge
+    /// counts it (not its CPU time), and not idleness: it reads nothing meanwhile.
+    #[test]
+    #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
+    fn a_bot_asleep_past_the_time_limit_is_a_timeout() {
+        let (run, _) = hack_bot(
+            &["sleep", "2"],
+            &["--tests", "0", "--timeout", "1", "--shrink-time", "3"],
+        );
+        assert_eq!(run.status, 1, "{run:?}");
+        assert!(
+            run.stderr
+                .starts_with("hack --interactive: timeout on sample "),
+            "{run:?}"
+        );
+        assert!(run.stderr.contains("--timeout is 1 s"), "{run:?}");
+        assert!(!run.stderr.contains("idle"), "{run:?}");
+    }
+
+    #[test]
+    #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
+    fn a_bot_that_never_exits_did_not_exit() {
+        assert_found(
+            "no-exit",
+            "did not exit",
+            // Each play of it waits out the limit: 1 s, not the default 2 s (24 s in all).
+            &["--timeout", "1"],
+            &["the game was over (`0 0`: it won), but it was still running"],
+        );
+    }
+
+    /// Idle as soon as it is seen asleep in a read of its input while hack waits for its line, not
+    /// at the time limit: under a limit of a minute, the whole hack takes seconds.
+    #[test]
+    #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
+    fn a_bot_that_never_flushes_is_idle_long_before_the_time_limit() {
+        let started = Instant::now();
+        assert_found(
+            "no-flush",
+            "idleness",
+            &["--timeout", "60"],
+            &[
+                "did you flush standard output?",
+                "while it waited in a read of its standard input",
+            ],
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "{:?}",
+            started.elapsed()
+        );
+    }
+
+    /// On the judge the one limit is the time limit, for the whole run: a bot that takes 1.3 s on
+    /// one move, asleep or computing, passes within 4 s. Only a bot blocked reading its input while
+    /// hack waits for its line is idle (its answer unflushed); one asleep on its own, no line for
+    /// 1 s, was called idle: "did you flush?".
+    #[test]
+    #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
+    fn a_right_bot_that_takes_1_3_s_on_a_move_passes() {
+        for bug in ["sleep", "think"] {
+            let (run, _) = hack_bot(&[bug, "1.3"], &["--tests", "0"]);
+            assert_eq!(run.status, 0, "{bug}: {run:?}");
+            assert!(
+                run.stderr
+                    .contains("the 2 samples and all 0 generated games passed"),
+                "{bug}: {run:?}"
+            );
+        }
+    }
 }

@@ -101,16 +101,6 @@ fn assert_shrinks_to(bug: &str, game: &str, seed: u64, budget: &str, piles: usiz
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-#[test]
-fn a_nim_sum_kept_in_32_bits_shrinks_to_one_pile() {
-    assert_shrinks_to("sum32", &onex_with_nim_sum(1, 602, 5 << 32), 1, "2", 1);
-}
-
-#[test]
-fn piles_kept_in_32_bits_shrink_to_two_piles() {
-    assert_shrinks_to("int32", &onex_with_nim_sum(1, 602, 0), 1, "2", 2);
-}
-
 /// Seeds 1 to 5 at the judge's size, both solutions: minutes.
 #[test]
 #[ignore]
@@ -121,5 +111,23 @@ fn overflows_on_the_max_test_shrink_to_one_or_two_piles_on_seeds_1_to_5() {
         assert_shrinks_to("sum32", &game, seed, "600", 1);
         let game = onex_with_nim_sum(seed, 200_000, 0);
         assert_shrinks_to("int32", &game, seed, "600", 2);
+    }
+}
+
+/// The slow tests of this file: each takes seconds of CPU time or of waiting, so `cargo test`
+/// leaves them out to stay quick; `cargo test -- --ignored slow::` runs them, and so does CI.
+mod slow {
+    use super::*;
+
+    #[test]
+    #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
+    fn a_nim_sum_kept_in_32_bits_shrinks_to_one_pile() {
+        assert_shrinks_to("sum32", &onex_with_nim_sum(1, 602, 5 << 32), 1, "2", 1);
+    }
+
+    #[test]
+    #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
+    fn piles_kept_in_32_bits_shrink_to_two_piles() {
+        assert_shrinks_to("int32", &onex_with_nim_sum(1, 602, 0), 1, "2", 2);
     }
 }

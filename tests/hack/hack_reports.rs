@@ -73,11 +73,6 @@ fn both_reported_when_each_run_is_slow(seed: u64) {
 }
 
 #[test]
-fn a_wrong_answer_on_small_games_is_reported_beside_a_timeout_on_the_max_tests() {
-    both_reported_when_each_run_is_slow(1);
-}
-
-#[test]
 #[ignore = "heavy: eight runs of about 10 s"]
 fn a_wrong_answer_on_small_games_is_reported_beside_a_timeout_on_the_max_tests_full() {
     for seed in 1..=8 {
@@ -116,117 +111,12 @@ fn assert_named_by_the_values(run: &Run) {
     );
 }
 
-/// A Python solution that walks every position up to each pile times out on
-/// one pile of 10^18 and one move, and was reported as never ending ("still running after 5 s
-/// even at N = 1, M = 1"); it ends, later. Its values are scaled down to where it still takes
-/// the limit, and its growth is in them.
-#[test]
-fn a_time_linear_in_the_largest_pile_is_shrunk_by_its_values_and_named_by_them() {
-    let dir = format!(
-        "{}/reports-walk-{}",
-        env!("CARGO_TARGET_TMPDIR"),
-        std::process::id()
-    );
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let game = "1 1\n1000000000000000000\n1000000000000000000 1\n";
-    std::fs::write(format!("{dir}/top.in"), game).unwrap();
-    let args = [
-        "--tests",
-        "0",
-        "--save",
-        &dir,
-        "--timeout",
-        "0.5",
-        "--shrink-time",
-        "12",
-    ];
-    let command = [common::python(), "tests/solutions/nim.py", "walk"];
-    let (run, _) = hack(&args, &command, Duration::from_secs(60));
-    let _ = std::fs::remove_dir_all(&dir);
-    assert!(
-        run.stderr.starts_with("hack: timeout on the saved game "),
-        "{run:?}"
-    );
-    assert_named_by_the_values(&run);
-    // The pile of 10^18 scaled down to where the walk takes the limit, a few million.
-    assert!(
-        run.stderr.contains("its values scaled down together"),
-        "{run:?}"
-    );
-    let pile = (run.stderr.lines())
-        .skip_while(|l| l.trim() != "1 1")
-        .nth(1)
-        .and_then(|l| l.trim().parse::<u64>().ok());
-    assert!(pile.is_some_and(|p| p < 1 << 30), "{pile:?}: {run:?}");
-}
-
-/// A solution whose drops' list ends with a sentinel at 10^18, counted below a
-/// pile of exactly 10^18 (nim.cpp top: g one too low there), is found on game 4, the first game
-/// on such a pile, which answers Aoki so that the value wrong there turns it. Seeds 2, 3, 7 and
-/// 8 found it on games 73, 24, 23 and 78.
-#[test]
-fn a_solution_wrong_only_on_a_pile_of_10_18_is_found_on_game_4() {
-    let Some(nim) = nim() else { return };
-    for seed in 1..=4 {
-        let seed = seed.to_string();
-        let args = [
-            "--seed",
-            &seed,
-            "--tests",
-            "11",
-            "--max-n",
-            "300",
-            "--look-further",
-            "0",
-            "--shrink-time",
-            "1",
-        ];
-        let (run, _) = hack(&args, &[nim, "top"], Duration::from_secs(60));
-        assert_eq!(run.status, 1, "{run:?}");
-        let found = format!("hack: wrong answer on game 4 of 11 (seed {seed}, values near 10^18)");
-        assert!(run.stderr.starts_with(&found), "{run:?}");
-    }
-}
-
 /// Whether this process (and so hack's runs) has an address-space limit (ulimit -v).
 fn address_space_limited() -> bool {
     let limits = std::fs::read_to_string("/proc/self/limits").unwrap_or_default();
     (limits.lines())
         .find(|l| l.starts_with("Max address space"))
         .is_some_and(|l| !l.contains("unlimited"))
-}
-
-/// A Python MemoryError for a table of 10^18 bytes, far below --memory, was blamed on
-/// "this shell's limit (ulimit -v) or the machine's memory"; without a shell's limit, the
-/// program asked for more memory than the machine has.
-#[test]
-fn a_table_as_large_as_a_pile_asks_for_more_memory_than_exists() {
-    let args = [
-        "--seed",
-        "1",
-        "--max-n",
-        "300",
-        "--look-further",
-        "0",
-        "--shrink-time",
-        "2",
-    ];
-    let command = [common::python(), "tests/solutions/nim.py", "table"];
-    let (run, _) = hack(&args, &command, Duration::from_secs(60));
-    assert_eq!(run.status, 1, "{run:?}");
-    assert!(run.stderr.starts_with("hack: crash on game "), "{run:?}");
-    assert!(run.stderr.contains("MemoryError"), "{run:?}");
-    if address_space_limited() {
-        assert!(run.stderr.contains("(ulimit -v, "), "{run:?}");
-    } else {
-        assert!(
-            run.stderr
-                .contains("it asked for more memory than this machine has ("),
-            "{run:?}"
-        );
-        assert!(!run.stderr.contains("ulimit -v"), "{run:?}");
-    }
 }
 
 /// The issue's targets with the default options, on seeds 1 to 8: each kind reported within
@@ -296,4 +186,125 @@ fn default_options_find_a_cpp_solution_wrong_only_on_a_pile_of_10_18() {
             "{run:?}"
         );
     });
+}
+
+/// The slow tests of this file: each takes seconds of CPU time or of waiting, so `cargo test`
+/// leaves them out to stay quick; `cargo test -- --ignored slow::` runs them, and so does CI.
+mod slow {
+    use super::*;
+
+    /// A solution whose drops' list ends with a sentinel at 10^18, counted below a
+    /// pile of exactly 10^18 (nim.cpp top: g one too low there), is found on game 4, the first game
+    /// on such a pile, which answers Aoki so that the value wrong there turns it. Seeds 2, 3, 7 and
+    /// 8 found it on games 73, 24, 23 and 78.
+    #[test]
+    #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
+    fn a_solution_wrong_only_on_a_pile_of_10_18_is_found_on_game_4() {
+        let Some(nim) = nim() else { return };
+        for seed in 1..=4 {
+            let seed = seed.to_string();
+            let args = [
+                "--seed",
+                &seed,
+                "--tests",
+                "11",
+                "--max-n",
+                "300",
+                "--look-further",
+                "0",
+                "--shrink-time",
+                "1",
+            ];
+            let (run, _) = hack(&args, &[nim, "top"], Duration::from_secs(60));
+            assert_eq!(run.status, 1, "{run:?}");
+            let found =
+                format!("hack: wrong answer on game 4 of 11 (seed {seed}, values near 10^18)");
+            assert!(run.stderr.starts_with(&found), "{run:?}");
+        }
+    }
+
+    /// A Python MemoryError for a table of 10^18 bytes, far below --memory, was blamed on
+    /// "this shell's limit (ulimit -v) or the machine's memory"; without a shell's limit, the
+    /// program asked for more memory than the machine has.
+    #[test]
+    #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
+    fn a_table_as_large_as_a_pile_asks_for_more_memory_than_exists() {
+        let args = [
+            "--seed",
+            "1",
+            "--max-n",
+            "300",
+            "--look-further",
+            "0",
+            "--shrink-time",
+            "2",
+        ];
+        let command = [common::python(), "tests/solutions/nim.py", "table"];
+        let (run, _) = hack(&args, &command, Duration::from_secs(60));
+        assert_eq!(run.status, 1, "{run:?}");
+        assert!(run.stderr.starts_with("hack: crash on game "), "{run:?}");
+        assert!(run.stderr.contains("MemoryError"), "{run:?}");
+        if address_space_limited() {
+            assert!(run.stderr.contains("(ulimit -v, "), "{run:?}");
+        } else {
+            assert!(
+                run.stderr
+                    .contains("it asked for more memory than this machine has ("),
+                "{run:?}"
+            );
+            assert!(!run.stderr.contains("ulimit -v"), "{run:?}");
+        }
+    }
+
+    /// A Python solution that walks every position up to each pile times out on
+    /// one pile of 10^18 and one move, and was reported as never ending ("still running after 5 s
+    /// even at N = 1, M = 1"); it ends, later. Its values are scaled down to where it still takes
+    /// the limit, and its growth is in them.
+    #[test]
+    #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
+    fn a_time_linear_in_the_largest_pile_is_shrunk_by_its_values_and_named_by_them() {
+        let dir = format!(
+            "{}/reports-walk-{}",
+            env!("CARGO_TARGET_TMPDIR"),
+            std::process::id()
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let game = "1 1\n1000000000000000000\n1000000000000000000 1\n";
+        std::fs::write(format!("{dir}/top.in"), game).unwrap();
+        let args = [
+            "--tests",
+            "0",
+            "--save",
+            &dir,
+            "--timeout",
+            "0.5",
+            "--shrink-time",
+            "12",
+        ];
+        let command = [common::python(), "tests/solutions/nim.py", "walk"];
+        let (run, _) = hack(&args, &command, Duration::from_secs(60));
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(
+            run.stderr.starts_with("hack: timeout on the saved game "),
+            "{run:?}"
+        );
+        assert_named_by_the_values(&run);
+        // The pile of 10^18 scaled down to where the walk takes the limit, a few million.
+        assert!(
+            run.stderr.contains("its values scaled down together"),
+            "{run:?}"
+        );
+        let pile = (run.stderr.lines())
+            .skip_while(|l| l.trim() != "1 1")
+            .nth(1)
+            .and_then(|l| l.trim().parse::<u64>().ok());
+        assert!(pile.is_some_and(|p| p < 1 << 30), "{pile:?}: {run:?}");
+    }
+
+    #[test]
+    #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
+    fn a_wrong_answer_on_small_games_is_reported_beside_a_timeout_on_the_max_tests() {
+        both_reported_when_each_run_is_slow(1);
+    }
 }
