@@ -188,6 +188,12 @@ fn hack_status(ended: hack::Ended) -> i32 {
 /// Runs the tool on this process's arguments and returns its exit status.
 pub(crate) fn run() -> i32 {
     let args: Vec<OsString> = std::env::args_os().collect();
+    // hack's guard is this binary run again under a name of its own (`hack::run::guard`).
+    if let [name, rest @ ..] = args.as_slice()
+        && name == hack::run::GUARD_NAME
+    {
+        return hack::run::be_the_guard(rest);
+    }
     // judge's statuses are testlib's: running out of memory, even while its command line is
     // parsed, is the checker's failure (3), never a verdict on the output (on glibc this holds
     // from before `main`: `game::at_start`).

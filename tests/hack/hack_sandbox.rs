@@ -441,6 +441,88 @@ fn the_solution_has_no_file_open_beyond_its_standard_three() {
     let _ = std::fs::remove_file(&written);
 }
 
+/// The start of process `pid` (clock ticks after boot), field 22 of its /proc stat.
+fn start_of(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    let after = &stat[stat.rfind(')').unwrap() + 2..];
+    after.split(' ').nth(19).unwrap().parse().unwrap()
+}
+
+/// Whether process `pid` is still running (not gone, not a zombie).
+fn alive(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .is_ok_and(|stat| !stat[stat.rfind(')').unwrap() + 2..].starts_with('Z'))
+}
+
+/// The guard kills what hack named by pid and start, with its process group, and never a
+/// number whose start is not the one hack saw (a pid given to another process since: the
+/// issue's "ids are reused"), nor hack's own process group, and nothing after `done`.
+#[test]
+fn the_guard_kills_only_the_processes_hack_named_by_pid_and_start() {
+    use std::io::Write;
+    use std::os::unix::process::CommandExt;
+    let group = |script: &str| {
+        Command::new("sh")
+            .args(["-c", script])
+            .process_group(0)
+            .spawn()
+            .unwrap()
+    };
+    // A run's main process with a child in its group; a stranger; a process in the guard's
+    // own (hack's) group, named with a right start but spared as hack's group.
+    let mut run = group("sleep 60 & exec sleep 61");
+    let mut stranger = group("exec sleep 62");
+    let mut own = Command::new("sleep").arg("63").spawn().unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    let child_of_run: u32 = {
+        let children = format!("/proc/{}/task/{}/children", run.id(), run.id());
+        let listed = std::fs::read_to_string(children).unwrap_or_default();
+        listed.split_whitespace().next().unwrap().parse().unwrap()
+    };
+    // SAFETY: getpgrp cannot fail.
+    let own_group = unsafe { libc::getpgrp() };
+    let guard = |lines: String| {
+        let mut guard = Command::new(env!("CARGO_BIN_EXE_constrained-nim"))
+            .arg0("constrained-nim-hack-guard")
+            .args(["CONSTRAINED_NIM_HACK=test-guard/", &own_group.to_string()])
+            .stdin(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut input = guard.stdin.take().unwrap();
+        input.write_all(lines.as_bytes()).unwrap();
+        drop(input);
+        assert!(guard.wait().unwrap().success());
+    };
+    let named = |pid: u32, start: u64| format!("+{pid} {start}\n");
+    // Let go by `done`: nothing is killed.
+    guard(named(run.id(), start_of(run.id())) + "done\n");
+    assert!(alive(run.id()) && alive(child_of_run));
+    // Let go by the end of its input: the run's group is killed; a pid whose start is not
+    // the one named, and hack's own group, are not.
+    let wrong = named(stranger.id(), start_of(stranger.id()) + 1);
+    let let_go = format!("{}-{} {}\n", named(own.id(), 1), own.id(), 1);
+    guard(
+        named(run.id(), start_of(run.id()))
+            + &wrong
+            + &let_go
+            + &named(own.id(), start_of(own.id())),
+    );
+    let _ = run.wait();
+    let started = Instant::now();
+    while alive(child_of_run) && started.elapsed() < Duration::from_secs(5) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(!alive(child_of_run), "the run's child outlived the guard");
+    assert!(alive(stranger.id()), "a stranger was killed");
+    let own_status = own.try_wait().unwrap();
+    let _ = (stranger.kill(), own.kill(), stranger.wait(), own.wait());
+    // Hack's own group is spared, but the process named is killed by its pidfd.
+    assert!(
+        own_status.is_some(),
+        "the process named in hack's group lives"
+    );
+}
+
 /// The slow tests of this file: each takes seconds of CPU time or of waiting, so `cargo test`
 /// leaves them out to stay quick; `cargo test -- --ignored slow::` runs them, and so does CI.
 mod slow {

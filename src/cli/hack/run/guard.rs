@@ -1,9 +1,13 @@
 //! hack's hold on what it starts: the signals that stop it (SIGINT, SIGTERM, SIGHUP), the
-//! subreaper, and the guard, a shell in a session of its own (so that a SIGKILL to hack's
-//! whole process group spares it) that kills every running group when hack ends, even by
-//! SIGKILL, which runs no handler; then every process in the runs' control groups, however it
-//! detached, and every process marked as one of hack's in its environment ([`mark`]).
+//! subreaper, and the guard, this binary again in a session of its own (so that a SIGKILL to
+//! hack's whole process group spares it) that, when hack ends, even by SIGKILL, which runs no
+//! handler, kills what hack told it of (each run's main process, each process a run was seen
+//! to hold, each orphan: each with its process group), every process in the runs' control
+//! groups, however it detached, and every process marked as one of hack's in its environment
+//! ([`mark`]); each by a pidfd, never by a number that may name another process by now
+//! (`sandbox::keeper`).
 
+use super::sandbox::GUARD_NAME;
 use std::io::Write;
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
@@ -40,8 +44,8 @@ extern "C" fn on_signal(signal: libc::c_int) {
     SIGNAL.store(signal, Ordering::Relaxed);
 }
 
-/// The guard's input, on which hack writes `+PID` when a group starts and `-PID` when it ends,
-/// and its pid.
+/// The guard's input, on which hack writes `+PID START` when a process of its runs is to be
+/// killed should hack die and `-PID START` when it no longer is, and its pid.
 static GUARD: Mutex<Option<(std::process::ChildStdin, i32)>> = Mutex::new(None);
 
 /// The name of the variable every solution's environment holds (see [`mark`]).
@@ -74,58 +78,25 @@ pub(in crate::cli) fn mark_prefix() -> &'static str {
     PREFIX.get_or_init(|| format!("{MARK}={}/", mark_value()))
 }
 
-/// The guard: holds the running groups, and kills them all at the end of its input, which is
-/// hack's end however it comes; then every process in hack's control groups (its arguments
-/// after the mark: `cgroup.kill` where there is one, else each pid listed), and every process
-/// that holds hack's mark in its environment (what escaped the groups; the subreaper catches
-/// those only while hack lives); then it removes the control groups. Builtins only while hack
-/// runs, so that a run costs it no process; `done` (hack's own orderly end, after its own
-/// sweep) lets it go without the scan.
-const GUARD_SCRIPT: &str = r#"groups=
-while read -r group; do
-    case $group in
-    done) exit 0 ;;
-    +*) groups="$groups ${group#+}" ;;
-    -*) kept=; for g in $groups; do [ "$g" = "${group#-}" ] || kept="$kept $g"; done; groups=$kept ;;
-    esac
-done
-for g in $groups; do kill -9 "-$g" 2>/dev/null; done
-mark=$1
-shift
-for round in 1 2 3; do
-    for base in "$@"; do
-        [ -e "$base/cgroup.kill" ] && echo 1 > "$base/cgroup.kill" 2>/dev/null
-        for procs in "$base"/*/cgroup.procs; do
-            while read -r p; do kill -9 "$p" 2>/dev/null; done < "$procs" 2>/dev/null
-        done
-    done
-done
-for p in /proc/[0-9]*; do
-    tr '\0' '\n' < "$p/environ" 2>/dev/null | grep -q "^$mark" && kill -9 "${p#/proc/}" 2>/dev/null
-done
-for round in 1 2 3 4 5 6 7 8 9 10; do
-    left=
-    for base in "$@"; do
-        for run in "$base"/*/; do [ -d "$run" ] && { rmdir "$run" 2>/dev/null || left=1; }; done
-        rmdir "$base" 2>/dev/null || left=1
-    done
-    [ -z "$left" ] && break
-    sleep 0.2
-done
-"#;
-
-/// Starts the guard, which also removes the control groups' `bases` at the end; without one
-/// (no `sh`), the parent-death signal alone covers the solutions' main processes.
+/// Starts the guard (`sandbox::keep`): this binary again, under the guard's name, in a session
+/// of its own, told hack's mark, hack's process group (which it spares) and the control
+/// groups' `bases` (which it empties and removes at the end). Without one (this binary gone
+/// from /proc/self/exe), the parent-death signal alone covers the solutions' main processes.
 fn start_guard(bases: &[PathBuf]) {
-    let mut sh = Command::new("sh");
-    sh.args(["-c", GUARD_SCRIPT, "guard", mark_prefix()])
+    // SAFETY: getpgrp cannot fail.
+    let own = unsafe { libc::getpgrp() };
+    let mut guard = Command::new("/proc/self/exe");
+    guard
+        .arg0(GUARD_NAME)
+        .arg(mark_prefix())
+        .arg(own.to_string())
         .args(bases)
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::null());
     // SAFETY: between fork and exec only async-signal-safe calls: setsid, signal.
     unsafe {
-        sh.pre_exec(|| {
+        guard.pre_exec(|| {
             // `timeout -s KILL` and a terminal's kill signal the whole process group: the
             // guard, in a session of its own, outlives them to do its work.
             libc::setsid();
@@ -136,18 +107,19 @@ fn start_guard(bases: &[PathBuf]) {
             Ok(())
         });
     }
-    if let Ok(mut guard) = sh.spawn()
+    if let Ok(mut guard) = guard.spawn()
         && let Some(input) = guard.stdin.take()
     {
         *GUARD.lock().unwrap_or_else(|p| p.into_inner()) = Some((input, guard.id() as i32));
     }
 }
 
-/// Tells the guard that group `group` started (`+`) or ended (`-`).
-pub(in crate::cli) fn tell_guard(sign: char, group: i32) {
+/// Tells the guard that process `pid`, started at `start` (clock ticks after boot), is one of
+/// hack's runs' (`+`) or no longer is (`-`).
+pub(in crate::cli) fn tell_guard(sign: char, pid: i32, start: u64) {
     if let Some((input, _)) = GUARD.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
         // One short line: a single write, whole, on a pipe.
-        let _ = input.write_all(format!("{sign}{group}\n").as_bytes());
+        let _ = input.write_all(format!("{sign}{pid} {start}\n").as_bytes());
     }
 }
 

@@ -27,7 +27,7 @@ pub(in crate::cli) use guard::stopped;
 pub(super) use guard::{signal, signal_name};
 use measure::{own_delay, own_peak};
 pub(super) use sandbox::Sandbox;
-pub(in crate::cli) use sandbox::{Room, hard_limit, sweep_orphans};
+pub(in crate::cli) use sandbox::{GUARD_NAME, Room, be_the_guard, hard_limit, sweep_orphans};
 pub(super) use sandbox::{confine, memory_ceiling, which};
 use std::ffi::OsString;
 use std::fs::File;

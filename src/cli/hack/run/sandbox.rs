@@ -18,6 +18,7 @@
 
 mod cgroup;
 mod confine;
+mod keeper;
 mod tally;
 mod tracked;
 
@@ -25,6 +26,7 @@ use super::guard::{mark, mark_prefix, tell_guard};
 use cgroup::Cgroup;
 pub(in crate::cli) use cgroup::{base_folders, remove_bases};
 pub(in crate::cli) use confine::{Room, confine, hard_limit, memory_ceiling};
+pub(in crate::cli) use keeper::{GUARD_NAME, be_the_guard};
 use std::collections::HashMap;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
@@ -80,11 +82,9 @@ pub(in crate::cli) struct Sandbox {
     usage: Usage,
     /// The run's processes seen by the last look (/proc only), each held by a pidfd, which
     /// names that process and no other, however long after it ended: killed with it at the
-    /// end.
+    /// end, and told to the guard, which kills them and their process groups should hack die
+    /// (nothing else would find a process that left hack's environment and session).
     members: HashMap<(i32, u64), OwnedFd>,
-    /// The process groups of the run's processes that left its own (/proc only), told to
-    /// the guard.
-    escaped: Vec<i32>,
     /// The run's wait for a CPU that other work held.
     waits: Waits,
 }
@@ -168,7 +168,6 @@ impl Sandbox {
             guard,
             usage: Usage::default(),
             members: HashMap::new(),
-            escaped: Vec::new(),
             waits: Waits {
                 cores: std::thread::available_parallelism().map_or(1, |n| n.get()) as u32,
                 ..Waits::default()
@@ -243,16 +242,6 @@ impl Sandbox {
                 self.usage.peak = self.usage.peak.max(tally.memory);
                 self.usage.busy = tally.busy;
                 self.hold(&tally.members);
-                // The groups that left the run's own are the guard's to kill too, should hack
-                // die: nothing else would find a process that left hack's environment.
-                // SAFETY: getpgrp cannot fail.
-                let own = unsafe { libc::getpgrp() };
-                for group in tally.groups {
-                    if group != self.main && group != own && !self.escaped.contains(&group) {
-                        tell_guard('+', group);
-                        self.escaped.push(group);
-                    }
-                }
                 tell_orphans_now();
                 // The kernel stops a group's runaway; by hand, this look does.
                 if tally.memory > self.guard {
@@ -264,8 +253,8 @@ impl Sandbox {
     }
 
     /// Holds a pidfd of each process of `members` (pid and start), the ones no longer there let
-    /// go. A pidfd is opened by number, so it is kept only if that number still names the
-    /// process seen, by its start, after it was opened.
+    /// go, and tells the guard of both. A pidfd is opened by number, so it is kept only if that
+    /// number still names the process seen, by its start, after it was opened.
     fn hold(&mut self, members: &[(i32, u64)]) {
         let mut held = HashMap::with_capacity(members.len());
         for &(pid, start) in members {
@@ -278,8 +267,12 @@ impl Sandbox {
             } else if let Some(fd) = pidfd_open(pid)
                 && tally::stat_of(pid).is_some_and(|stat| stat.start == start)
             {
+                tell_guard('+', pid, start);
                 held.insert((pid, start), fd);
             }
+        }
+        for &(pid, start) in self.members.keys() {
+            tell_guard('-', pid, start);
         }
         self.members = held;
     }
@@ -320,30 +313,36 @@ impl Sandbox {
             }
         }
         for fd in self.members.values() {
-            // SAFETY: a pidfd we hold names one process, whatever its number now.
-            unsafe {
-                libc::syscall(
-                    libc::SYS_pidfd_send_signal,
-                    fd.as_raw_fd(),
-                    libc::SIGKILL,
-                    std::ptr::null::<libc::siginfo_t>(),
-                    0,
-                );
-            }
+            signal_by(fd, libc::SIGKILL);
         }
     }
 
     /// Ends the run: kills what is left of it and removes its group.
     pub(in crate::cli) fn end(&mut self) {
         self.kill();
-        self.members.clear();
-        for group in self.escaped.drain(..) {
-            tell_guard('-', group);
+        for ((pid, start), _) in self.members.drain() {
+            tell_guard('-', pid, start);
         }
         if let Some(group) = self.cgroup.take() {
             group.release();
         }
     }
+}
+
+/// Sends `signal` to the process the pidfd `fd` names, whatever its number now; false if it
+/// is gone.
+fn signal_by(fd: &OwnedFd, signal: i32) -> bool {
+    // SAFETY: pidfd_send_signal on a pidfd we hold, with no siginfo and no flags.
+    let sent = unsafe {
+        libc::syscall(
+            libc::SYS_pidfd_send_signal,
+            fd.as_raw_fd(),
+            signal,
+            std::ptr::null::<libc::siginfo_t>(),
+            0,
+        )
+    };
+    sent == 0
 }
 
 /// A pidfd for process `pid`, or `None` where it is gone (or Linux has none).

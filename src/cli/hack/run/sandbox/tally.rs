@@ -35,8 +35,6 @@ pub(super) struct Tally {
     /// The processes found, each with its start (clock ticks after boot): a pid and its start
     /// name one process, never a later one that got the same pid.
     pub(super) members: Vec<(i32, u64)>,
-    /// Their process groups: the run's, and those that left it (`setsid`).
-    pub(super) groups: Vec<i32>,
 }
 
 /// One thread as its schedstat tells it.
@@ -184,9 +182,6 @@ pub(super) fn scan(main: i32, start: u64, run: u64, mark: &[u8]) -> Tally {
             continue;
         }
         tally.members.push((pid, stat.start));
-        if !tally.groups.contains(&stat.group) {
-            tally.groups.push(stat.group);
-        }
         ticks += stat.ticks;
         memory += proportional(pid).unwrap_or(stat.resident_pages.saturating_mul(page));
     }

@@ -50,7 +50,7 @@ pub(in crate::cli) fn spawn_tracked(
     // possible member of this run, which errs on the side of sparing it.
     let start = stat_of(main).map_or(0, |stat| stat.start);
     running.push(Live { main, run, start });
-    tell_guard('+', main);
+    tell_guard('+', main, start);
     Ok(child)
 }
 
@@ -92,9 +92,9 @@ pub(in crate::cli) fn reap(pid: i32, block: bool) -> Option<(ExitStatus, u64, Du
     if waited != pid {
         return None;
     }
-    running.swap_remove(index);
+    let start = running.swap_remove(index).start;
     drop(running);
-    tell_guard('-', pid);
+    tell_guard('-', pid, start);
     let (peak, cpu) = used(&usage);
     Some((ExitStatus::from_raw(status), peak, cpu))
 }
@@ -142,13 +142,12 @@ pub(in crate::cli) fn sweep_orphans() {
     tell_orphans(&running, me, guard);
 }
 
-/// The process groups of the orphans hack holds, as last told to the guard.
-static TOLD: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+/// The orphans hack holds (pid and start), as last told to the guard.
+static TOLD: Mutex<Vec<(i32, u64)>> = Mutex::new(Vec::new());
 
-/// Tells the guard the process groups of the orphans hack holds now, whatever their run (and
-/// that those it was told of before are no longer held): should hack die, they are no one's
-/// child to find, and the guard kills them. An orphan's group holds its number while the
-/// orphan lives.
+/// Tells the guard the orphans hack holds now, whatever their run (and that those it was told
+/// of before are no longer held): should hack die, they are no one's child to find, and the
+/// guard kills them and their process groups.
 pub(in crate::cli) fn tell_orphans_now() {
     // SAFETY: getpid cannot fail.
     let me = unsafe { libc::getpid() };
@@ -156,27 +155,23 @@ pub(in crate::cli) fn tell_orphans_now() {
 }
 
 fn tell_orphans(running: &[Live], me: i32, guard: Option<i32>) {
-    // SAFETY: getpgrp cannot fail.
-    let own = unsafe { libc::getpgrp() };
-    let mut groups: Vec<i32> = children()
+    let mut orphans: Vec<(i32, u64)> = children()
         .unwrap_or_else(|| every_process(me))
         .into_iter()
         .filter(|&pid| guard != Some(pid) && running.iter().all(|live| live.main != pid))
-        .filter_map(stat_of)
-        .filter(|stat| stat.parent == me && stat.state != b'Z')
-        .map(|stat| stat.group)
-        .filter(|&group| group != own && running.iter().all(|live| live.main != group))
+        .filter_map(|pid| Some((pid, stat_of(pid)?)))
+        .filter(|(_, stat)| stat.parent == me && stat.state != b'Z')
+        .map(|(pid, stat)| (pid, stat.start))
         .collect();
-    groups.sort_unstable();
-    groups.dedup();
+    orphans.sort_unstable();
     let mut told = TOLD.lock().unwrap_or_else(|p| p.into_inner());
-    for &group in groups.iter().filter(|g| !told.contains(g)) {
-        tell_guard('+', group);
+    for &(pid, start) in orphans.iter().filter(|o| !told.contains(o)) {
+        tell_guard('+', pid, start);
     }
-    for &group in told.iter().filter(|g| !groups.contains(g)) {
-        tell_guard('-', group);
+    for &(pid, start) in told.iter().filter(|o| !orphans.contains(o)) {
+        tell_guard('-', pid, start);
     }
-    *told = groups;
+    *told = orphans;
 }
 
 /// hack's children, from each of its threads' /proc list (orphans handed to hack are some

@@ -1,0 +1,202 @@
+//! The guard's own side: this binary run again under the name [`GUARD_NAME`], in a session of
+//! its own, reading what hack tells it on its standard input. It holds a pidfd of each process
+//! hack names (`+PID START`: opened by number, kept only if that number still names the process
+//! started at START, by /proc), lets go of those hack says ended (`-PID START`), and at the end
+//! of its input, which is hack's end however it comes (a SIGKILL too), kills what hack left:
+//!
+//! 1. each held process's whole process group, the process stopped first (SIGSTOP by its
+//!    pidfd), so that while the group is killed by number the number is provably still that
+//!    process's group, then the process itself by its pidfd;
+//! 2. every process in hack's control groups (`cgroup.kill`; without it, each listed process
+//!    by a pidfd opened first and checked to be still listed after);
+//! 3. every process whose environment holds hack's mark (`guard::mark`), by a pidfd opened
+//!    before its environment is read;
+//!
+//! and then removes the control groups. `done` (hack's own orderly end, after its own sweep)
+//! lets it go without any of it. No number that may name another process by now is signalled.
+
+use super::tally::{Mark, run_marked, stat_of};
+use super::{pidfd_open, signal_by};
+use std::collections::HashMap;
+use std::io::BufRead;
+use std::os::fd::OwnedFd;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The name the guard runs under (its `argv[0]`): what `cli::run` looks for before anything
+/// else, and what `ps` shows.
+pub(in crate::cli) const GUARD_NAME: &str = "constrained-nim-hack-guard";
+
+/// A process hack named: its pid and start (clock ticks after boot).
+type Named = (i32, u64);
+
+/// The guard's life: `args` are its arguments after its name: the prefix of hack's mark in an
+/// environment, hack's own process group (spared: hack's pipeline is in it), then the control
+/// groups' bases. Returns its exit status.
+pub(in crate::cli) fn be_the_guard(args: &[std::ffi::OsString]) -> i32 {
+    let [mark, spared, bases @ ..] = args else {
+        return 2;
+    };
+    let mark = mark.as_encoded_bytes().to_vec();
+    let Some(spared) = spared.to_str().and_then(|group| group.parse::<i32>().ok()) else {
+        return 2;
+    };
+    let bases: Vec<PathBuf> = bases.iter().map(PathBuf::from).collect();
+    let mut held: HashMap<Named, OwnedFd> = HashMap::new();
+    for line in std::io::stdin().lock().lines() {
+        let Ok(line) = line else { break };
+        if line == "done" {
+            return 0;
+        }
+        let Some((sign, named)) = parse(&line) else {
+            continue;
+        };
+        match sign {
+            '+' => {
+                if let Some(fd) = pidfd_open(named.0)
+                    && stat_of(named.0).is_some_and(|stat| stat.start == named.1)
+                {
+                    held.insert(named, fd);
+                }
+            }
+            _ => {
+                held.remove(&named);
+            }
+        }
+    }
+    end_groups(&held, spared);
+    drop(held);
+    for _ in 0..3 {
+        end_cgroups(&bases);
+    }
+    for _ in 0..2 {
+        end_marked(&mark);
+    }
+    remove(&bases);
+    0
+}
+
+/// `+PID START` or `-PID START`.
+fn parse(line: &str) -> Option<(char, Named)> {
+    let sign = line.chars().next().filter(|c| matches!(c, '+' | '-'))?;
+    let (pid, start) = line[1..].split_once(' ')?;
+    Some((sign, (pid.parse().ok()?, start.parse().ok()?)))
+}
+
+/// Kills each held process's process group (but hack's own, `spared`), then the process.
+fn end_groups(held: &HashMap<Named, OwnedFd>, spared: i32) {
+    for (&(pid, start), fd) in held {
+        // Stopped, it cannot leave its group (only a process itself, or its parent before it
+        // execs, moves it), so the group keeps its number while it is killed.
+        if !signal_by(fd, libc::SIGSTOP) {
+            continue;
+        }
+        // Read after the pidfd says the process lives: the number is still its own.
+        if let Some(stat) = stopped(pid, start)
+            && stat.group > 1
+            && stat.group != spared
+        {
+            // SAFETY: kill(2) on a process group that a stopped process of hack's holds.
+            unsafe {
+                libc::kill(-stat.group, libc::SIGKILL);
+            }
+        }
+        signal_by(fd, libc::SIGKILL);
+    }
+}
+
+/// Process `pid`, started at `start`, once it is stopped (a moment: the signal is taken on its
+/// way back to user space); `None` if it does not stop within 20 ms (asleep in the kernel, or
+/// a zombie) or is gone.
+fn stopped(pid: i32, start: u64) -> Option<super::tally::Stat> {
+    for _ in 0..20 {
+        let stat = stat_of(pid).filter(|stat| stat.start == start)?;
+        if stat.state == b'T' {
+            return Some(stat);
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    None
+}
+
+/// Kills every process in hack's control groups under `bases`.
+fn end_cgroups(bases: &[PathBuf]) {
+    for base in bases {
+        if std::fs::write(base.join("cgroup.kill"), "1").is_ok() {
+            continue;
+        }
+        let runs = std::fs::read_dir(base).into_iter().flatten().flatten();
+        for procs in runs.map(|run| run.path().join("cgroup.procs")) {
+            for pid in listed(&procs) {
+                if let Some(fd) = pidfd_open(pid)
+                    && listed(&procs).contains(&pid)
+                {
+                    signal_by(&fd, libc::SIGKILL);
+                }
+            }
+        }
+    }
+}
+
+/// The pids a `cgroup.procs` file lists now.
+fn listed(procs: &Path) -> Vec<i32> {
+    let text = std::fs::read_to_string(procs).unwrap_or_default();
+    text.split_whitespace()
+        .filter_map(|pid| pid.parse().ok())
+        .collect()
+}
+
+/// Kills every process whose environment holds hack's mark: what left hack's groups and
+/// sessions and was no one's child for hack to find.
+fn end_marked(mark: &[u8]) {
+    // SAFETY: getpid cannot fail.
+    let me = unsafe { libc::getpid() };
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return;
+    };
+    for pid in entries
+        .flatten()
+        .filter_map(|entry| entry.file_name().to_str()?.parse::<i32>().ok())
+        .filter(|&pid| pid != me)
+    {
+        if let Some(fd) = pidfd_open(pid)
+            && matches!(run_marked(pid, mark), Mark::Run(_))
+        {
+            signal_by(&fd, libc::SIGKILL);
+        }
+    }
+}
+
+/// Removes the runs' control groups and the bases, a moment after their processes were killed.
+fn remove(bases: &[PathBuf]) {
+    for _ in 0..10 {
+        let mut left = false;
+        for base in bases {
+            let runs = std::fs::read_dir(base).into_iter().flatten().flatten();
+            for run in runs.map(|run| run.path()).filter(|run| run.is_dir()) {
+                left |= std::fs::remove_dir(&run).is_err();
+            }
+            left |= std::fs::remove_dir(base).is_err() && base.exists();
+        }
+        if !left {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse;
+
+    #[test]
+    fn a_line_names_a_process_by_its_pid_and_start() {
+        assert_eq!(parse("+123 456"), Some(('+', (123, 456))));
+        assert_eq!(parse("-7 0"), Some(('-', (7, 0))));
+        // The old form (a group alone), a torn line, garbage: nothing to hold.
+        assert_eq!(parse("+123"), None);
+        assert_eq!(parse("123 456"), None);
+        assert_eq!(parse("+x 1"), None);
+        assert_eq!(parse(""), None);
+    }
+}
