@@ -6,8 +6,8 @@
 //! limit: hack's own memory stays below it whatever the game.
 //!
 //! The other tests of `hack` are this binary's modules (`tests/hack/`: cgroup, files, games,
-//! growth, interactive, limits, merges, sandbox, schedule), so that all of them share one pool
-//! of test threads: as binaries of their own, each waited for its slowest test. `cargo test
+//! growth, interactive, json, limits, merges, sandbox, schedule), so that all of them share one
+//! pool of test threads: as binaries of their own, each waited for its slowest test. `cargo test
 //! --test hack hack_limits` runs one module. Each file's slow tests (seconds of CPU time or of
 //! waiting each) are in its `slow` module, ignored so that `cargo test` stays near a minute:
 //! `cargo test -- --ignored slow::` runs them all, as CI does. Any other ignored test runs by
@@ -25,6 +25,8 @@ mod hack_games;
 mod hack_growth;
 #[path = "hack/hack_interactive.rs"]
 mod hack_interactive;
+#[path = "hack/hack_json.rs"]
+mod hack_json;
 #[path = "hack/hack_limits.rs"]
 mod hack_limits;
 #[path = "hack/hack_merges.rs"]

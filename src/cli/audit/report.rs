@@ -137,13 +137,12 @@ pub(super) struct Filled {
 
 /// The JSON Schema of [`Report`], pretty-printed.
 pub(super) fn schema() -> String {
-    let schema = schemars::schema_for!(Report);
-    serde_json::to_string_pretty(&schema).unwrap_or_default()
+    crate::cli::hack::json::schema::<Report>()
 }
 
 /// The report as one JSON document.
 pub(super) fn json(report: &Report) -> String {
-    serde_json::to_string_pretty(report).unwrap_or_default()
+    crate::cli::hack::json::document(report)
 }
 
 /// The report as a person reads it.

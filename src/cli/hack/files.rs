@@ -231,8 +231,8 @@ impl Kept {
 
     /// Ends the report `text` with [`Kept::tell`], writes it to standard error, and returns
     /// how the run ended ([`Kept::status`]).
-    pub(super) fn finish(&self, mut text: String) -> Ended {
-        self.tell(&mut text);
+    pub(super) fn finish(&self, text: &mut String) -> Ended {
+        self.tell(text);
         let _ = io::stderr().lock().write_all(text.as_bytes());
         self.status()
     }

@@ -30,6 +30,7 @@ pub(in crate::cli) mod files;
 mod growth;
 mod help;
 mod interactive;
+pub(in crate::cli) mod json;
 mod progress;
 mod report;
 pub(in crate::cli) mod run;
@@ -71,6 +72,8 @@ use verdict::Outcome;
 /// measured as a judge's sandbox measures them.
 #[derive(Debug, clap::Args)]
 #[command(after_help = help::SHORT, after_long_help = help::reference())]
+#[command(override_usage = "constrained-nim hack [OPTIONS] -- <CMD>...\n       \
+                            constrained-nim hack --json-schema")]
 pub(super) struct Args {
     /// How many generated games to try
     #[arg(long, value_name = "K", default_value_t = 1000)]
@@ -124,8 +127,19 @@ pub(super) struct Args {
     /// (see "--interactive" in --help)
     #[arg(long)]
     interactive: bool,
+    /// Also print the report as one JSON document on standard output (the text report still
+    /// goes to standard error); its fields are --json-schema's
+    #[arg(long)]
+    json: bool,
+    /// Print the JSON Schema of --json's report, and nothing else
+    #[arg(long, conflicts_with = "json")]
+    json_schema: bool,
     /// The solution to test, and its arguments
-    #[arg(last = true, required = true, value_name = "CMD")]
+    #[arg(
+        last = true,
+        required_unless_present = "json_schema",
+        value_name = "CMD"
+    )]
     command: Vec<OsString>,
 }
 
@@ -161,6 +175,10 @@ enum Origin {
 }
 
 pub(super) fn run(args: Args) -> Result<Ended, Failure> {
+    if args.json_schema {
+        let _ = writeln!(io::stdout().lock(), "{}", json::schema::<json::Report>());
+        return Ok(Ended::Passed);
+    }
     if !(args.timeout > 0.0 && args.timeout <= 1e6) {
         return Err(Failure::Usage(format!(
             "--timeout {}: give a number of seconds above 0 and at most 1000000",
@@ -236,10 +254,14 @@ pub(super) fn run(args: Args) -> Result<Ended, Failure> {
         out: out.clone().zip(args.out.clone()),
         save: args.save.clone(),
     };
+    let mut failures = Vec::new();
     if args.interactive {
-        let result = interactive::run(&settings);
+        let result = interactive::run(&settings, &mut failures);
         run::sweep_orphans();
         run::dismiss();
+        if let Ok(ended) = &result {
+            print_json(&args, &settings, *ended, 0, failures);
+        }
         return result;
     }
     let runner = Batch {
@@ -250,10 +272,10 @@ pub(super) fn run(args: Args) -> Result<Ended, Failure> {
         jobs: settings.jobs,
         runs: AtomicU64::new(0),
     };
-    let result = hunt(&args, out.as_deref(), &runner, seed);
+    let result = hunt(&args, out.as_deref(), &runner, seed, &mut failures);
     run::sweep_orphans();
     run::dismiss();
-    match result {
+    let result = match result {
         // hack could not do its work: told apart from a failure found (1).
         Err(Failure::Usage(message)) => Err(Failure::Usage(message)),
         Err(trouble) => {
@@ -261,7 +283,48 @@ pub(super) fn run(args: Args) -> Result<Ended, Failure> {
             Ok(Ended::Trouble)
         }
         ok => ok,
+    };
+    if let Ok(ended) = &result {
+        print_json(&args, &settings, *ended, runner.runs(), failures);
     }
+    result
+}
+
+/// With --json: the report as one JSON document on standard output.
+fn print_json(
+    args: &Args,
+    settings: &Settings,
+    ended: Ended,
+    runs: u64,
+    failures: Vec<json::Failure>,
+) {
+    if !args.json {
+        return;
+    }
+    let report = json::Report {
+        command: (settings.command.iter())
+            .map(|arg| arg.to_string_lossy().into_owned())
+            .collect(),
+        seed: settings.seed,
+        interactive: args.interactive,
+        limits: json::Limits {
+            time_s: settings.timeout.as_secs_f64(),
+            memory_mib: settings.memory / MIB,
+            stack_mib: settings.stack / MIB,
+        },
+        measured_by: run::which(),
+        runs,
+        ended: match ended {
+            Ended::Passed => "passed",
+            Ended::Found => "found",
+            Ended::Trouble => "trouble",
+            Ended::Interrupted(_) => "interrupted",
+        }
+        .to_owned(),
+        exit_status: super::hack_status(ended),
+        failures,
+    };
+    let _ = writeln!(io::stdout().lock(), "{}", json::document(&report));
 }
 
 /// What a run of hack was asked to do, its options checked: the settings of every kind of
@@ -302,7 +365,13 @@ pub(crate) enum Ended {
 }
 
 /// Samples, saved games, the search; the confirmation of what failed; then the report.
-fn hunt(args: &Args, out: Option<&Path>, runner: &Batch, seed: u64) -> Result<Ended, Failure> {
+fn hunt(
+    args: &Args,
+    out: Option<&Path>,
+    runner: &Batch,
+    seed: u64,
+    failures: &mut Vec<json::Failure>,
+) -> Result<Ended, Failure> {
     let started = Instant::now();
     let mut found: Vec<Failed> = fixed_games(args, runner, started).into_iter().collect();
     if found.is_empty() {
@@ -315,7 +384,7 @@ fn hunt(args: &Args, out: Option<&Path>, runner: &Batch, seed: u64) -> Result<En
     if confirmed.is_empty() {
         return Ok(nothing_found(args, runner, seed));
     }
-    report_all(args, out, runner, seed, started, confirmed)
+    report_all(args, out, runner, seed, started, confirmed, failures)
 }
 
 /// A game that failed (or gave no verdict), not yet confirmed.
@@ -502,6 +571,7 @@ fn report_all(
     seed: u64,
     started: Instant,
     confirmed: Vec<Found>,
+    failures: &mut Vec<json::Failure>,
 ) -> Result<Ended, Failure> {
     let count = confirmed.len();
     let mut header = String::new();
@@ -552,9 +622,11 @@ fn report_all(
             started,
         };
         // A usage error (a --memory too small for CMD) is all that is said.
-        let (text, kept) = failure_block(args, &slot, runner, seed, found)?;
+        let (mut text, kept, mut entry) = failure_block(args, &slot, runner, seed, found)?;
         // A failure found that could not be kept where asked: hack's trouble too.
-        status = status.max(kept.finish(text));
+        status = status.max(kept.finish(&mut text));
+        entry.report = text;
+        failures.push(entry);
         // A blank line after a block's last line ("saved as ..."), before the next block.
         if done + 1 < count {
             let _ = io::stderr().lock().write_all(b"\n");
@@ -620,7 +692,7 @@ fn failure_block(
     runner: &Batch,
     seed: u64,
     found: Found,
-) -> Result<(String, files::Kept), Failure> {
+) -> Result<(String, files::Kept, json::Failure), Failure> {
     let Found {
         origin,
         game: case,
@@ -663,6 +735,7 @@ fn failure_block(
     }
     let mut text = String::new();
     let tests = args.tests;
+    let mut shrink_line = None;
     let (shown, last) = match (&origin, flaky) {
         (Origin::Sample(i), None) if every.is_some() => {
             let _ = writeln!(
@@ -703,6 +776,7 @@ fn failure_block(
             }
             let shrunk = shrink_failure(args, slot, runner, case, outcome);
             text.push_str(&shrunk.0);
+            shrink_line = Some(shrunk.0.trim_end().trim_end_matches(':').to_owned());
             (shrunk.1, shrunk.2)
         }
     };
@@ -729,6 +803,7 @@ fn failure_block(
     let asked = out.is_some() || args.save.is_some();
     report::game(&mut text, &shown, &kept.places, asked);
     report::failure(&mut text, &last, runner);
+    let growth_from = text.len();
     // A timeout's growth, within what is left of its share but never less than GROWTH_TIME
     // limits (with --shrink-time 0 too: the growth says what the unshrunk game cannot); none
     // where every game fails (an endless loop takes the limit on every size).
@@ -759,6 +834,7 @@ fn failure_block(
             growth_lines(&mut text, &timer, &shown)
         });
     }
+    let growth: Vec<String> = (text[growth_from..].lines()).map(str::to_owned).collect();
     if let Origin::Sample(_) = origin
         && every
     {
@@ -787,7 +863,29 @@ fn failure_block(
         }
         _ => {}
     }
-    Ok((text, kept))
+    let kind = last.kind().unwrap_or(verdict::Kind::Crash);
+    let mut entry = json::Failure::new(kind, &shown, &input, &last);
+    entry.found = where_found(&origin, tests, seed, slot.first);
+    let (from, number) = match &origin {
+        Origin::Sample(i) => ("sample", Some(*i as u64 + 1)),
+        Origin::Saved(_) => ("saved", None),
+        Origin::Generated { index, .. } => ("generated", Some(index + 1)),
+    };
+    (entry.origin, entry.game_number) = (from.to_owned(), number);
+    if let Origin::Saved(path) = &origin {
+        entry.saved_file = Some(path.to_string_lossy().into_owned());
+    }
+    if let Origin::Generated { plan, .. } = &origin
+        && plan.shift.is_none()
+    {
+        entry.gen_command = Some(plan.gen_command());
+    }
+    entry.flaky = flaky.map(|(failed, runs)| json::Flaky { failed, runs });
+    entry.game_files = kept.places.clone();
+    entry.shrunk = shrink_line;
+    entry.growth = growth;
+    entry.fails_every_game = every;
+    Ok((text, kept, entry))
 }
 
 /// Shrinks a failure within --shrink-time: the report's line on how it went, the game it

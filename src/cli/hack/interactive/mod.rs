@@ -60,7 +60,10 @@ struct Planned {
     seed: u64,
 }
 
-pub(super) fn run(settings: &Settings) -> Result<Ended, Failure> {
+pub(super) fn run(
+    settings: &Settings,
+    failures: &mut Vec<super::json::Failure>,
+) -> Result<Ended, Failure> {
     let bot = Bot {
         command: &settings.command,
         room: room_for(settings.memory, settings.stack),
@@ -109,7 +112,7 @@ pub(super) fn run(settings: &Settings) -> Result<Ended, Failure> {
     if !played.verdict.failed() {
         return unsure(settings, &played_outcome(&played));
     }
-    report_failure(&bot, settings, game, played)
+    report_failure(&bot, settings, game, played, failures)
 }
 
 /// A play with no verdict ends hack: a bot that cannot start is a usage error, a machine that
@@ -255,6 +258,7 @@ fn report_failure(
     settings: &Settings,
     game: Planned,
     played: Played,
+    failures: &mut Vec<super::json::Failure>,
 ) -> Result<Ended, Failure> {
     let mut text = String::new();
     let at = where_found(&game.origin, settings);
@@ -279,6 +283,9 @@ fn report_failure(
             report::game(&mut text, &game.case, &[], false);
             transcript::play_report(&mut text, &game.case, &played, settings.timeout);
             let _ = io::stderr().lock().write_all(text.as_bytes());
+            let mut entry = entry(&game, &game.case, &outcome, &at, text);
+            entry.flaky = Some(super::json::Flaky { failed, runs });
+            failures.push(entry);
             return Ok(Ended::Found);
         }
     }
@@ -337,7 +344,39 @@ fn report_failure(
         _ => {}
     }
     // A failure found that could not be kept where asked: hack's trouble too.
-    Ok(kept.finish(text))
+    let ended = kept.finish(&mut text);
+    let mut entry = entry(&game, &case, &played_outcome(&played), &at, text);
+    entry.game_files = kept.places.clone();
+    entry.fails_every_game = every;
+    failures.push(entry);
+    Ok(ended)
+}
+
+/// The `--json` entry of a bot's failure on `case` (the game found, or the one shrunk or the
+/// smallest in its place), found as `at` says, its block of the report `text`.
+fn entry(
+    game: &Planned,
+    case: &Game,
+    outcome: &Outcome,
+    at: &str,
+    text: String,
+) -> super::json::Failure {
+    let kind = outcome
+        .kind()
+        .unwrap_or(super::verdict::Kind::ProtocolError);
+    let mut entry = super::json::Failure::new(kind, case, &case.input(), outcome);
+    entry.found = at.to_owned();
+    let (from, number) = match &game.origin {
+        BotOrigin::Sample(i) => ("sample", Some(*i as u64 + 1)),
+        BotOrigin::Saved(path) => {
+            entry.saved_file = Some(path.to_string_lossy().into_owned());
+            ("saved", None)
+        }
+        BotOrigin::Generated { index, .. } => ("generated", Some(index + 1)),
+    };
+    (entry.origin, entry.game_number) = (from.to_owned(), number);
+    entry.report = text;
+    entry
 }
 
 /// Shrinks the game with hack's shrinker, each candidate played once with the failing game's
