@@ -463,3 +463,72 @@ fn fill_adds_what_is_missing_and_nothing_is_missing_after() {
     let again = run_within(&["audit", dir.to_str().unwrap()], b"", long);
     assert_eq!(again.status, 0, "{}", again.stdout);
 }
+
+/// What under SOL cannot be run is said, each with why, and the audit does not pass: a folder
+/// beside the Kattis ones (a misspelt `wrong-answer/`), a file that is no program, a folder in
+/// a verdict folder; a note (README, `.md`) is left alone; a SOL with no program at all says
+/// so. Without this, a solutions matrix passed over them in silence, a false "all match".
+#[test]
+fn what_cannot_run_under_solutions_is_named_not_passed_over() {
+    let root = folder("strays");
+    let tests = root.join("data");
+    fs::create_dir_all(&tests).unwrap();
+    write(&tests, "one.in", "1 1\n1\n1 1\n");
+    write(&tests, "one.out", "Aoki\n");
+    let sol = root.join("submissions");
+    for kind in ["accepted/multi", "wrong-answer"] {
+        fs::create_dir_all(sol.join(kind)).unwrap();
+    }
+    let right = sol.join("accepted/right.sh");
+    let binary = env!("CARGO_BIN_EXE_constrained-nim");
+    write(
+        &sol,
+        "accepted/right.sh",
+        &format!("#!/bin/sh\nexec {binary}\n"),
+    );
+    fs::set_permissions(&right, fs::Permissions::from_mode(0o755)).unwrap();
+    write(&sol, "accepted/Main.java", "class Main {}\n");
+    write(&sol, "accepted/notes.md", "why each is here\n");
+    write(&sol, "wrong-answer/plain.py", "print('Takahashi')\n");
+    let (ran, report) = audit_json(&tests, &["--solutions", sol.to_str().unwrap()]);
+    assert_eq!(ran.status, 1, "{}", ran.stderr);
+    assert_eq!(report["ok"], false);
+    let missing: Vec<&str> = (report["missing"].as_array().unwrap().iter())
+        .map(|line| line.as_str().unwrap())
+        .collect();
+    let has = |end: &str, words: &str| {
+        missing
+            .iter()
+            .any(|line| line.contains(end) && line.contains(words))
+    };
+    assert!(
+        has(
+            "wrong-answer",
+            "not one of the folders accepted, wrong_answer"
+        ),
+        "{missing:?}"
+    );
+    assert!(has("Main.java", "not run: not a program"), "{missing:?}");
+    assert!(has("a .java file", ""), "{missing:?}");
+    assert!(has("accepted/multi", "not run: a folder"), "{missing:?}");
+    assert!(
+        !missing.iter().any(|line| line.contains("notes.md")),
+        "{missing:?}"
+    );
+    // The right solution still runs, and matches.
+    let solutions = report["solutions"].as_array().unwrap();
+    let right = (solutions.iter())
+        .find(|s| s["path"].as_str().unwrap().ends_with("right.sh"))
+        .unwrap();
+    assert_eq!(right["matches"], true, "{right}");
+    // A SOL with nothing to run says so.
+    let empty = root.join("empty");
+    fs::create_dir_all(empty.join("accepted")).unwrap();
+    let (ran, report) = audit_json(&tests, &["--solutions", empty.to_str().unwrap()]);
+    assert_eq!(ran.status, 1, "{}", ran.stderr);
+    let missing = report["missing"].to_string();
+    assert!(
+        missing.contains("no solution in any of its folders"),
+        "{missing}"
+    );
+}

@@ -52,7 +52,9 @@ The report (standard output):
              every valid test, under hack's sandbox and limits (4 s, 1024 MiB): its verdict on
              each (AC, WA, TLE, RTE, MLE), the slowest time, the peak memory; its verdict is
              its first failing test's (by path), as Kattis judges, and must be its folder's.
-             The tests on which no solution fails are named.
+             The tests on which no solution fails are named. Whatever else is there (another
+             folder, a file that is no program; notes, README and .md/.txt aside) is named as
+             not run, and the audit does not pass.
 
 --fill adds to DIR, for each max test or anti-hash game lacking, the game `gen --shape`
 makes; for each bound not reached and each winner lacking, a small game that reaches it; for
@@ -162,7 +164,9 @@ pub(super) fn run(args: &Args, out: &mut impl Write) -> Result<i32, Failure> {
     }
     let mut solutions = Vec::new();
     let mut breaking_nothing = Vec::new();
+    let mut strays = Vec::new();
     if let Some(sol) = &args.solutions {
+        strays = solutions::strays(sol);
         let tests: Vec<solutions::Test> = (examined.iter())
             .filter(|e| e.checked.valid)
             .map(|e| solutions::Test {
@@ -195,7 +199,10 @@ pub(super) fn run(args: &Args, out: &mut impl Write) -> Result<i32, Failure> {
         breaking_nothing = solutions::breaking_nothing(&solutions, &tests);
     }
     progress.done();
-    let report = assemble(dir, &examined, solutions, breaking_nothing, filled);
+    let mut report = assemble(dir, &examined, solutions, breaking_nothing, filled);
+    // What under SOL is not run is missing from the matrix: said, and not passed.
+    report.missing.extend(strays);
+    report.ok = report.missing.is_empty();
     let shown = if args.json {
         report::json(&report) + "\n"
     } else {

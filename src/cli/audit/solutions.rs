@@ -161,25 +161,85 @@ pub(super) fn breaking_nothing(solutions: &[Solution], tests: &[Test]) -> Vec<St
         .collect()
 }
 
+/// What under `sol` is not run, each in a line: a folder or file beside the Kattis folders (a
+/// misspelt `wrong-answer/` would else pass in silence), or no program at all. Hidden names
+/// and notes (README, `.md`, `.txt`) are left alone.
+pub(super) fn strays(sol: &Path) -> Vec<String> {
+    let mut strays = Vec::new();
+    let mut entries: Vec<PathBuf> = (fs::read_dir(sol).into_iter().flatten().flatten())
+        .map(|e| e.path())
+        .filter(|path| !is_note(path))
+        .collect();
+    entries.sort();
+    for path in entries {
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        if !FOLDERS.iter().any(|(folder, _)| *folder == name) {
+            strays.push(format!(
+                "{}: not one of the folders {}: nothing in it is run",
+                path.display(),
+                FOLDERS.map(|(folder, _)| folder).join(", ")
+            ));
+        }
+    }
+    let any = FOLDERS.iter().any(|(folder, _)| {
+        (fs::read_dir(sol.join(folder))
+            .into_iter()
+            .flatten()
+            .flatten())
+        .any(|e| !is_note(&e.path()))
+    });
+    if !any {
+        strays.push(format!(
+            "{}: no solution in any of its folders {}",
+            sol.display(),
+            FOLDERS.map(|(folder, _)| folder).join(", ")
+        ));
+    }
+    strays
+}
+
+/// A hidden file or a note beside the solutions: not a program, and not a mistake.
+fn is_note(path: &Path) -> bool {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    name.starts_with('.') || name.starts_with("README") || matches!(extension, "md" | "txt")
+}
+
 /// The programs under `sol`'s folders, by path: an executable file as it is, `.py` with
-/// python3, `.cpp` built into `build` with `c++ -O2 -std=c++17`; other files are no programs.
+/// python3, `.cpp` built into `build` with `c++ -O2 -std=c++17`. Anything else there (a
+/// folder, a `.java` file) is listed as a program that cannot run, so that it is not passed
+/// over in silence; notes are left alone ([`is_note`]).
 fn programs(sol: &Path, build: &Path) -> Vec<Program> {
     let mut programs = Vec::new();
     for (folder, expected) in FOLDERS {
         let Ok(entries) = fs::read_dir(sol.join(folder)) else {
             continue;
         };
-        let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+        let mut paths: Vec<PathBuf> = (entries.flatten().map(|e| e.path()))
+            .filter(|path| !is_note(path))
+            .collect();
         paths.sort();
         for path in paths {
             let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-            let executable = fs::metadata(&path)
+            let metadata = fs::metadata(&path);
+            let executable = (metadata.as_ref())
                 .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0);
             let command = match extension {
+                _ if metadata.as_ref().is_ok_and(|m| m.is_dir()) => Err(
+                    "not run: a folder (a solution is one file: an executable, .py or .cpp)"
+                        .to_owned(),
+                ),
                 "py" => Ok(vec![OsString::from("python3"), path.clone().into()]),
                 "cpp" | "cc" => compile(&path, build, programs.len()),
                 _ if executable => Ok(vec![path.clone().into()]),
-                _ => continue,
+                _ => Err(format!(
+                    "not run: not a program (an executable file, .py or .cpp){}",
+                    if extension.is_empty() {
+                        String::new()
+                    } else {
+                        format!(", a .{extension} file")
+                    }
+                )),
             };
             programs.push(Program {
                 path,
