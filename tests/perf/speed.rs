@@ -33,7 +33,7 @@ mod rng;
 #[path = "../../src/cli/shapes.rs"]
 mod shapes;
 
-use shapes::SHAPES;
+use shapes::{MAX_TESTS, SHAPES};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
 use std::os::unix::process::ExitStatusExt;
@@ -132,21 +132,6 @@ fn audit_table(dir: &Path) {
     let forty = dir.join("audit-forty");
     let _ = std::fs::remove_dir_all(&forty);
     std::fs::create_dir_all(&forty).unwrap();
-    const MAX_TESTS: [&str; 13] = [
-        "random",
-        "gcc-growth",
-        "onex",
-        "pydict",
-        "chain",
-        "triangle",
-        "gcc-reserve",
-        "zeros",
-        "onspecial",
-        "equal",
-        "top",
-        "onepile",
-        "onemove",
-    ];
     for shape in MAX_TESTS {
         let (_, game) = tool(&["gen", "--shape", shape, "--seed", "1"]);
         let input = forty.join(format!("max-{shape}.in"));

@@ -128,27 +128,8 @@ const EARLY_EDGES: [(u64, u64, &str, Option<Top>); 5] = [
 /// values straddling 2^63 - 1 and 2^63 (a signed 64-bit type's end), and up to 2^64 - 1.
 const EARLY_BEYOND: [(u64, u64, &str); 2] = [(2, 1 << 63, "2^63"), (7, u64::MAX, "2^64 - 1")];
 
-/// The judge's max tests, in the order of the first games (`gen --shape` names; see
-/// `src/cli/shapes.rs`): all X distinct (random), the anti-hash game for a g++ table that grows
-/// to 2·10^5 keys, all moves on one X, the anti-hash game for a CPython dict keyed by X, a long
-/// chain of consecutive special points, the triangle of every (x, y) for small x, the anti-hash
-/// game for a g++ table reserved, many drops to one value (zeros), every pile on a special
-/// point, all piles equal, values at 10^18, N = 1, M = 1.
-pub(in crate::cli) const MAX_TESTS: [&str; 13] = [
-    "random",
-    "gcc-growth",
-    "onex",
-    "pydict",
-    "chain",
-    "triangle",
-    "gcc-reserve",
-    "zeros",
-    "onspecial",
-    "equal",
-    "top",
-    "onepile",
-    "onemove",
-];
+/// The judge's max tests, in the order of the first games (see `src/cli/shapes.rs`).
+pub(in crate::cli) use crate::cli::shapes::MAX_TESTS;
 
 /// The first max test's index; then one every other game.
 const FIRST_MAX_TEST: u64 = 9;
