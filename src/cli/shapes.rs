@@ -19,12 +19,12 @@ pub const SHAPES: [&str; 9] = [
     "antihash",
 ];
 
-/// The judge's max tests, in the order of the first games (`gen --shape` names; hack's
-/// schedule, `audit`'s list, the benchmark's audit folder): all X distinct (random), the anti-hash game for a g++ table that grows
-/// to 2·10^5 keys, all moves on one X, the anti-hash game for a CPython dict keyed by X, a long
-/// chain of consecutive special points, the triangle of every (x, y) for small x, the anti-hash
-/// game for a g++ table reserved, many drops to one value (zeros), every pile on a special
-/// point, all piles equal, values at 10^18, N = 1, M = 1.
+/// The judge's max tests, in the order of hack's first games (read by hack's schedule, `audit`
+/// and the benchmark's audit folder): all X distinct (random), the anti-hash game for a g++
+/// table that grows to 2·10^5 keys, all moves on one X, the anti-hash game for a CPython dict
+/// keyed by X, a long chain of consecutive special points, the triangle of every (x, y) for
+/// small x, the anti-hash game for a g++ table reserved, many drops to one value (zeros),
+/// every pile on a special point, all piles equal, values at 10^18, N = 1, M = 1.
 pub const MAX_TESTS: [&str; 13] = [
     "random",
     "gcc-growth",
