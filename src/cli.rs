@@ -166,22 +166,62 @@ extern "C" fn at_start(argc: libc::c_int, argv: *const *const libc::c_char) {
         // NUL-terminated strings; only argv[1] is read, and nothing is kept.
         let first = unsafe { std::ffi::CStr::from_ptr(*argv.add(1)) };
         match first.to_bytes() {
-            b"judge" => game::out_of_memory_status(checker::FAIL),
-            b"hack" => game::out_of_memory_status(hack_status(hack::Ended::Trouble)),
+            b"judge" => game::out_of_memory_status(status(Exit::Judged(checker::Judged::Fail))),
+            b"hack" => game::out_of_memory_status(status(Exit::Hack(hack::Ended::Trouble))),
             _ => {}
         }
     }
     game::check_start();
 }
 
-/// hack's exit statuses, the one table of them (`--help`'s "exit status", the README's; grep's
-/// habit: 0 nothing found, 1 found, 2 trouble; a signal's as a shell's).
-fn hack_status(ended: hack::Ended) -> i32 {
-    match ended {
-        hack::Ended::Passed => 0,
-        hack::Ended::Found => 1,
-        hack::Ended::Trouble => 2,
-        hack::Ended::Interrupted(signal) => 128 + signal,
+/// How a run of the tool ended, each subcommand's way: [`status`] turns it into the exit status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Exit {
+    /// The work done: an answer, a table, a picture printed; a game played to its end; an
+    /// audit that passed.
+    Done,
+    /// The tool failed: not a game, a file that cannot be read or written, memory run out.
+    Failed,
+    /// A wrong command line.
+    Usage,
+    /// How `hack` ended.
+    Hack(hack::Ended),
+    /// `judge`'s verdict on an output, or its own failure.
+    Judged(checker::Judged),
+    /// `play --machine`: the other side broke the protocol, or left mid-game.
+    Refused,
+    /// `audit`: something is missing or wrong.
+    Missing,
+}
+
+/// The exit statuses, the one table of them (the README's "Exit status", each subcommand's
+/// --help): the tool's own (0 done, 1 failed, 2 a wrong command line, as clap's); hack's as
+/// grep's (0 nothing found, 1 found, 2 trouble; a signal's as a shell's); judge's as testlib's.
+pub(crate) fn status(exit: Exit) -> i32 {
+    match exit {
+        Exit::Done => 0,
+        Exit::Failed | Exit::Refused | Exit::Missing => 1,
+        Exit::Usage => 2,
+        Exit::Hack(hack::Ended::Passed) => 0,
+        Exit::Hack(hack::Ended::Found) => 1,
+        Exit::Hack(hack::Ended::Trouble) => 2,
+        Exit::Hack(hack::Ended::Interrupted(signal)) => 128 + signal,
+        Exit::Judged(checker::Judged::Accepted) => 0,
+        Exit::Judged(checker::Judged::Wrong) => 1,
+        Exit::Judged(checker::Judged::Format) => 2,
+        // testlib's `_fail`: the checker could not judge (its command line, its memory, the
+        // game), which is never a verdict on the output.
+        Exit::Judged(checker::Judged::Fail) => 3,
+    }
+}
+
+/// The status of the tool's own failure (`Failed` or `Usage`): for `judge`, testlib's `_fail`
+/// whatever it was, since 1 and 2 would read as a verdict on the output.
+fn own_failure(args: &[OsString], failure: Exit) -> i32 {
+    if is_judge(args) {
+        status(Exit::Judged(checker::Judged::Fail))
+    } else {
+        status(failure)
     }
 }
 
@@ -198,7 +238,7 @@ pub(crate) fn run() -> i32 {
     // parsed, is the checker's failure (3), never a verdict on the output (on glibc this holds
     // from before `main`: `game::at_start`).
     if is_judge(&args) {
-        game::out_of_memory_status(checker::FAIL);
+        game::out_of_memory_status(status(Exit::Judged(checker::Judged::Fail)));
     }
     let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
@@ -217,31 +257,34 @@ pub(crate) fn run() -> i32 {
     let mut out = BufWriter::with_capacity(1 << 16, Output::new(stdout.lock()));
     let mode = cli.mode();
     let subcommand = cli.command.as_ref().map(Sub::name);
+    let done = |()| Exit::Done;
     let result = match cli.command {
-        None => modes::run(mode, cli.file, &mut out).map(|()| 0),
-        Some(Sub::Gen(args)) => generate::run(&args, &mut out).map(|()| 0),
+        None => modes::run(mode, cli.file, &mut out).map(done),
+        Some(Sub::Gen(args)) => generate::run(&args, &mut out).map(done),
         Some(Sub::Audit(args)) => audit::run(&args, &mut out),
-        Some(Sub::Hack(args)) => hack::run(args).map(hack_status),
-        Some(Sub::Table(args)) => table::run(&args, &mut out).map(|()| 0),
+        Some(Sub::Hack(args)) => hack::run(args).map(Exit::Hack),
+        Some(Sub::Table(args)) => table::run(&args, &mut out).map(done),
         Some(Sub::Judge(args)) => checker::run(&args),
         Some(Sub::Play(args)) => play::run(&args),
-        Some(Sub::Why(args)) => why::run(&args, &mut out).map(|()| 0),
-        Some(Sub::Plot(args)) => plot::run(&args, &mut out).map(|()| 0),
+        Some(Sub::Why(args)) => why::run(&args, &mut out).map(done),
+        Some(Sub::Plot(args)) => plot::run(&args, &mut out).map(done),
     };
     // The last flush may meet a pipe that a subcommand already found broken (play's output is
     // standard output too): its status stands.
-    let flushed = |code| match out.flush() {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe || code == 0 => Err(Failure::Write(e)),
-        _ => Ok(code),
+    let flushed = |ended| match out.flush() {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe || status(ended) == 0 => {
+            Err(Failure::Write(e))
+        }
+        _ => Ok(ended),
     };
     match result.and_then(flushed) {
-        Ok(code) => code,
+        Ok(ended) => status(ended),
         // A reader that stopped early (`| head`) wanted no more: not an error.
-        Err(Failure::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+        Err(Failure::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => status(Exit::Done),
         Err(Failure::Usage(message)) => usage_error(subcommand, message, &args),
         Err(failure) => {
             report(&failure);
-            1
+            status(Exit::Failed)
         }
     }
 }
@@ -331,12 +374,11 @@ fn command_line_error(e: &clap::Error, args: &[OsString]) -> i32 {
         };
         let mut out = Output::new(io::stdout().lock());
         return match out.write_all(help.as_bytes()).and_then(|()| out.flush()) {
-            Ok(()) => 0,
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+            Ok(()) => status(Exit::Done),
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => status(Exit::Done),
             Err(e) => {
                 report(Failure::Write(e));
-                // judge's own failure is testlib's FAIL, never a verdict.
-                if is_judge(args) { checker::FAIL } else { 1 }
+                own_failure(args, Exit::Failed)
             }
         };
     }
@@ -357,9 +399,7 @@ fn command_line_error(e: &clap::Error, args: &[OsString]) -> i32 {
         }
     }
     let _ = io::stderr().lock().write_all(message.as_bytes());
-    // A checker that cannot take its command line has failed (testlib's 3); clap's 2 would
-    // read as a presentation error of the output.
-    if is_judge(args) { checker::FAIL } else { 2 }
+    own_failure(args, Exit::Usage)
 }
 
 /// Whether clap's bold and underline go to `stream`, decided as clap decides by default

@@ -5,6 +5,7 @@
 use super::game::{
     Failure, QUOTED, ShownPath, Solved, input_path, is_space, load, parse_move, quoted, trim_space,
 };
+use crate::cli::Exit;
 use crate::report;
 use std::path::{Path, PathBuf};
 
@@ -44,10 +45,20 @@ pub(super) struct Args {
     expected: Option<PathBuf>,
 }
 
-/// testlib's exit status for a checker that could not judge (`_fail`).
-pub(crate) const FAIL: i32 = 3;
+/// judge's verdict, as testlib gives it (the exit statuses are `cli::status`'s).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Judged {
+    /// A right answer (testlib's `_ok`).
+    Accepted,
+    /// A winner's name or a move, but not a right one (`_wa`).
+    Wrong,
+    /// Not in the answer's format (`_pe`).
+    Format,
+    /// The checker could not judge (`_fail`): never a verdict on the output.
+    Fail,
+}
 
-pub(super) fn run(args: &Args) -> Result<i32, Failure> {
+pub(super) fn run(args: &Args) -> Result<Exit, Failure> {
     if args.input.as_os_str() == "-" && args.output.as_os_str() == "-" {
         return Err(Failure::Usage(
             "INPUT and OUTPUT cannot both be standard input ('-'): give one of them as a file"
@@ -65,18 +76,18 @@ pub(super) fn run(args: &Args) -> Result<i32, Failure> {
             ))),
         })
     });
-    match judged {
-        Ok(Ok(())) => Ok(0),
+    Ok(Exit::Judged(match judged {
+        Ok(Ok(())) => Judged::Accepted,
         Ok(Err(rejection)) => {
             tell(&rejection);
-            Ok(rejection.status())
+            rejection.judged()
         }
         // Not the solution's fault: the checker's own failure, which testlib keeps apart.
         Err(failure) => {
             tell(format_args!("cannot judge: {failure}"));
-            Ok(FAIL)
+            Judged::Fail
         }
-    }
+    }))
 }
 
 /// Gives the reason for a status on both outputs: as an `error: ` line on standard error, as
@@ -113,9 +124,13 @@ impl Rejection {
         }
     }
 
-    /// testlib's exit status: 1 for a wrong answer, 2 for a presentation error.
-    pub(crate) fn status(&self) -> i32 {
-        if self.format { 2 } else { 1 }
+    /// testlib's verdict: a wrong answer, or a presentation error.
+    pub(crate) fn judged(&self) -> Judged {
+        if self.format {
+            Judged::Format
+        } else {
+            Judged::Wrong
+        }
     }
 }
 

@@ -5,6 +5,7 @@
 //! and the positions holding a wanted value are looked up in it.
 
 use super::game::{Failure, Output, Solved, load, parse_move, plural, quoted, trim_space};
+use crate::cli::Exit;
 use crate::{Game, report};
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
@@ -41,7 +42,7 @@ enum Side {
     Second,
 }
 
-pub(super) fn run(args: &Args) -> Result<i32, Failure> {
+pub(super) fn run(args: &Args) -> Result<Exit, Failure> {
     let from_stdin = args.file.as_os_str() == "-";
     if from_stdin && !args.machine {
         return Err(Failure::Usage(
@@ -76,14 +77,14 @@ pub(super) fn run(args: &Args) -> Result<i32, Failure> {
         person(&mut board, side, echo, &mut input, &mut out)
     };
     match played {
-        Ok(code) => Ok(code),
+        Ok(ended) => Ok(ended),
         // A person's reader that had enough (`| head`) is no error, as for every answer.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe && !args.machine => Ok(0),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe && !args.machine => Ok(Exit::Done),
         // Mid-game, a closed output is the other side gone: the game did not end, so no
         // status 0, and one line says why.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
             report("the other side closed standard output before the game ended");
-            Ok(1)
+            Ok(Exit::Refused)
         }
         Err(e) => Err(Failure::Write(e)),
     }
@@ -396,7 +397,7 @@ fn machine(
     side: Side,
     input: &mut impl BufRead,
     out: &mut impl Write,
-) -> io::Result<i32> {
+) -> io::Result<Exit> {
     let side_name = if side == Side::First {
         "First"
     } else {
@@ -411,7 +412,7 @@ fn machine(
             let Some((pile, take)) = board.reply() else {
                 writeln!(out, "0 0")?;
                 out.flush()?;
-                return Ok(0);
+                return Ok(Exit::Done);
             };
             board.apply(pile, take);
             writeln!(out, "{} {take}", pile + 1)?;
@@ -425,7 +426,7 @@ fn machine(
                 Ok(Read::TooLong) => Some(format!("reading the other side's move: {}", too_long())),
                 Ok(Read::Line) => match parse_move(&line) {
                     None => Some(format!("expected `I K`, found {}", quoted(line.trim_end()))),
-                    Some((0, 0)) if board.stuck() => return Ok(0),
+                    Some((0, 0)) if board.stuck() => return Ok(Exit::Done),
                     Some((0, 0)) => Some("`0 0` claims no move is left, but one is".to_owned()),
                     Some((pile, take)) => match board.solved.legal(&board.piles, pile, take) {
                         Ok(index) => {
@@ -440,7 +441,7 @@ fn machine(
                 writeln!(out, "-1 -1")?;
                 out.flush()?;
                 report(why);
-                return Ok(1);
+                return Ok(Exit::Refused);
             }
         }
         ours = !ours;
@@ -466,7 +467,7 @@ fn person(
     echo: bool,
     input: &mut impl BufRead,
     out: &mut impl Write,
-) -> io::Result<i32> {
+) -> io::Result<Exit> {
     let solved = &board.solved;
     writeln!(
         out,
@@ -497,7 +498,7 @@ fn person(
         if ours {
             let Some((pile, take)) = board.reply() else {
                 writeln!(out, "I have no move left: you win.")?;
-                return Ok(0);
+                return Ok(Exit::Done);
             };
             let stones = board.piles[pile];
             let (before, after) = board.apply(pile, take);
@@ -517,7 +518,7 @@ fn person(
         }
         if board.stuck() {
             writeln!(out, "You have no move left: I win.")?;
-            return Ok(0);
+            return Ok(Exit::Done);
         }
         write!(out, "your move (I K)> ")?;
         out.flush()?;
@@ -525,11 +526,11 @@ fn person(
         match read_line(input, &mut line) {
             Ok(Read::End) => {
                 writeln!(out, "\nThe input ended; goodbye.")?;
-                return Ok(0);
+                return Ok(Exit::Done);
             }
             Err(e) => {
                 writeln!(out, "\nI cannot read on ({e}); goodbye.")?;
-                return Ok(0);
+                return Ok(Exit::Done);
             }
             Ok(Read::TooLong) => {
                 // A person is asked again, after the rest of that line.
@@ -559,7 +560,7 @@ fn person(
             "piles" => show_piles(board, out)?,
             "quit" | "exit" => {
                 writeln!(out, "Goodbye.")?;
-                return Ok(0);
+                return Ok(Exit::Done);
             }
             "hint" => match board.winning_move() {
                 Some((pile, take)) => writeln!(out, "{}", hint(board, pile, take))?,

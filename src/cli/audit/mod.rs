@@ -17,6 +17,7 @@ mod solutions;
 mod trial;
 
 use super::game::{Failure, ShownPath};
+use crate::cli::Exit;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use mutants::MUTANTS;
 use std::io::{self, IsTerminal, Write};
@@ -122,10 +123,10 @@ struct Examined {
     kills: Vec<(usize, String)>,
 }
 
-pub(super) fn run(args: &Args, out: &mut impl Write) -> Result<i32, Failure> {
+pub(super) fn run(args: &Args, out: &mut impl Write) -> Result<Exit, Failure> {
     if args.json_schema {
         writeln!(out, "{}", report::schema()).map_err(Failure::Write)?;
-        return Ok(0);
+        return Ok(Exit::Done);
     }
     let Some(dir) = &args.dir else {
         return Err(Failure::Usage("give the test folder, DIR".to_owned()));
@@ -209,7 +210,7 @@ pub(super) fn run(args: &Args, out: &mut impl Write) -> Result<i32, Failure> {
         report::text(&report)
     };
     out.write_all(shown.as_bytes()).map_err(Failure::Write)?;
-    Ok(if report.ok { 0 } else { 1 })
+    Ok(if report.ok { Exit::Done } else { Exit::Missing })
 }
 
 /// `path` under `dir`, as the report names it.

@@ -321,7 +321,7 @@ fn print_json(
             Ended::Interrupted(_) => "interrupted",
         }
         .to_owned(),
-        exit_status: super::hack_status(ended),
+        exit_status: super::status(super::Exit::Hack(ended)),
         failures,
     };
     let _ = writeln!(io::stdout().lock(), "{}", json::document(&report));
@@ -349,7 +349,7 @@ struct Settings {
 /// rather than a solution's: only a --memory below it can be a usage error.
 const RUNTIME_ALONE: u64 = 64 * MIB;
 
-/// How a run of hack ended; `cli::hack_status` turns it into the exit status (grep's: 0 nothing
+/// How a run of hack ended; `cli::status` turns it into the exit status (grep's: 0 nothing
 /// found, 1 found, 2 trouble). The later variant wins where a run ends two ways.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Ended {
