@@ -209,7 +209,7 @@
 //! how one game is tried. A file uses only the files below it; `run/` uses nothing of hack.
 //!
 //! ```text
-//! src/cli.rs                 the dispatcher; hack's exit statuses in one table (hack_status)
+//! src/cli.rs                 the dispatcher; every exit status in one table (status)
 //! src/cli/hack/mod.rs        run(): options → samples, saved games → search → confirm →
 //!                            shrink → growth → report, top to bottom (hunt, fixed_games,
 //!                            search_games, confirm_all, report_all); Ended (how a run ended)
@@ -219,6 +219,7 @@
 //!   shrink.rs, shrink/       shrinking over any trial (drops.rs, merges.rs: the candidates)
 //!   growth.rs                a timeout's time at smaller sizes (batch runs, timed)
 //!   report.rs, files.rs      the report's blocks; --out and --save, whole or not at all
+//!   json.rs                  --json: the report as one document (serde), --json-schema
 //!   progress.rs, start.rs, help.rs   progress lines; a CMD that cannot start; --help
 //!   interactive/             hack --interactive: mod.rs (its games and report; confirmed
 //!                            by confirm.rs, shrunk, through its Refereed trial), referee.rs,
@@ -228,13 +229,13 @@
 //!   verdict.rs               Outcome and its Kind enum: judging one run
 //!   budget.rs                a deadline and a cancel token, passed down as values
 //!   run/                     one command under limits: mod.rs (run_once, Cancel), sandbox.rs
-//!                            and sandbox/ (cgroup, /proc tally, confinement, orphans), guard.rs,
-//!                            measure.rs, answer.rs; imports nothing above it
+//!                            and sandbox/ (cgroup, /proc tally, confinement, orphans, the
+//!                            guard's own side: keeper.rs), guard.rs, measure.rs, answer.rs;
+//!                            imports nothing above it
 //! ```
 //!
 //! The pure decisions have unit tests beside them: the confirmation (`confirm.rs`,
-//! `everywhere.rs`), the time
-//! counted and the kinds' names (`verdict.rs`), the budget (`budget.rs`), the go-on rule and the
+//! `everywhere.rs`), the time counted and the kinds' names (`verdict.rs`), the budget (`budget.rs`), the go-on rule and the
 //! order past a failure (`search.rs`), the search and the shrinker over an in-process trial
 //! (`trial.rs`), the growth's fit (`growth.rs`), the candidates (`shrink/`).
 //!
