@@ -15,6 +15,7 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 mod audit;
+pub(crate) mod board;
 pub(crate) mod checker;
 pub(crate) mod dense;
 pub(crate) mod game;

@@ -302,7 +302,7 @@ fn play_replies_match_the_oracle_from_every_position_of_a_pile_full() {
 
 #[cfg(feature = "cli")]
 fn play_replies_match_the_oracle_from_every_position_of_a_pile_on(seeds: std::ops::Range<u64>) {
-    use crate::cli::play::Board;
+    use crate::cli::board::Board;
     for seed in seeds {
         let (game, _, table, context) = solved_game(4_000_000 + seed);
         // One pile at each size: every position of the map is asked once.

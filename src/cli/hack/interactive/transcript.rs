@@ -5,8 +5,8 @@
 
 use super::referee::{Ending, IDLE, Played, Speaker};
 use crate::Game;
+use crate::cli::board::Board;
 use crate::cli::game::{Solved, parse_move, quoted};
-use crate::cli::play::Board;
 use std::fmt::Write as _;
 use std::time::Duration;
 

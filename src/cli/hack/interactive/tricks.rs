@@ -9,7 +9,7 @@
 //! with one winning move only, or one that lands on a special point, is the next hardest. The
 //! referee scores every move so and takes one of the best, by its seed.
 
-use crate::cli::play::Board;
+use crate::cli::board::Board;
 use crate::cli::rng::Rng;
 
 /// Takes from one pile tried per pile: the small games the search plays are all inside it.
