@@ -798,7 +798,7 @@ fn drop_to(
 ///
 /// Its keys are `keys.key(w)`, so that the input cannot choose where they land.
 struct Extra {
-    table: FxHashMap<u64, Held>,
+    table: FxHashMap<u64, Count>,
     keys: Keys,
     /// The values whose last targets a special point has read, removed once it is done.
     dead: Vec<u64>,
@@ -808,7 +808,7 @@ struct Extra {
 
 /// `extra[w]`, and the targets still to read it (`None` for a key kept to the end).
 #[derive(Clone, Copy)]
-struct Held {
+struct Count {
     extra: u64,
     unread: Option<u64>,
 }
@@ -858,7 +858,7 @@ impl Extra {
         let held = self
             .table
             .entry(self.keys.key(w))
-            .or_insert(Held { extra: 0, unread });
+            .or_insert(Count { extra: 0, unread });
         held.extra += 1;
         if let Some(unread) = &mut held.unread {
             *unread += targeted;
