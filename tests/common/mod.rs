@@ -123,6 +123,48 @@ pub fn run_command_within(command: &mut Command, input: &[u8], deadline: Duratio
     )
 }
 
+/// [`run_within`], with the time after its start (in seconds) at which each line of standard
+/// error came: when hack reported what, as a person watching it would see.
+pub fn run_within_timed(args: &[&str], deadline: Duration) -> (Run, Vec<(f64, String)>) {
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_constrained-nim"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let started = Instant::now();
+    let mut stdout = child.stdout.take().unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let out = thread::spawn(move || {
+        let mut bytes = Vec::new();
+        stdout.read_to_end(&mut bytes).unwrap();
+        bytes
+    });
+    let err = thread::spawn(move || {
+        (std::io::BufReader::new(stderr).lines())
+            .map_while(Result::ok)
+            .map(|line| (started.elapsed().as_secs_f64(), line))
+            .collect::<Vec<_>>()
+    });
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > deadline {
+            child.kill().unwrap();
+            panic!("the binary did not finish within {deadline:?}");
+        }
+        thread::sleep(Duration::from_millis(5));
+    };
+    let lines = err.join().unwrap();
+    let stderr: String = lines.iter().map(|(_, line)| format!("{line}\n")).collect();
+    let code = (status.code()).unwrap_or_else(|| panic!("killed by a signal: {status}"));
+    let stdout = String::from_utf8(out.join().unwrap()).expect("stdout is UTF-8");
+    (Run::new(code, stdout, &stderr), lines)
+}
+
 impl Run {
     /// A run's status and output, its progress lines told apart from the rest of `stderr`.
     pub fn new(status: i32, stdout: String, stderr: &str) -> Run {
