@@ -490,6 +490,13 @@ fn what_cannot_run_under_solutions_is_named_not_passed_over() {
     write(&sol, "accepted/Main.java", "class Main {}\n");
     write(&sol, "accepted/notes.md", "why each is here\n");
     write(&sol, "wrong-answer/plain.py", "print('Takahashi')\n");
+    write(&sol, "stray.py", "print('Aoki')\n");
+    // A C++ file that does not compile, and a pipe named as a solution (it would block the
+    // interpreter until the limit on every test).
+    write(&sol, "accepted/bad.cpp", "int main() { return x; }\n");
+    let fifo = std::process::Command::new("mkfifo")
+        .arg(sol.join("accepted/pipe.py"))
+        .status();
     let (ran, report) = audit_json(&tests, &["--solutions", sol.to_str().unwrap()]);
     assert_eq!(ran.status, 1, "{}", ran.stderr);
     assert_eq!(report["ok"], false);
@@ -511,6 +518,22 @@ fn what_cannot_run_under_solutions_is_named_not_passed_over() {
     assert!(has("Main.java", "not run: not a program"), "{missing:?}");
     assert!(has("a .java file", ""), "{missing:?}");
     assert!(has("accepted/multi", "not run: a folder"), "{missing:?}");
+    assert!(has("stray.py", "a file beside the folders"), "{missing:?}");
+    if fifo.is_ok_and(|status| status.success()) {
+        assert!(has("pipe.py", "not run: not a regular file"), "{missing:?}");
+    }
+    // Not compiled, it ran on no test: no verdict (it was "AC"), and the compiler's error.
+    let solutions = report["solutions"].as_array().unwrap();
+    let bad = (solutions.iter())
+        .find(|s| s["path"].as_str().unwrap().ends_with("bad.cpp"))
+        .unwrap();
+    assert!(bad["verdict"].is_null(), "{bad}");
+    assert_eq!(bad["matches"], false, "{bad}");
+    let error = bad["error"].as_str().unwrap();
+    assert!(
+        error.starts_with("does not compile: ") && error.contains("error"),
+        "{bad}"
+    );
     assert!(
         !missing.iter().any(|line| line.contains("notes.md")),
         "{missing:?}"
@@ -531,4 +554,10 @@ fn what_cannot_run_under_solutions_is_named_not_passed_over() {
         missing.contains("no solution in any of its folders"),
         "{missing}"
     );
+    // A file given as SOL: a usage error that says what to give.
+    let file = sol.join("stray.py");
+    let (file, tests) = (file.to_str().unwrap(), tests.to_str().unwrap());
+    let ran = run(&["audit", "--solutions", file, tests], b"");
+    assert_eq!(ran.status, 2, "{ran:?}");
+    assert!(ran.stderr.contains("not a folder"), "{ran:?}");
 }

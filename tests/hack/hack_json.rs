@@ -156,6 +156,13 @@ fn a_bot_that_loses_is_wa_in_json() {
     assert_eq!(failure["verdict"], "WA");
     let game = failure["game"].as_str().unwrap();
     assert_eq!(failure["expected"], winner(game).as_str(), "{failure}");
+    // Shrunk as the text says; every game played counted (the samples, the search, the
+    // confirmation, the shrinking).
+    assert!(
+        failure["shrunk"].as_str().unwrap().contains("1-minimal"),
+        "{failure}"
+    );
+    assert!(report["runs"].as_u64().unwrap() > 10, "{report}");
 }
 
 #[test]

@@ -454,9 +454,11 @@ fn alive(pid: u32) -> bool {
         .is_ok_and(|stat| !stat[stat.rfind(')').unwrap() + 2..].starts_with('Z'))
 }
 
-/// The guard kills what hack named by pid and start, with its process group, and never a
-/// number whose start is not the one hack saw (a pid given to another process since: the
-/// issue's "ids are reused"), nor hack's own process group, and nothing after `done`.
+/// The guard kills what hack named by pid and start, with the process group it leads, and never
+/// a number whose start is not the one hack saw (a pid given to another process since: the
+/// issue's "ids are reused"), nor a group a named process only joined (a stranger's: another
+/// job of the shell, another hack's run), nor hack's own process group, and nothing after
+/// `done`.
 #[test]
 fn the_guard_kills_only_the_processes_hack_named_by_pid_and_start() {
     use std::io::Write;
@@ -472,6 +474,12 @@ fn the_guard_kills_only_the_processes_hack_named_by_pid_and_start() {
     // own (hack's) group, named with a right start but spared as hack's group.
     let mut run = group("sleep 60 & exec sleep 61");
     let mut stranger = group("exec sleep 62");
+    // A run's process that joined the stranger's group: it goes, the group stays.
+    let mut joiner = Command::new("sleep")
+        .arg("64")
+        .process_group(stranger.id() as i32)
+        .spawn()
+        .unwrap();
     let mut own = Command::new("sleep").arg("63").spawn().unwrap();
     std::thread::sleep(Duration::from_millis(200));
     let child_of_run: u32 = {
@@ -499,7 +507,8 @@ fn the_guard_kills_only_the_processes_hack_named_by_pid_and_start() {
     assert!(alive(run.id()) && alive(child_of_run));
     // Let go by the end of its input: the run's group is killed; a pid whose start is not
     // the one named, and hack's own group, are not.
-    let wrong = named(stranger.id(), start_of(stranger.id()) + 1);
+    let wrong = named(stranger.id(), start_of(stranger.id()) + 1)
+        + &named(joiner.id(), start_of(joiner.id()));
     let let_go = format!("{}-{} {}\n", named(own.id(), 1), own.id(), 1);
     guard(
         named(run.id(), start_of(run.id()))
@@ -514,6 +523,12 @@ fn the_guard_kills_only_the_processes_hack_named_by_pid_and_start() {
     }
     assert!(!alive(child_of_run), "the run's child outlived the guard");
     assert!(alive(stranger.id()), "a stranger was killed");
+    let _ = joiner.try_wait();
+    assert!(
+        !alive(joiner.id()),
+        "the named process in a stranger's group lives"
+    );
+    let _ = joiner.wait();
     let own_status = own.try_wait().unwrap();
     let _ = (stranger.kill(), own.kill(), stranger.wait(), own.wait());
     // Hack's own group is spared, but the process named is killed by its pidfd.

@@ -54,8 +54,9 @@ The report (standard output):
              each (AC, WA, TLE, RTE, MLE), the slowest time, the peak memory; its verdict is
              its first failing test's (by path), as Kattis judges, and must be its folder's.
              The tests on which no solution fails are named. Whatever else is there (another
-             folder, a file that is no program; notes, README and .md/.txt aside) is named as
-             not run, and the audit does not pass.
+             folder, a file that is no program or cannot be read, a C++ file that does not
+             compile; hidden files, README and .md/.txt notes aside) is named as not run,
+             with no verdict, and the audit does not pass.
 
 --fill adds to DIR, for each max test or anti-hash game lacking, the game `gen --shape`
 makes; for each bound not reached and each winner lacking, a small game that reaches it; for
@@ -147,7 +148,7 @@ pub(super) fn run(args: &Args, out: &mut impl Write) -> Result<Exit, Failure> {
         && !sol.is_dir()
     {
         return Err(Failure::Usage(format!(
-            "--solutions {}: no such folder",
+            "--solutions {}: not a folder (give the folder that holds accepted/, wrong_answer/ ...)",
             ShownPath(sol)
         )));
     }
@@ -402,7 +403,9 @@ fn assemble(
             Some(error) => format!("solution {}: {error}", solution.path),
             None => format!(
                 "solution {}: {}, but its folder expects {}",
-                solution.path, solution.verdict, solution.expected
+                solution.path,
+                solution.verdict.as_deref().unwrap_or("no verdict"),
+                solution.expected
             ),
         });
     }

@@ -105,8 +105,8 @@ pub(super) struct Solution {
     /// Its verdict on each valid test, by the test's path.
     pub(super) verdicts: BTreeMap<String, Run>,
     /// Its verdict: that of its first failing test, by path (`AC` when none fails), as
-    /// Kattis judges it.
-    pub(super) verdict: String,
+    /// Kattis judges it; `null` when it ran on no test (see `error`).
+    pub(super) verdict: Option<String>,
     /// Whether the verdict is what its folder expects.
     pub(super) matches: bool,
     /// The slowest run, in seconds.
@@ -233,7 +233,7 @@ pub(super) fn text(report: &Report) -> String {
                 "  {mark}{} (expected {}, got {}; {counts}; slowest {:.2} s, peak {:.0} MiB)",
                 solution.path,
                 solution.expected,
-                solution.verdict,
+                solution.verdict.as_deref().unwrap_or("nothing, not run"),
                 solution.slowest,
                 solution.peak_mib
             );

@@ -122,13 +122,14 @@ pub(super) fn run(
                 }
             }
         }
-        let verdict = first_failing.unwrap_or(Verdict::Accepted);
+        // Run on no test, it has no verdict: never "AC" for a program that did not run.
+        let verdict = (!verdicts.is_empty()).then(|| first_failing.unwrap_or(Verdict::Accepted));
         solutions.push(Solution {
             path: program.path.to_string_lossy().into_owned(),
             expected: program.expected.code().to_owned(),
             verdicts,
-            verdict: verdict.code().to_owned(),
-            matches: error.is_none() && verdict == program.expected,
+            verdict: verdict.map(|verdict| verdict.code().to_owned()),
+            matches: error.is_none() && verdict == Some(program.expected),
             slowest: round(slowest),
             peak_mib: mib(peak),
             error,
@@ -174,8 +175,13 @@ pub(super) fn strays(sol: &Path) -> Vec<String> {
     for path in entries {
         let name = path.file_name().unwrap_or_default().to_string_lossy();
         if !FOLDERS.iter().any(|(folder, _)| *folder == name) {
+            let what = if path.is_dir() {
+                "not one of the folders"
+            } else {
+                "a file beside the folders"
+            };
             strays.push(format!(
-                "{}: not one of the folders {}: nothing in it is run",
+                "{}: {what} {}: not run",
                 path.display(),
                 FOLDERS.map(|(folder, _)| folder).join(", ")
             ));
@@ -224,11 +230,27 @@ fn programs(sol: &Path, build: &Path) -> Vec<Program> {
             let metadata = fs::metadata(&path);
             let executable = (metadata.as_ref())
                 .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0);
+            let readable = || fs::File::open(&path).map(drop);
             let command = match extension {
                 _ if metadata.as_ref().is_ok_and(|m| m.is_dir()) => Err(
                     "not run: a folder (a solution is one file: an executable, .py or .cpp)"
                         .to_owned(),
                 ),
+                _ if metadata.as_ref().is_ok_and(|m| !m.is_file()) => {
+                    Err("not run: not a regular file (a pipe, a device)".to_owned())
+                }
+                _ if metadata.is_err() => Err(format!(
+                    "not run: {}",
+                    metadata
+                        .as_ref()
+                        .err()
+                        .map(ToString::to_string)
+                        .unwrap_or_default()
+                )),
+                "py" | "cpp" | "cc" if readable().is_err() => Err(format!(
+                    "not run: cannot read it: {}",
+                    readable().err().map(|e| e.to_string()).unwrap_or_default()
+                )),
                 "py" => Ok(vec![OsString::from("python3"), path.clone().into()]),
                 "cpp" | "cc" => compile(&path, build, programs.len()),
                 _ if executable => Ok(vec![path.clone().into()]),
@@ -262,8 +284,11 @@ fn compile(source: &Path, build: &Path, k: usize) -> Result<Vec<OsString>, Strin
         .output()
         .map_err(|e| format!("cannot run c++: {e}"))?;
     if !output.status.success() {
+        // The compiler's first error, not its first line ("In function 'int main()':").
         let stderr = String::from_utf8_lossy(&output.stderr);
-        let first = stderr.lines().next().unwrap_or("").to_owned();
+        let first = (stderr.lines().find(|line| line.contains("error")))
+            .or_else(|| stderr.lines().next())
+            .unwrap_or("");
         return Err(format!("does not compile: {first}"));
     }
     Ok(vec![binary.into()])

@@ -25,7 +25,7 @@ pub(super) struct Report {
     pub(super) limits: Limits,
     /// How runs were measured, in the text report's words.
     pub(super) measured_by: String,
-    /// How many times the solution was run in all.
+    /// How many times the solution was run in all (a bot: how many games it played).
     pub(super) runs: u64,
     /// How the run of hack ended: `passed` (every game passed: exit status 0), `found` (a
     /// failure: 1), `trouble` (hack could not do its work: 2), `interrupted` (a signal: 128 +

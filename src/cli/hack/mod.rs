@@ -128,7 +128,8 @@ pub(super) struct Args {
     #[arg(long)]
     interactive: bool,
     /// Also print the report as one JSON document on standard output (the text report still
-    /// goes to standard error); its fields are --json-schema's
+    /// goes to standard error); its fields are --json-schema's. A usage error (exit status 2
+    /// before any game, such as a CMD that cannot start) prints none
     #[arg(long)]
     json: bool,
     /// Print the JSON Schema of --json's report, and nothing else
@@ -260,7 +261,7 @@ pub(super) fn run(args: Args) -> Result<Ended, Failure> {
         run::sweep_orphans();
         run::dismiss();
         if let Ok(ended) = &result {
-            print_json(&args, &settings, *ended, 0, failures);
+            print_json(&args, &settings, *ended, interactive::plays(), failures);
         }
         return result;
     }
@@ -984,6 +985,11 @@ fn growth_lines(text: &mut String, timer: &growth::Timer, case: &Game) {
     // Runs that waited for a CPU most of the time: the times have noise a quiet machine has
     // not, and a fit over sizes a factor of 2 apart can be off by half a power.
     let busy = timer.budget.held().saturating_mul(2) >= measuring.elapsed();
+    // A signal cut the growth's runs short: what they saw says nothing of the sizes.
+    if run::stopped() {
+        text.push_str("growth: not measured to the end: hack was stopped\n");
+        return;
+    }
     if found.is_empty() && timer.budget.ran_out() {
         text.push_str("growth: not measured to the end: its share of --shrink-time ran out\n");
         return;

@@ -352,6 +352,11 @@ fn report_failure(
     Ok(ended)
 }
 
+/// How many games were played against the bot in this run of hack.
+pub(super) fn plays() -> u64 {
+    referee::plays()
+}
+
 /// The `--json` entry of a bot's failure on `case` (the game found, or the one shrunk or the
 /// smallest in its place), found as `at` says, its block of the report `text`.
 fn entry(
@@ -375,6 +380,9 @@ fn entry(
         BotOrigin::Generated { index, .. } => ("generated", Some(index + 1)),
     };
     (entry.origin, entry.game_number) = (from.to_owned(), number);
+    entry.shrunk = (text.lines())
+        .find(|line| line.starts_with("shrunk in "))
+        .map(|line| line.trim_end_matches(':').to_owned());
     entry.report = text;
     entry
 }

@@ -136,8 +136,17 @@ pub(super) struct Played {
     pub(super) stderr: String,
 }
 
+/// How many games were played against the bot in this run of hack.
+static PLAYS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// How many games were played against the bot so far (`--json`'s `runs`).
+pub(super) fn plays() -> u64 {
+    PLAYS.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Plays `case` against the bot; the referee's choices from lost positions follow `seed`.
 pub(super) fn referee(bot: &Bot, case: &Game, seed: u64) -> Played {
+    PLAYS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let game = case.clone();
     let Ok(solved) = Solved::new(game) else {
         return unplayed(Ending::Broken(

@@ -4,9 +4,11 @@
 //! started at START, by /proc), lets go of those hack says ended (`-PID START`), and at the end
 //! of its input, which is hack's end however it comes (a SIGKILL too), kills what hack left:
 //!
-//! 1. each held process's whole process group, the process stopped first (SIGSTOP by its
-//!    pidfd), so that while the group is killed by number the number is provably still that
-//!    process's group, then the process itself by its pidfd;
+//! 1. each held process by its pidfd, and the whole process group of each that leads one (a
+//!    run's main process, a process that left by `setsid`), stopped first (SIGSTOP by its
+//!    pidfd), so that while the group is killed by number the number is provably still the
+//!    group that process leads. A group a held process only joined is someone else's (a job
+//!    of the same shell, another hack's run): only the process goes;
 //! 2. every process in hack's control groups (`cgroup.kill`; without it, each listed process
 //!    by a pidfd opened first and checked to be still listed after);
 //! 3. every process whose environment holds hack's mark (`guard::mark`), by a pidfd opened
@@ -83,7 +85,8 @@ fn parse(line: &str) -> Option<(char, Named)> {
     Some((sign, (pid.parse().ok()?, start.parse().ok()?)))
 }
 
-/// Kills each held process's process group (but hack's own, `spared`), then the process.
+/// Kills each held process, and the process group of each that leads one (but hack's own,
+/// `spared`).
 fn end_groups(held: &HashMap<Named, OwnedFd>, spared: i32) {
     for (&(pid, start), fd) in held {
         // Stopped, it cannot leave its group (only a process itself, or its parent before it
@@ -91,9 +94,10 @@ fn end_groups(held: &HashMap<Named, OwnedFd>, spared: i32) {
         if !signal_by(fd, libc::SIGSTOP) {
             continue;
         }
-        // Read after the pidfd says the process lives: the number is still its own.
+        // Read after the pidfd says the process lives: the number is still its own, and a
+        // group numbered as it is was made by it.
         if let Some(stat) = stopped(pid, start)
-            && stat.group > 1
+            && stat.group == pid
             && stat.group != spared
         {
             // SAFETY: kill(2) on a process group that a stopped process of hack's holds.
