@@ -70,7 +70,7 @@ fn a_fast_solution_passes_under_a_limit_of_10_ms() {
 /// jobs. One hack's end of a run killed the other's orphans (by a process group or pid it
 /// remembered, which pid reuse gives to strangers), and a right solution was a flaky crash.
 #[test]
-#[ignore = "heavy: two hacks of 60 games each way, beside two busy loops (about 30 s on a quiet machine)"]
+#[ignore = "heavy: two hacks of 60 games each way, beside two busy loops (about 10 s on a quiet machine)"]
 fn two_hacks_beside_two_busy_loops_pass_right_solutions() {
     let _alone = alone();
     let Some(workers) = workers() else { return };

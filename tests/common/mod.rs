@@ -102,17 +102,7 @@ pub fn run_command_within(command: &mut Command, input: &[u8], deadline: Duratio
         stderr.read_to_end(&mut bytes).unwrap();
         bytes
     });
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if started.elapsed() > deadline {
-            child.kill().unwrap();
-            panic!("the binary did not finish within {deadline:?}");
-        }
-        thread::sleep(Duration::from_millis(1));
-    };
+    let status = wait_within(&mut child, Instant::now(), deadline);
     writer.join().unwrap();
     Run::new(
         status
@@ -121,6 +111,25 @@ pub fn run_command_within(command: &mut Command, input: &[u8], deadline: Duratio
         String::from_utf8(out.join().unwrap()).expect("stdout is UTF-8"),
         &String::from_utf8(err.join().unwrap()).expect("stderr is UTF-8"),
     )
+}
+
+/// Waits for `child`, started at `started`, to end: a hang past `deadline` kills it and fails
+/// the test.
+fn wait_within(
+    child: &mut std::process::Child,
+    started: Instant,
+    deadline: Duration,
+) -> std::process::ExitStatus {
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if started.elapsed() > deadline {
+            child.kill().unwrap();
+            panic!("the binary did not finish within {deadline:?}");
+        }
+        thread::sleep(Duration::from_millis(1));
+    }
 }
 
 /// [`run_within`], with the time after its start (in seconds) at which each line of standard
@@ -148,16 +157,7 @@ pub fn run_within_timed(args: &[&str], deadline: Duration) -> (Run, Vec<(f64, St
             .map(|line| (started.elapsed().as_secs_f64(), line))
             .collect::<Vec<_>>()
     });
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if started.elapsed() > deadline {
-            child.kill().unwrap();
-            panic!("the binary did not finish within {deadline:?}");
-        }
-        thread::sleep(Duration::from_millis(5));
-    };
+    let status = wait_within(&mut child, started, deadline);
     let lines = err.join().unwrap();
     let stderr: String = lines.iter().map(|(_, line)| format!("{line}\n")).collect();
     let code = (status.code()).unwrap_or_else(|| panic!("killed by a signal: {status}"));
