@@ -44,10 +44,44 @@ pub(super) fn lines<T>(
         };
         // No thread to be had: the work goes on, silent.
         let _ = thread::Builder::new().spawn_scoped(scope, tell);
-        let result = work();
-        let (lock, wake) = &done;
+        // The lines end when the work does, also by a panic: the scope waits for them before
+        // it passes the panic on, and would wait forever.
+        let _finished = Finished(&done);
+        work()
+    })
+}
+
+/// Tells the progress lines to end, when dropped.
+struct Finished<'a>(&'a (Mutex<bool>, Condvar));
+
+impl Drop for Finished<'_> {
+    fn drop(&mut self) {
+        let (lock, wake) = self.0;
         *lock.lock().unwrap_or_else(|p| p.into_inner()) = true;
         wake.notify_all();
-        result
-    })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lines;
+    use indicatif::ProgressBar;
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn a_panic_in_the_work_passes_on_and_does_not_hang() {
+        // Where standard error is not a terminal (CI), the lines run in a thread of their own:
+        // a work that panicked left it waiting forever, and hack hung, deaf to SIGTERM.
+        let (sent, got) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let result = std::panic::catch_unwind(|| {
+                let bar = ProgressBar::hidden();
+                lines(&bar, Instant::now(), &|_| String::new(), || {
+                    panic!("the work")
+                })
+            });
+            let _ = sent.send(result.is_err());
+        });
+        assert_eq!(got.recv_timeout(Duration::from_secs(20)), Ok(true));
+    }
 }
