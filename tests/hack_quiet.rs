@@ -29,7 +29,8 @@ fn a_worker_thread_on_a_busy_cpu_passes_at_the_judges_limits() {
         let binary = env!("CARGO_BIN_EXE_constrained-nim");
         let output = Command::new("taskset")
             .args(["-c", "0", binary, "hack", "--tests", "0", "--jobs", "1"])
-            .args(["--", workers, "worker", "3"])
+            .args(["--", workers, "worker", "3", "tests/solutions/nim.py"])
+            .arg(common::python())
             .envs(vars.iter().copied())
             .output()
             .unwrap();

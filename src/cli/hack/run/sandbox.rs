@@ -87,6 +87,8 @@ pub(in crate::cli) struct Sandbox {
     members: HashMap<(i32, u64), OwnedFd>,
     /// The run's wait for a CPU that other work held.
     waits: Waits,
+    /// When its main process was started.
+    started: Option<std::time::Instant>,
 }
 
 /// The time a run waited for a CPU that other work held, from its threads' CPU times and run
@@ -97,28 +99,39 @@ pub(in crate::cli) struct Sandbox {
 /// single thread's wait counts whole; threads waiting behind the run's own threads, more of
 /// them than cores, count nothing (the cores were the run's meanwhile); threads side by side
 /// that took turns with other work count as long as they were kept from running alone.
+///
+/// The run's own CPU figure also holds what no look saw: processes that started and ended
+/// between two looks (a version manager's `python3` shim starts some forty before Python), and
+/// the last moments of threads seen before. Their wait cannot be read; it is taken to be what
+/// other work cost the threads seen so far, per unit of their work alone, and never more than
+/// the part of the time between the two looks that no thread seen was ready, less that unseen
+/// work itself. Without it, a right solution started through such a shim on a busy machine
+/// read as a timeout run after run. The figure and the threads' own are compared summed from
+/// the run's start: /proc rounds each process's figure down to a clock tick, so the figure
+/// never passes the truth, and what it holds beyond the threads' own was surely unseen.
 #[derive(Default)]
 struct Waits {
     /// Each thread's CPU time and run delay at the last look.
     seen: HashMap<i32, (Duration, Duration)>,
-    /// The run's CPU time at the last look.
-    cpu: Duration,
+    /// The CPU time of every thread seen, up to the last look.
+    ran: Duration,
+    /// The most the run's figure held beyond that at a look: work no look saw.
+    unseen: Duration,
     /// What the run would have needed alone, up to the last look.
     alone: Duration,
-    /// When the run started.
-    start: Option<std::time::Instant>,
+    /// The time from the run's start to the last look.
+    at: Duration,
     /// This machine's cores.
     cores: u32,
     total: Duration,
 }
 
 impl Waits {
-    /// Adds the wait since the last look, from each thread's times now and the run's CPU time
-    /// `cpu` now, exact to within `grain`; the total.
-    fn add(&mut self, threads: &[Thread], cpu: Duration, grain: Duration) -> Duration {
-        // A thread seen at the last look has ended since.
+    /// Adds the wait up to a look `at` after the run's start, from each thread's times then and
+    /// the run's CPU figure `cpu` then (never more than the truth); the total.
+    fn add(&mut self, threads: &[Thread], cpu: Duration, at: Duration) -> Duration {
+        // A thread seen at the last look and gone now ended between the two.
         let now: std::collections::HashSet<i32> = threads.iter().map(|t| t.id).collect();
-        let ended = self.seen.keys().any(|id| !now.contains(id));
         self.seen.retain(|id, _| now.contains(id));
         let (mut ready, mut ran, mut working) = (Duration::ZERO, Duration::ZERO, 0u32);
         for thread in threads {
@@ -131,25 +144,26 @@ impl Waits {
             working += u32::from(!on_cpu.is_zero());
             ready = ready.max(on_cpu + thread.delay.saturating_sub(delay_before));
         }
-        // The run's own figure counts the threads that started and ended between two looks
-        // too; the threads' own are finer (nanoseconds, where /proc's is in ticks): the larger
-        // holds. But where a thread seen at the last look has ended, its last moments are seen
-        // on neither side (neither its CPU time nor its wait): the threads' own alone.
-        let ran = if ended {
-            ran
-        } else {
-            // Within its grain, the run's figure is the threads' own rounded.
-            ran.max(cpu.saturating_sub(self.cpu).saturating_sub(grain))
-        };
-        self.cpu = self.cpu.max(cpu);
         let alone = ran / working.clamp(1, self.cores.max(1));
-        self.alone += alone;
-        self.total += ready.saturating_sub(alone);
+        self.ran += ran;
+        let beyond = cpu.saturating_sub(self.ran);
+        let unseen = beyond.saturating_sub(self.unseen);
+        self.unseen = self.unseen.max(beyond);
+        let rate = if self.alone.is_zero() {
+            0.0
+        } else {
+            self.total.as_secs_f64() / self.alone.as_secs_f64()
+        };
+        let idle = (at.saturating_sub(self.at))
+            .saturating_sub(ready)
+            .saturating_sub(unseen);
+        let unseen_wait = unseen.mul_f64(rate).min(idle);
+        self.at = self.at.max(at);
+        self.alone += alone + unseen;
+        self.total += ready.saturating_sub(alone) + unseen_wait;
         // Threads read a moment apart each look make the readies overlap a little, more on a
         // loaded machine: no run waited longer than it ran less what it needed alone.
-        if let Some(start) = self.start {
-            self.total = self.total.min(start.elapsed().saturating_sub(self.alone));
-        }
+        self.total = self.total.min(at.saturating_sub(self.alone));
         self.total
     }
 }
@@ -172,6 +186,7 @@ impl Sandbox {
                 cores: std::thread::available_parallelism().map_or(1, |n| n.get()) as u32,
                 ..Waits::default()
             },
+            started: None,
         }
     }
 
@@ -196,7 +211,7 @@ impl Sandbox {
     ) -> std::io::Result<std::process::Child> {
         let child = spawn_tracked(cmd, self.run)?;
         self.main = child.id() as i32;
-        self.waits.start = Some(std::time::Instant::now());
+        self.started = Some(std::time::Instant::now());
         self.start = tally::stat_of(self.main).map_or(0, |stat| stat.start);
         Ok(child)
     }
@@ -212,6 +227,12 @@ impl Sandbox {
             self.main = 0;
         }
         reaped
+    }
+
+    /// The time since the run's main process was started.
+    fn since(&self) -> Duration {
+        self.started
+            .map_or(Duration::ZERO, |started| started.elapsed())
     }
 
     /// Reads what the run has used up to now (each figure the largest seen), and kills it if
@@ -230,14 +251,15 @@ impl Sandbox {
                     members.push(self.main);
                 }
                 let (busy, threads) = tally::threads(&members);
-                let queued = self.waits.add(&threads, used.cpu, Duration::ZERO);
+                let queued = self.waits.add(&threads, used.cpu, self.since());
                 self.usage.queued = self.usage.queued.max(queued);
                 self.usage.busy = busy;
             }
             None => {
                 let tally = tally::scan(self.main, self.start, self.run, mark_prefix().as_bytes());
                 self.usage.cpu = self.usage.cpu.max(tally.cpu);
-                let queued = self.waits.add(&tally.threads, tally.cpu, tally::tick());
+                let at = self.since();
+                let queued = self.waits.add(&tally.threads, tally.cpu, at);
                 self.usage.queued = self.usage.queued.max(queued);
                 self.usage.peak = self.usage.peak.max(tally.memory);
                 self.usage.busy = tally.busy;
@@ -379,26 +401,31 @@ mod tests {
     }
 
     /// Looks at `threads` (id, CPU time, run delay, all in ms) as they stand after each look,
-    /// on `cores` cores, the run's own CPU figure the threads' sum: the total wait.
+    /// the looks 100 ms apart, on `cores` cores, the run's own CPU figure the threads' sum: the
+    /// total wait.
     fn waited(cores: u32, looks: &[&[(i32, u64, u64)]]) -> Duration {
         let mut waits = Waits {
             cores,
             ..Waits::default()
         };
         let mut total = Duration::ZERO;
-        for threads in looks {
-            let threads: Vec<Thread> = threads
-                .iter()
-                .map(|&(id, cpu, delay)| Thread {
-                    id,
-                    cpu: ms(cpu),
-                    delay: ms(delay),
-                })
-                .collect();
+        for (k, threads) in looks.iter().enumerate() {
+            let threads = threads_of(threads);
             let cpu = threads.iter().map(|t| t.cpu).sum();
-            total = waits.add(&threads, cpu, Duration::ZERO);
+            total = waits.add(&threads, cpu, ms(100 * (k as u64 + 1)));
         }
         total
+    }
+
+    fn threads_of(threads: &[(i32, u64, u64)]) -> Vec<Thread> {
+        threads
+            .iter()
+            .map(|&(id, cpu, delay)| Thread {
+                id,
+                cpu: ms(cpu),
+                delay: ms(delay),
+            })
+            .collect()
     }
 
     #[test]
@@ -412,35 +439,56 @@ mod tests {
         // Sixteen threads on two cores, nothing else running: each on a CPU an eighth of the
         // time, waiting the rest, the cores full.
         let look: Vec<(i32, u64, u64)> = (0..16).map(|id| (id, 25, 175)).collect();
-        assert_eq!(waited(2, &[&look]), Duration::ZERO);
+        assert_eq!(waited(2, &[&[], &look]), Duration::ZERO);
     }
 
     #[test]
     fn two_threads_taking_turns_with_other_work_count_as_kept_from_running() {
         // Two threads on two cores beside two busy loops: each on a CPU half of 200 ms. Alone
         // they would have needed 100 ms: the other 100 ms is the busy loops' doing.
-        assert_eq!(waited(2, &[&[(1, 100, 100), (2, 100, 100)]]), ms(100));
+        assert_eq!(waited(2, &[&[], &[(1, 100, 100), (2, 100, 100)]]), ms(100));
+    }
+
+    /// A run whose main thread (25 ms on a CPU, 75 ms waiting for one, in the first 100 ms)
+    /// then sleeps while processes no look sees use `unseen` ms of CPU time in the next 100
+    /// ms, on one core: the total wait.
+    fn with_unseen_work(first: (u64, u64), unseen: u64) -> Duration {
+        let mut waits = Waits {
+            cores: 1,
+            ..Waits::default()
+        };
+        let main = threads_of(&[(1, first.0, first.1)]);
+        waits.add(&main, ms(first.0), ms(100));
+        waits.add(&main, ms(first.0 + unseen), ms(200))
     }
 
     #[test]
-    fn a_thread_that_ended_between_looks_leaves_the_run_s_own_figure_aside() {
-        // The worker ends after the first look; the run's figure (its CPU in ticks) holds the
-        // worker's last moments, which its wait beside cannot be seen: neither side counts.
+    fn work_no_look_saw_waited_as_the_run_s_seen_threads_did() {
+        // Three busy loops on the CPU: the main thread waited 3 ms for each it ran, and so,
+        // it is taken, did the 20 ms of processes that started and ended between the looks.
+        assert_eq!(with_unseen_work((25, 75), 20), ms(75) + ms(60));
+        // Never longer than the time no thread seen was ready, less that work: 100 - 40.
+        assert_eq!(with_unseen_work((25, 75), 40), ms(75) + ms(60));
+        // Nothing else running: no wait seen, none taken for the unseen.
+        assert_eq!(with_unseen_work((100, 0), 20), ms(0));
+        // No figure beyond the threads' own, nothing unseen.
+        assert_eq!(with_unseen_work((25, 75), 0), ms(75));
+    }
+
+    #[test]
+    fn a_thread_that_ended_between_looks_left_its_last_moments_unseen() {
+        // The worker (3 ms waited for each it ran) ends after the first look; the run's figure
+        // holds its last 20 ms, which no look saw, beside the main thread's 25 ms on a CPU and
+        // 25 waiting: the worker's unseen wait is taken at its rate, 60 ms, but the time no
+        // thread seen was ready, less the unseen work, is 100 - 50 - 20 = 30 ms.
         let mut waits = Waits {
             cores: 2,
             ..Waits::default()
         };
-        let thread = |id, cpu, delay| Thread {
-            id,
-            cpu: ms(cpu),
-            delay: ms(delay),
-        };
-        waits.add(
-            &[thread(1, 0, 0), thread(2, 25, 75)],
-            ms(25),
-            Duration::ZERO,
-        );
-        let total = waits.add(&[thread(1, 25, 75)], ms(100), Duration::ZERO);
-        assert_eq!(total, ms(75) + ms(75));
+        let first = threads_of(&[(1, 0, 0), (2, 25, 75)]);
+        waits.add(&first, ms(25), ms(100));
+        let then = threads_of(&[(1, 25, 25)]);
+        let total = waits.add(&then, ms(25 + 25 + 20), ms(200));
+        assert_eq!(total, ms(75) + ms(25) + ms(30));
     }
 }

@@ -13,13 +13,6 @@ use super::super::measure::thread_times;
 use std::collections::HashMap;
 use std::time::Duration;
 
-/// The length of a clock tick, in which /proc counts CPU time (and rounds it down).
-pub(super) fn tick() -> Duration {
-    // SAFETY: sysconf with a valid name; no memory involved.
-    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
-    Duration::from_nanos(1_000_000_000 / per_second)
-}
-
 /// One scan of a run's processes.
 #[derive(Default)]
 pub(super) struct Tally {
