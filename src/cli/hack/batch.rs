@@ -7,7 +7,7 @@
 use super::budget::Budget;
 use super::confirm::{Confirmed, confirm_by};
 use super::run::{self, Deadline, Ended, Ran, Room, Unrun};
-use super::trial::{Sharing, Trial};
+use super::trial::{Limits, Sharing, Timed, Trial};
 use super::verdict::{
     ALONE_WALL, Outcome, as_crash, counted, crash_of, describe, escaped_tail, over, timeout_of,
 };
@@ -63,6 +63,35 @@ impl Trial for Batch {
         }
     }
 
+    /// Runs CMD alone on `game`, ended at `wall`; its time if it ended well (its answer not
+    /// judged: a growth times a game already failed).
+    fn time_alone(&self, game: &Game, wall: Duration, budget: &Budget) -> Option<Timed> {
+        let deadline = Deadline {
+            wall,
+            cpu: None,
+            // The budget of the timeout's report.
+            cut: budget.deadline(),
+            cancel: budget.cancel.clone(),
+        };
+        let ran = run::run_once(&self.command, &game.input(), self.room(), deadline, true);
+        // Its wait for a CPU other work held is not the solution's: the budget moves by it.
+        match &ran {
+            Ok(Ran::Ended(ended)) => budget.waited(ended.queued, 1),
+            Ok(Ran::OutOfTime(_, _, queued)) => budget.waited(*queued, 1),
+            _ => {}
+        }
+        match ran {
+            Ok(Ran::Ended(ended)) if ended.status.success() => Some(Timed::Took {
+                time: ended.time,
+                queued: ended.queued,
+                cpu: ended.cpu,
+            }),
+            // Cut by the budget is no time at all: it says nothing of the game.
+            Ok(Ran::OutOfTime(..)) if !run::stopped() && !budget.ran_out() => Some(Timed::Over),
+            _ => None,
+        }
+    }
+
     fn timeout(&self) -> Duration {
         self.timeout
     }
@@ -85,6 +114,16 @@ impl Batch {
     /// The largest stack a run may have: what the runaway guard and the shell allow.
     fn largest_stack(&self) -> u64 {
         (self.space() - self.memory.min(self.space())).min(run::hard_limit(libc::RLIMIT_STACK))
+    }
+
+    /// The limits its runs are held to, for the report.
+    pub(super) fn limits(&self) -> Limits {
+        Limits {
+            timeout: self.timeout,
+            memory: self.memory,
+            stack: self.stack,
+            space: self.space(),
+        }
     }
 
     /// The room each run has: [`Batch::space`] and `--stack`.

@@ -12,10 +12,10 @@
 //! judges: wall time, less what the run waited for a CPU that other work held, and never less
 //! than its CPU time.
 
-use super::batch::Batch;
 use super::budget::Budget;
 use super::report::grouped;
-use super::run::{self, Deadline, Ran};
+use super::run;
+use super::trial::{Timed, Trial};
 use super::verdict::{self, ALONE_WALL};
 use crate::Game;
 use std::fmt;
@@ -594,7 +594,7 @@ pub(super) fn growth(timer: &Timer, case: &Game) -> Vec<Growth> {
 /// runs twice more: these weigh little in time (less than the limit in all, their sizes halving)
 /// and much in the fit, where the same noise is a larger part of their time.
 fn again(timer: &Timer, case: &Game, points: &mut [Point]) {
-    let limit = timer.batch.timeout.as_secs_f64();
+    let limit = timer.trial.timeout().as_secs_f64();
     for pass in 0..2 {
         for point in points.iter_mut() {
             let Time::Took(shortest) = point.time else {
@@ -673,7 +673,7 @@ fn measure_values(timer: &Timer, case: &Game, points: &mut Vec<Point>, at: (usiz
             time,
         });
     }
-    let limit = timer.batch.timeout.as_secs_f64();
+    let limit = timer.trial.timeout().as_secs_f64();
     let mut size = 1u64 << 10;
     let mut ended = Vec::new();
     while size < top && !run::stopped() {
@@ -760,9 +760,9 @@ fn time_of(points: &[Point], (piles, moves): (usize, usize), values: Option<u64>
         .map(|p| p.time)
 }
 
-/// What a timeout's growth times its runs with: the batch trial, and the budget that cuts them.
+/// What a timeout's growth times its runs with: the trial, and the budget that cuts them.
 pub(super) struct Timer<'a> {
-    pub(super) batch: &'a Batch,
+    pub(super) trial: &'a dyn Trial,
     pub(super) budget: Budget,
 }
 
@@ -783,7 +783,7 @@ fn own_time(time: Duration, queued: Duration, cpu: Duration) -> Duration {
 /// The time of one run of `case` alone, as [`own_time`] counts it, or `None` when it ended
 /// otherwise (a signal) or did not run.
 fn judged_time(timer: &Timer, case: &Game) -> Option<Time> {
-    judged_within(timer, case, timer.batch.timeout.mul_f64(ALONE_WALL))
+    judged_within(timer, case, timer.trial.timeout().mul_f64(ALONE_WALL))
 }
 
 /// How long a look at the game of one pile and one move is, in limits, before it is called
@@ -795,10 +795,10 @@ const LONG_LOOK: u32 = 4;
 /// more, alone, for [`LONG_LOOK`] limits (at least 2 s): it never ends, or its time is a fixed
 /// cost. `None` when the run gave no time (a signal, the budget).
 pub(super) fn long_look(timer: &Timer, smallest: &Game) -> Option<Growth> {
-    let wall = (timer.batch.timeout * LONG_LOOK).max(Duration::from_secs(2));
+    let wall = (timer.trial.timeout() * LONG_LOOK).max(Duration::from_secs(2));
     // One run, bounded: past the growth's budget too, which its other runs may have spent.
     let unbounded = Timer {
-        batch: timer.batch,
+        trial: timer.trial,
         budget: Budget::default(),
     };
     match judged_within(&unbounded, smallest, wall)? {
@@ -809,41 +809,18 @@ pub(super) fn long_look(timer: &Timer, smallest: &Game) -> Option<Growth> {
 
 /// [`judged_time`] with a run ended at `wall`.
 fn judged_within(timer: &Timer, case: &Game, wall: Duration) -> Option<Time> {
-    let deadline = Deadline {
-        wall,
-        cpu: None,
-        // The budget of the timeout's report.
-        cut: timer.budget.deadline(),
-        cancel: timer.budget.cancel.clone(),
-    };
-    let input = case.input();
-    let ran = run::run_once(
-        &timer.batch.command,
-        &input,
-        timer.batch.room(),
-        deadline,
-        true,
-    );
-    // Its wait for a CPU other work held is not the solution's: the budget moves by it.
-    match &ran {
-        Ok(Ran::Ended(ended)) => timer.budget.waited(ended.queued, 1),
-        Ok(Ran::OutOfTime(_, _, queued)) => timer.budget.waited(*queued, 1),
-        _ => {}
-    }
-    match ran {
-        Ok(Ran::Ended(ended)) if ended.status.success() => Some(Time::Took(
-            own_time(ended.time, ended.queued, ended.cpu).as_secs_f64(),
-        )),
-        // Cut by the report's budget is no point: it says nothing of the size.
-        Ok(Ran::OutOfTime(..)) if !run::stopped() && !timer.budget.ran_out() => {
-            Some(Time::Over(wall.as_secs_f64()))
+    match timer.trial.time_alone(case, wall, &timer.budget)? {
+        Timed::Took { time, queued, cpu } => {
+            Some(Time::Took(own_time(time, queued, cpu).as_secs_f64()))
         }
-        _ => None,
+        Timed::Over => Some(Time::Over(wall.as_secs_f64())),
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::trial::Sharing;
+    use super::super::verdict::Outcome;
     use super::*;
 
     /// A fixed cost over the limit is named as one, not as an endless loop.
@@ -1187,6 +1164,84 @@ mod tests {
             fit(&points)[0].to_string(),
             "time grows about linearly in N, with M = 200,000 (N^1.0: 2 s at N = 100,000 → 4 s \
              at N = 200,000)"
+        );
+    }
+
+    /// A trial whose time is a model of the game, not a run: `seconds(game)`, over a limit of
+    /// 1 s, ended at the wall it is given. A growth is measured through it as through a batch
+    /// run, every run exact.
+    struct Modelled<F> {
+        seconds: F,
+    }
+
+    impl<F: Fn(&Game) -> f64 + Sync> Trial for Modelled<F> {
+        fn try_game(&self, _: &Game, _: Sharing, _: &Budget) -> Outcome {
+            Outcome::Right
+        }
+
+        fn time_alone(&self, game: &Game, wall: Duration, _: &Budget) -> Option<Timed> {
+            let time = Duration::from_secs_f64((self.seconds)(game));
+            Some(if time > wall {
+                Timed::Over
+            } else {
+                Timed::Took {
+                    time,
+                    queued: Duration::ZERO,
+                    cpu: time,
+                }
+            })
+        }
+
+        fn timeout(&self) -> Duration {
+            Duration::from_secs(1)
+        }
+
+        fn jobs(&self) -> usize {
+            1
+        }
+
+        fn runs(&self) -> u64 {
+            0
+        }
+    }
+
+    /// The growth of a game of 4 piles and 200,000 moves (targets near 10^9) timed by `seconds`.
+    fn growth_of(seconds: impl Fn(&Game) -> f64 + Sync) -> Vec<String> {
+        let case = Game {
+            piles: vec![1_000_000_000; 4],
+            forbidden: (1..=200_000).map(|x| (1_000_000_000 - x, 1)).collect(),
+        };
+        let trial = Modelled { seconds };
+        let timer = Timer {
+            trial: &trial,
+            budget: Budget::default(),
+        };
+        growth(&timer, &case)
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn a_quadratic_trial_is_measured_and_named_through_the_trait() {
+        // 0.3 s at M = 100,000: 1.2 s at the full 200,000, over the limit.
+        let found = growth_of(|game| 0.01 + 3e-11 * (game.forbidden.len() as f64).powi(2));
+        assert!(
+            found[0].starts_with("time grows about quadratically in M"),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn a_trial_whose_time_grows_with_the_values_is_named_by_them() {
+        // A loop up to the largest pile: over the limit even at one pile and one move.
+        let found = growth_of(|game| {
+            let top = game.piles.iter().max().copied().unwrap_or(0);
+            0.01 + top as f64 * 2e-9
+        });
+        assert!(
+            found[0].starts_with("time grows about linearly in the largest value"),
+            "{found:?}"
         );
     }
 }

@@ -767,7 +767,7 @@ fn failure_block(
                         i + 1
                     );
                     report::game(&mut text, &case, &[], false);
-                    report::failure(&mut text, &outcome, runner);
+                    report::failure(&mut text, &outcome, &runner.limits());
                     text.push('\n');
                 }
                 _ => {
@@ -803,7 +803,7 @@ fn failure_block(
     // --out holds only the first failure's game.
     let asked = out.is_some() || args.save.is_some();
     report::game(&mut text, &shown, &kept.places, asked);
-    report::failure(&mut text, &last, runner);
+    report::failure(&mut text, &last, &runner.limits());
     let growth_from = text.len();
     // A timeout's growth, within what is left of its share but never less than GROWTH_TIME
     // limits (with --shrink-time 0 too: the growth says what the unshrunk game cannot); none
@@ -811,7 +811,7 @@ fn failure_block(
     if let Some(endless) = endless {
         // One long look first: a fixed cost over the limit ends, later.
         let timer = growth::Timer {
-            batch: runner,
+            trial: runner,
             budget: Budget::default(),
         };
         let smallest = &Game::smallest()[0];
@@ -821,7 +821,7 @@ fn failure_block(
         let least = runner.timeout.mul_f64(GROWTH_TIME);
         let left = (reported + slot.share).saturating_duration_since(Instant::now());
         let timer = growth::Timer {
-            batch: runner,
+            trial: runner,
             budget: Budget::lasting(Some(left.max(least))),
         };
         let status = ProgressBar::hidden();

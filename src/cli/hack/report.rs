@@ -2,7 +2,7 @@
 //! when it is too large to print), how the solution failed, and the game explained in its own
 //! terms: each pile's Grundy value, the breakpoints of the map and a winning move.
 
-use super::batch::Batch;
+use super::trial::Limits;
 use super::verdict::{Outcome, said_out_of_memory};
 use crate::Game;
 use crate::cli::game::{Solved, plural};
@@ -106,7 +106,7 @@ pub(super) fn grouped(n: u64) -> String {
 }
 
 /// How the solution failed, in lines.
-pub(super) fn failure(text: &mut String, outcome: &Outcome, batch: &Batch) {
+pub(super) fn failure(text: &mut String, outcome: &Outcome, limits: &Limits) {
     match outcome {
         Outcome::Wrong {
             expected, actual, ..
@@ -154,7 +154,7 @@ pub(super) fn failure(text: &mut String, outcome: &Outcome, batch: &Batch) {
                         "it ran out of memory below --memory: hack caps no address space (a run \
                          is stopped as a runaway only at {} MiB, all its processes together), \
                          so {} or the machine's memory refused it",
-                        batch.space() / MIB,
+                        limits.space / MIB,
                         match limit {
                             Some(limit) =>
                                 format!("this shell's limit (ulimit -v, {} MiB)", limit / MIB),
@@ -172,7 +172,7 @@ pub(super) fn failure(text: &mut String, outcome: &Outcome, batch: &Batch) {
             fails,
             ..
         } => {
-            let given = batch.stack.div_ceil(MIB);
+            let given = limits.stack.div_ceil(MIB);
             let not_with = match fails.div_ceil(MIB) {
                 fails if fails > given => format!(", not with {fails} MiB"),
                 _ => String::new(),
@@ -196,7 +196,7 @@ pub(super) fn failure(text: &mut String, outcome: &Outcome, batch: &Batch) {
                 "memory limit exceeded: its memory peak was {} MiB; the limit is {} MiB \
                  (--memory){}\n{}",
                 peak.div_ceil(MIB),
-                batch.memory / MIB,
+                limits.memory / MIB,
                 match status {
                     Some(status) => format!("; then the command {status}"),
                     None => String::new(),
@@ -225,7 +225,7 @@ pub(super) fn failure(text: &mut String, outcome: &Outcome, batch: &Batch) {
                 time.as_secs_f64(),
                 if *ended { " before hack ended it" } else { "" },
                 cpu.as_secs_f64(),
-                batch.timeout.as_secs_f64(),
+                limits.timeout.as_secs_f64(),
                 measured()
             );
         }

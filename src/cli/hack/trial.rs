@@ -12,9 +12,10 @@
 //!   search and the shrinker.
 //!
 //! What each kind of trial shares: `search::search` (the schedule and the worker pool),
-//! [`Trial::confirm`] (the confirmation policy of `confirm`), `shrink::shrink`, and the report's
-//! game and explanation (`report::game`, `report::explain`); what only the batch trial has: the
-//! words of its outcome under the limits (`report::failure`) and a timeout's growth (`growth`).
+//! [`Trial::confirm`] (the confirmation policy of `confirm`), `shrink::shrink`, the report's
+//! game and explanation (`report::game`, `report::explain`), the words of an outcome under the
+//! trial's [`Limits`] (`report::failure`), and a timeout's growth (`growth`), which times a
+//! trial by [`Trial::time_alone`] (the batch trial's; the others are not timed so).
 //!
 //! A trial is shared by the worker threads (`Sync`), and every call is given its [`Budget`]:
 //! when it must end, and the token that cancels it.
@@ -40,6 +41,32 @@ pub(in crate::cli) enum Sharing {
     Beside,
 }
 
+/// One try of a game alone, timed for a timeout's growth.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(in crate::cli) enum Timed {
+    /// It ended well: its wall time, how long of it it waited for a CPU that other work held,
+    /// and its CPU time.
+    Took {
+        time: Duration,
+        queued: Duration,
+        cpu: Duration,
+    },
+    /// It was still going when its wall time ended it.
+    Over,
+}
+
+/// The limits a trial's runs are held to, as its report names them.
+#[derive(Clone, Copy, Debug)]
+pub(in crate::cli) struct Limits {
+    pub(in crate::cli) timeout: Duration,
+    /// The memory limit, in bytes.
+    pub(in crate::cli) memory: u64,
+    /// The main thread's stack, in bytes.
+    pub(in crate::cli) stack: u64,
+    /// The memory at which a run is stopped as a runaway, in bytes.
+    pub(in crate::cli) space: u64,
+}
+
 /// Something hack tries on games: see the module's documentation.
 pub(in crate::cli) trait Trial: Sync {
     /// Tries `game` once, as `sharing` says (a trial that runs nothing beside others may
@@ -53,6 +80,14 @@ pub(in crate::cli) trait Trial: Sync {
         confirm_by(outcome, repeats, || {
             self.try_game(game, Sharing::Alone, budget)
         })
+    }
+
+    /// Tries `game` once alone, ended at `wall` rather than at the limit, for a timeout's
+    /// growth (`growth`), within `budget`: how long it took, or that `wall` ended it. `None`
+    /// where it ended otherwise (a failure, a signal, the budget), and for a trial that is
+    /// not timed so.
+    fn time_alone(&self, _game: &Game, _wall: Duration, _budget: &Budget) -> Option<Timed> {
+        None
     }
 
     /// The time limit of one try.
