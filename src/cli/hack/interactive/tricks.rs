@@ -103,3 +103,88 @@ fn trap_score(board: &Board, (pile, take): (usize, u64), count: bool) -> u32 {
     }
     score
 }
+
+#[cfg(test)]
+mod tests {
+    use super::referee_move;
+    use crate::Game;
+    use crate::cli::board::Board;
+    use crate::cli::game::Solved;
+    use crate::cli::rng::Rng;
+
+    /// g(0..=limit) by the definition: the mex of the values the allowed moves reach.
+    fn grundy_by_hand(forbidden: &[(u64, u64)], limit: u64) -> Vec<u64> {
+        let mut g = Vec::new();
+        for n in 0..=limit {
+            let reached: Vec<u64> = (1..=n)
+                .filter(|&take| !forbidden.contains(&(n, take)))
+                .map(|take| g[(n - take) as usize])
+                .collect();
+            g.push((0..).find(|v| !reached.contains(v)).unwrap());
+        }
+        g
+    }
+
+    /// Small games of one to three piles of at most 7 stones, each with up to 10 forbidden
+    /// moves: every position the referee moves from.
+    fn small_games() -> Vec<Game> {
+        let mut rng = Rng::new(255);
+        (0..400)
+            .map(|_| {
+                let piles = (0..rng.range(1, 3)).map(|_| rng.range(0, 7)).collect();
+                let mut forbidden = Vec::new();
+                for _ in 0..rng.range(0, 10) {
+                    let x = rng.range(1, 7);
+                    let y = rng.range(1, x);
+                    if !forbidden.contains(&(x, y)) {
+                        forbidden.push((x, y));
+                    }
+                }
+                Game { piles, forbidden }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_referee_wins_from_a_won_position_and_moves_legally_from_a_lost_one() {
+        for game in small_games() {
+            let g = grundy_by_hand(&game.forbidden, 7);
+            let sum = |piles: &[u64]| piles.iter().fold(0, |s, &p| s ^ g[p as usize]);
+            let legal = |piles: &[u64], pile: usize, take: u64| {
+                (1..=piles[pile]).contains(&take) && !game.forbidden.contains(&(piles[pile], take))
+            };
+            let board = Board::new(Solved::new(game.clone()).unwrap());
+            for seed in 0..3 {
+                let context = format!("{game:?}, seed {seed}");
+                match referee_move(&board, &mut Rng::new(seed)) {
+                    Some((pile, take)) => {
+                        assert!(legal(&game.piles, pile, take), "{pile} {take}: {context}");
+                        let mut after = game.piles.clone();
+                        after[pile] -= take;
+                        // From a won position, back to nim-sum 0: the bot is left lost.
+                        if sum(&game.piles) != 0 {
+                            assert_eq!(sum(&after), 0, "{pile} {take}: {context}");
+                        }
+                    }
+                    None => {
+                        let stuck = (0..game.piles.len())
+                            .all(|pile| (1..=7).all(|take| !legal(&game.piles, pile, take)));
+                        assert!(stuck, "no move, but one is allowed: {context}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_referee_moves_the_same_way_for_the_same_seed() {
+        // A confirmation plays the game again with its seed: the same play, move for move.
+        for game in small_games() {
+            let board = Board::new(Solved::new(game.clone()).unwrap());
+            for seed in 0..3 {
+                let first = referee_move(&board, &mut Rng::new(seed));
+                assert_eq!(referee_move(&board, &mut Rng::new(seed)), first, "{game:?}");
+            }
+        }
+    }
+}
