@@ -6,9 +6,9 @@
 use super::super::game::Solved;
 use super::mutants::{Class, Mutant};
 use crate::Game;
-use crate::cli::hack::batch::room_for;
 use crate::cli::hack::budget::Budget;
 use crate::cli::hack::run::{self, Answer, Deadline, Ran, Unrun};
+pub(super) use crate::cli::hack::trial::Limits;
 use crate::cli::hack::trial::{Sharing, Trial};
 use crate::cli::hack::verdict::{self, ALONE_WALL, Outcome};
 use crate::cli::hack::{search, shrink};
@@ -152,16 +152,6 @@ pub(super) struct ProgramRun {
     pub(super) peak: u64,
 }
 
-/// The judge's limits for a program's run.
-#[derive(Clone, Copy)]
-pub(super) struct Limits {
-    pub(super) timeout: Duration,
-    /// Bytes of resident memory.
-    pub(super) memory: u64,
-    /// Bytes of stack for its main thread.
-    pub(super) stack: u64,
-}
-
 /// The largest stack the shell allows, in bytes (`ulimit -s`).
 pub(super) fn stack_ceiling() -> u64 {
     run::hard_limit(libc::RLIMIT_STACK)
@@ -194,7 +184,7 @@ pub(super) fn run_program(
     expected: &str,
     limits: Limits,
 ) -> Result<ProgramRun, String> {
-    let room = room_for(limits.memory, limits.stack);
+    let room = limits.room();
     let deadline = Deadline {
         wall: limits.timeout.mul_f64(ALONE_WALL),
         cpu: None,

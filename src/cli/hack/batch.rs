@@ -122,7 +122,6 @@ impl Batch {
             timeout: self.timeout,
             memory: self.memory,
             stack: self.stack,
-            space: self.space(),
         }
     }
 

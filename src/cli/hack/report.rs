@@ -154,7 +154,7 @@ pub(super) fn failure(text: &mut String, outcome: &Outcome, limits: &Limits) {
                         "it ran out of memory below --memory: hack caps no address space (a run \
                          is stopped as a runaway only at {} MiB, all its processes together), \
                          so {} or the machine's memory refused it",
-                        limits.space / MIB,
+                        limits.room().space / MIB,
                         match limit {
                             Some(limit) =>
                                 format!("this shell's limit (ulimit -v, {} MiB)", limit / MIB),

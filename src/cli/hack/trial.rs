@@ -55,16 +55,22 @@ pub(in crate::cli) enum Timed {
     Over,
 }
 
-/// The limits a trial's runs are held to, as its report names them.
+/// The judge's limits a program's runs are held to (`--timeout`, `--memory`, `--stack`), as
+/// hack's batch trial and audit's solutions run it and as its report names them.
 #[derive(Clone, Copy, Debug)]
 pub(in crate::cli) struct Limits {
     pub(in crate::cli) timeout: Duration,
-    /// The memory limit, in bytes.
+    /// The memory limit, in bytes of resident memory.
     pub(in crate::cli) memory: u64,
     /// The main thread's stack, in bytes.
     pub(in crate::cli) stack: u64,
-    /// The memory at which a run is stopped as a runaway, in bytes.
-    pub(in crate::cli) space: u64,
+}
+
+impl Limits {
+    /// The room each run has: the memory at which it is stopped as a runaway, and the stack.
+    pub(in crate::cli) fn room(&self) -> super::run::Room {
+        super::batch::room_for(self.memory, self.stack)
+    }
 }
 
 /// Something hack tries on games: see the module's documentation.
