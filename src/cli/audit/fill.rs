@@ -161,7 +161,7 @@ impl Filling<'_> {
             file: relative(self.dir, &input_path),
             why,
         });
-        self.added.push(examine(folder::Found {
+        self.added.push(examine(folder::TestFiles {
             input: input_path,
             answer: Some(answer_path),
         }));

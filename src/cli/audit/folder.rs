@@ -12,7 +12,7 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 /// One test as found: its input, and its answer file if one is beside it.
-pub(super) struct Found {
+pub(super) struct TestFiles {
     /// The input, as a path under DIR.
     pub(super) input: PathBuf,
     /// `NAME.out`, else `NAME.ans`.
@@ -37,7 +37,7 @@ pub(super) struct Checked {
 const LONGEST_ANSWER: u64 = 1 << 20;
 
 /// The tests in `dir` and its subfolders (symbolic links to folders not followed), by path.
-pub(super) fn tests(dir: &Path) -> io::Result<Vec<Found>> {
+pub(super) fn tests(dir: &Path) -> io::Result<Vec<TestFiles>> {
     let mut inputs = Vec::new();
     let mut folders = vec![dir.to_path_buf()];
     while let Some(folder) = folders.pop() {
@@ -57,13 +57,13 @@ pub(super) fn tests(dir: &Path) -> io::Result<Vec<Found>> {
         .map(|input| {
             let beside = |ext| Some(input.with_extension(ext)).filter(|p| p.is_file());
             let answer = beside("out").or_else(|| beside("ans"));
-            Found { input, answer }
+            TestFiles { input, answer }
         })
         .collect())
 }
 
 /// Checks one test: its input read and held to the statement, its answer file judged.
-pub(super) fn check(found: &Found) -> Checked {
+pub(super) fn check(found: &TestFiles) -> Checked {
     let invalid = |reason: String| Checked {
         game: None,
         first_wins: false,

@@ -116,7 +116,7 @@ pub(super) struct Args {
 
 /// One test, examined: its files checked, its ranges and shapes, the mutants it kills.
 struct Examined {
-    found: folder::Found,
+    found: folder::TestFiles,
     checked: folder::Checked,
     ranges: Option<[(u64, u64); 5]>,
     shapes: Vec<&'static str>,
@@ -228,7 +228,7 @@ fn examine_all(dir: &Path, jobs: usize, progress: &Progress) -> Result<Vec<Exami
         .map_err(|e| Failure::Usage(format!("{}: cannot read: {e}", ShownPath(dir))))?;
     let count = found.len();
     let slots: Mutex<Vec<Option<Examined>>> = Mutex::new((0..count).map(|_| None).collect());
-    let queue: Mutex<Vec<(usize, folder::Found)>> =
+    let queue: Mutex<Vec<(usize, folder::TestFiles)>> =
         Mutex::new(found.into_iter().enumerate().rev().collect());
     let done = AtomicUsize::new(0);
     let work = || {
@@ -255,7 +255,7 @@ fn examine_all(dir: &Path, jobs: usize, progress: &Progress) -> Result<Vec<Exami
 
 /// One test: its files checked, and for a valid one its ranges, shapes and the mutants it
 /// kills.
-fn examine(found: folder::Found) -> Examined {
+fn examine(found: folder::TestFiles) -> Examined {
     let mut checked = folder::check(&found);
     let Some(game) = checked.game.take() else {
         return Examined {

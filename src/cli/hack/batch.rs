@@ -6,7 +6,7 @@
 
 use super::budget::Budget;
 use super::confirm::{Confirmed, confirm_by};
-use super::run::{self, Deadline, Ended, Ran, Room, Unrun};
+use super::run::{self, Deadline, Exited, Ran, Room, Unrun};
 use super::trial::{Limits, Sharing, Timed, Trial};
 use super::verdict::{
     ALONE_WALL, Outcome, as_crash, counted, crash_of, describe, escaped_tail, over, timeout_of,
@@ -265,7 +265,7 @@ impl Batch {
     /// A run that ended badly within the memory limit: a stack overflow when a signal ended it
     /// and a larger stack let it end well (one run; the confirmation holds it to every run, see
     /// [`Batch::confirm_stack`]), else a crash.
-    fn crashed(&self, input: &[u8], ended: Ended, budget: &Budget) -> Outcome {
+    fn crashed(&self, input: &[u8], ended: Exited, budget: &Budget) -> Outcome {
         let status = describe(ended.status);
         let stderr = escaped_tail(&ended.stderr);
         let crash = Outcome::Crash {

@@ -466,13 +466,14 @@ fn confirm_all(
             _ => None,
         };
         let (confirmation, every) = match quick {
-            Some((confirmation, every)) => (confirmation, Some(every)),
+            Some((confirmation, Some(others))) => (confirmation, Everywhere::Yes(others)),
+            Some((confirmation, None)) => (confirmation, Everywhere::No),
             None => {
                 let repeats = confirm::found_repeats(&outcome, runner.timeout);
                 let confirmation = progress::lines(&status, started, &say, || {
                     runner.confirm(&game, &outcome, repeats, &Budget::default())
                 });
-                (confirmation, None)
+                (confirmation, Everywhere::Untried)
             }
         };
         if let Confirmed::Unsure(why) = &confirmation {
@@ -642,9 +643,18 @@ struct Found {
     origin: Origin,
     game: Game,
     confirmed: Confirmed,
-    /// Whether it fails on every game, when that is known already (`Some(None)`: it does not;
-    /// `None`: not known yet): see `everywhere::fails_everywhere`.
-    everywhere: Option<Option<Vec<Outcome>>>,
+    /// Whether it fails on every game, as far as its confirmation found.
+    everywhere: Everywhere,
+}
+
+/// Whether a failure is on every game (see `everywhere::fails_everywhere`).
+enum Everywhere {
+    /// Not tried yet.
+    Untried,
+    /// Tried: it is not.
+    No,
+    /// It is: how the other games failed.
+    Yes(Vec<Outcome>),
 }
 
 /// Where a failure's block stands among the others, and its share of --shrink-time.
@@ -713,8 +723,10 @@ fn failure_block(
     // Failing on sample 1 every time, it may fail on every game: said so only when it does on
     // sample 2 and the two smallest games too.
     let every = match (&origin, flaky, every) {
-        (Origin::Sample(0), None, Some(every)) => every,
-        (Origin::Sample(0), None, None) => everywhere::fails_everywhere(runner, &other_games()),
+        (Origin::Sample(0), None, Everywhere::Yes(others)) => Some(others),
+        (Origin::Sample(0), None, Everywhere::Untried) => {
+            everywhere::fails_everywhere(runner, &other_games())
+        }
         _ => None,
     };
     // Over the limit and else ending well on every game, the smallest too, with a peak that a

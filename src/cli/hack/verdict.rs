@@ -8,7 +8,7 @@
 //! above the limit, only so that it cannot take the machine. A crash by a signal that goes away
 //! with a larger stack is a stack overflow, with the stack it needs (see `batch`).
 
-use super::run::{Answer, Ended};
+use super::run::{Answer, Exited};
 use std::fmt;
 use std::os::unix::process::ExitStatusExt;
 use std::process::ExitStatus;
@@ -94,7 +94,7 @@ pub(in crate::cli) enum Outcome {
     Timeout {
         /// The wall time it ran alone, less the time it waited for a CPU held by other work.
         time: Duration,
-        /// The time it waited for a CPU held by other work (see `run::Ended::queued`).
+        /// The time it waited for a CPU held by other work (see `run::Exited::queued`).
         queued: Duration,
         /// The CPU time its process group used alone.
         cpu: Duration,
@@ -163,7 +163,7 @@ pub(super) fn far_over(outcome: &Outcome, timeout: Duration) -> bool {
 }
 
 /// Whether a run took longer than `timeout` (see [`counted`]).
-pub(super) fn over(ended: &Ended, timeout: Duration) -> bool {
+pub(super) fn over(ended: &Exited, timeout: Duration) -> bool {
     counted(ended.time, ended.queued, ended.cpu) > timeout
 }
 
@@ -187,7 +187,7 @@ pub(super) fn timeout_of(time: Duration, cpu: Duration, queued: Duration, ended:
 }
 
 /// A run that ended badly, as a crash: how it ended, the end of its standard error, its peak.
-pub(super) fn crash_of(ended: Ended) -> Outcome {
+pub(super) fn crash_of(ended: Exited) -> Outcome {
     Outcome::Crash {
         status: describe(ended.status),
         stderr: escaped_tail(&ended.stderr),

@@ -83,7 +83,7 @@ impl Cancel {
 }
 
 /// What came out of one run that ended by itself.
-pub(in crate::cli) struct Ended {
+pub(in crate::cli) struct Exited {
     pub(in crate::cli) status: ExitStatus,
     /// Wall time from start to end.
     pub(in crate::cli) time: Duration,
@@ -105,9 +105,9 @@ pub(in crate::cli) struct Ended {
 
 /// How one run went.
 pub(in crate::cli) enum Ran {
-    Ended(Ended),
+    Ended(Exited),
     /// Killed at the deadline: the wall time it ran, the CPU time its group had used, and how
-    /// long it waited for a CPU (see [`Ended::queued`]).
+    /// long it waited for a CPU (see [`Exited::queued`]).
     OutOfTime(Duration, Duration, Duration),
     /// Killed because hack was asked to stop.
     Stopped,
@@ -241,7 +241,7 @@ pub(in crate::cli) fn run_once(
             } else {
                 left.peak
             };
-            Ok(Ran::Ended(Ended {
+            Ok(Ran::Ended(Exited {
                 status,
                 time,
                 cpu: cpu.max(left.cpu),
