@@ -325,6 +325,38 @@ fn saved_games_past_the_statement_run_only_with_beyond() {
     );
 }
 
+/// A saved game that fails as it is (the smallest there is, so not shrunk) is named where it
+/// is, with its answer beside it: not saved a second time under hack's own name, where a max
+/// test's copy is megabytes and replays twice.
+#[test]
+fn a_saved_game_that_fails_as_it_is_is_not_saved_again() {
+    let dir = Folder::new("save-again");
+    std::fs::write(dir.join("mine.in"), "2 1\n1 1\n1 1\n").unwrap();
+    std::fs::write(dir.join("mine.out"), "Aoki\n").unwrap();
+    let args = [
+        "hack",
+        "--tests",
+        "0",
+        "--save",
+        text(&dir.0),
+        "--",
+        common::python(),
+        "tests/solutions/nim.py",
+        "crash-equal-piles",
+    ];
+    let found = run(&args, b"");
+    assert_eq!(found.status, 1, "{found:?}");
+    assert!(
+        found.stderr.starts_with("hack: crash on the saved game ")
+            && found.stderr.contains("mine.in"),
+        "{found:?}"
+    );
+    let mine = text(&dir.0).to_owned() + "/mine";
+    let said = format!("already saved as {mine}.in and {mine}.out");
+    assert!(found.stderr.contains(&said), "{found:?}");
+    assert_eq!(dir.names(), ["mine.in", "mine.out"], "{found:?}");
+}
+
 /// The solution goes after `--`: forgetting it gets a tip with the command line that works,
 /// and an option hack does not know is not to be handed to the solution as clap's tip says.
 #[test]

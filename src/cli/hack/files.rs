@@ -177,14 +177,23 @@ pub(in crate::cli) fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// Writes `case` as DIR/NAME.in with its answer in NAME.out, NAME from the game's bytes (the
 /// same game saved twice is one file); returns DIR/NAME. The answer is written first, so that
 /// a `NAME.in` (what the replay reads) never stands without it.
-fn save(dir: &Path, case: &Game, input: &[u8]) -> io::Result<String> {
+fn save(dir: &Path, case: &Game, input: &[u8]) -> io::Result<Saved> {
+    let game = case.clone();
+    let answer = crate::winner(game).map_err(|e| io::Error::other(e.to_string()))?;
+    let answer = format!("{answer}\n");
+    // A saved game that failed as it is (not shrunk) is there already, under whatever name:
+    // a second copy of a max test is megabytes, and replays twice.
+    if let Some(name) = same_game(dir, input, answer.as_bytes()) {
+        return Ok(Saved {
+            name: ShownPath(&name).to_string(),
+            already: true,
+        });
+    }
     // FNV-1a: a stable name for the same bytes on every machine.
     let hash = input.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
     });
     let name = dir.join(format!("hack-{hash:016x}"));
-    let game = case.clone();
-    let answer = crate::winner(game).map_err(|e| io::Error::other(e.to_string()))?;
     let (game_file, answer_file) = (name.with_extension("in"), name.with_extension("out"));
     // Only files are replaced: a folder or a link at either name is someone else's.
     for path in [&game_file, &answer_file] {
@@ -196,7 +205,7 @@ fn save(dir: &Path, case: &Game, input: &[u8]) -> io::Result<String> {
         }
     }
     let answer_was_there = answer_file.exists();
-    write_whole(&answer_file, format!("{answer}\n").as_bytes())?;
+    write_whole(&answer_file, answer.as_bytes())?;
     if let Err(e) = write_whole(&game_file, input) {
         // No answer without its game: the pair is kept whole or not at all.
         if !answer_was_there {
@@ -204,15 +213,37 @@ fn save(dir: &Path, case: &Game, input: &[u8]) -> io::Result<String> {
         }
         return Err(e);
     }
-    Ok(ShownPath(&name).to_string())
+    Ok(Saved {
+        name: ShownPath(&name).to_string(),
+        already: false,
+    })
+}
+
+/// A game kept in `--save` DIR: `DIR/NAME`, and whether it was there already.
+struct Saved {
+    name: String,
+    already: bool,
+}
+
+/// `DIR/NAME` where `DIR/NAME.in` holds exactly `input` and `DIR/NAME.out` exactly `answer`
+/// (files, not links), if some saved game does.
+fn same_game(dir: &Path, input: &[u8], answer: &[u8]) -> Option<PathBuf> {
+    let same = |path: &Path, bytes: &[u8]| {
+        fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64)
+            && fs::read(path).is_ok_and(|held| held == bytes)
+    };
+    saved_games(dir)
+        .into_iter()
+        .find(|game| same(game, input) && same(&game.with_extension("out"), answer))
+        .map(|game| game.with_extension(""))
 }
 
 /// Where a failing game was kept, and what could not be kept.
 pub(super) struct Kept {
     /// The places the game went: `--out` as given, `DIR/NAME.in`.
     pub(super) places: Vec<String>,
-    /// `DIR/NAME` when it was saved in `--save DIR`.
-    pub(super) saved: Option<String>,
+    /// `DIR/NAME` when it was saved in `--save DIR`, or found there already.
+    saved: Option<Saved>,
     /// An `error:` line for each place it could not go.
     pub(super) trouble: Vec<String>,
 }
@@ -221,8 +252,20 @@ impl Kept {
     /// The report's last lines: where the game was saved, and what could not be kept.
     fn tell(&self, text: &mut String) {
         use std::fmt::Write as _;
-        if let Some(name) = &self.saved {
-            let _ = writeln!(text, "saved as {name}.in and {name}.out");
+        match &self.saved {
+            Some(Saved {
+                name,
+                already: false,
+            }) => {
+                let _ = writeln!(text, "saved as {name}.in and {name}.out");
+            }
+            Some(Saved {
+                name,
+                already: true,
+            }) => {
+                let _ = writeln!(text, "already saved as {name}.in and {name}.out");
+            }
+            None => {}
         }
         for line in &self.trouble {
             let _ = writeln!(text, "{line}");
@@ -273,9 +316,9 @@ pub(super) fn keep(
     }
     if let Some(dir) = save {
         match self::save(dir, case, input) {
-            Ok(name) => {
-                kept.places.push(format!("{name}.in"));
-                kept.saved = Some(name);
+            Ok(saved) => {
+                kept.places.push(format!("{}.in", saved.name));
+                kept.saved = Some(saved);
             }
             Err(e) => kept.trouble.push(format!(
                 "error: --save {}: cannot save the game: {e}; nothing was kept there",

@@ -251,7 +251,8 @@ Files:
   file that does not read as a game, a file CMD names (also inside a `sh -c` script or an option
   --input=FILE), an executable, a FIFO or a device is refused, and a symbolic link is followed.
   --save DIR keeps each failure as DIR/hack-HASH.in and .out (`oj t -d DIR` replays them) and runs
-  them first next time, like proptest's regression files; what in DIR is not a game is skipped with
+  them first next time, like proptest's regression files (a game of DIR that fails as it is, its
+  answer beside it as NAME.out, stays NAME and is not copied); what in DIR is not a game is skipped with
   a warning, and so is a game past the statement's limits (a value over 10^18, a repeated pair)
   unless --beyond. Both are written whole or not at all (a temporary file renamed into place): on a
   full disk the old --out stays as it was, no partial game is left in DIR, and the report says so.";
