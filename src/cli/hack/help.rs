@@ -167,7 +167,8 @@ Limits and verdicts:
   waited at once): threads waiting behind the run's own threads, more of them than cores, count
   as the run's time. From /proc, a process that starts and ends between two looks (a version
   manager's python3 shim starts some forty) is taken to have waited as the run's others did,
-  never longer than the time no process seen was ready to run. A run ends what is provably its own and nothing else: its control group,
+  never longer than the time no process seen was ready to run, and only while other work kept
+  every CPU hack may use busy (a CPU idle, or held by the run alone, would have run it at once). A run ends what is provably its own and nothing else: its control group,
   its process group while its main process is unreaped, each of its processes by a pidfd; an
   orphan left to hack ends once its run has (marked, or, its mark cleared, born after every run
   still going had started). Two hacks side by side never touch each other's runs.

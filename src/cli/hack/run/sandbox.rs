@@ -23,6 +23,7 @@ mod tally;
 mod tracked;
 
 use super::guard::{mark, mark_prefix, tell_guard};
+use super::measure;
 use cgroup::Cgroup;
 pub(in crate::cli) use cgroup::{base_folders, remove_bases};
 pub(in crate::cli) use confine::{Room, confine, hard_limit, memory_ceiling};
@@ -89,6 +90,8 @@ pub(in crate::cli) struct Sandbox {
     waits: Waits,
     /// When its main process was started.
     started: Option<std::time::Instant>,
+    /// Each CPU's idle time at the last look (see [`Waits`]).
+    idle: Vec<Duration>,
 }
 
 /// The time a run waited for a CPU that other work held, from its threads' CPU times and run
@@ -102,13 +105,18 @@ pub(in crate::cli) struct Sandbox {
 ///
 /// The run's own CPU figure also holds what no look saw: processes that started and ended
 /// between two looks (a version manager's `python3` shim starts some forty before Python), and
-/// the last moments of threads seen before. Their wait cannot be read; it is taken to be what
-/// other work cost the threads seen so far, per unit of their work alone, and never more than
-/// the part of the time between the two looks that no thread seen was ready, less that unseen
-/// work itself. Without it, a right solution started through such a shim on a busy machine
-/// read as a timeout run after run. The figure and the threads' own are compared summed from
-/// the run's start: /proc rounds each process's figure down to a clock tick, so the figure
-/// never passes the truth, and what it holds beyond the threads' own was surely unseen.
+/// the last moments of threads seen before. Their wait cannot be read. Where every CPU the run
+/// may use was busy through the time between two looks (none idle a tenth of it in all) and
+/// other work than the run's filled all of them but one at least, it is taken
+/// to be what other work cost the run's seen threads, per unit of their work alone, over the
+/// whole run so far (so work unseen before the first thread was seen counts too); never more
+/// than the part of that time no thread seen was ready, less that unseen work itself. Where a
+/// CPU was idle or held only the run's work, the unseen work could have run there at once, and
+/// nothing is taken: a solution that sends its children to another CPU and sleeps must not
+/// pass as waiting. The
+/// figure and the threads' own are compared summed from the run's start: /proc rounds each
+/// process's figure down to a clock tick, so the figure never passes the truth, and what it
+/// holds beyond the threads' own was surely unseen.
 #[derive(Default)]
 struct Waits {
     /// Each thread's CPU time and run delay at the last look.
@@ -117,19 +125,33 @@ struct Waits {
     ran: Duration,
     /// The most the run's figure held beyond that at a look: work no look saw.
     unseen: Duration,
+    /// Each stretch between two looks with unseen work on a busy machine: that work, and the
+    /// most its wait may be.
+    unseen_at: Vec<(Duration, Duration)>,
+    /// What the run's seen threads would have needed alone, up to the last look.
+    alone_seen: Duration,
     /// What the run would have needed alone, up to the last look.
     alone: Duration,
+    /// The wait of the run's seen threads, up to the last look.
+    seen_wait: Duration,
     /// The time from the run's start to the last look.
     at: Duration,
     /// This machine's cores.
     cores: u32,
-    total: Duration,
 }
 
 impl Waits {
     /// Adds the wait up to a look `at` after the run's start, from each thread's times then and
-    /// the run's CPU figure `cpu` then (never more than the truth); the total.
-    fn add(&mut self, threads: &[Thread], cpu: Duration, at: Duration) -> Duration {
+    /// the run's CPU figure `cpu` then (never more than the truth), and `cpus`: the CPUs the
+    /// run may use and their idle time since the last look (`None` where not known). The
+    /// total.
+    fn add(
+        &mut self,
+        threads: &[Thread],
+        cpu: Duration,
+        at: Duration,
+        cpus: Option<(u32, Duration)>,
+    ) -> Duration {
         // A thread seen at the last look and gone now ended between the two.
         let now: std::collections::HashSet<i32> = threads.iter().map(|t| t.id).collect();
         self.seen.retain(|id, _| now.contains(id));
@@ -149,22 +171,31 @@ impl Waits {
         let beyond = cpu.saturating_sub(self.ran);
         let unseen = beyond.saturating_sub(self.unseen);
         self.unseen = self.unseen.max(beyond);
-        let rate = if self.alone.is_zero() {
+        let span = at.saturating_sub(self.at);
+        // Every CPU busy, and with other work than the run's: all of them but one at least.
+        let crowded = cpus.is_some_and(|(count, idle)| {
+            let busy = (span * count).saturating_sub(idle);
+            idle < span * count / 10 && busy.saturating_sub(ran + unseen) >= span * (count - 1)
+        });
+        if crowded && !unseen.is_zero() {
+            let idle = span.saturating_sub(ready).saturating_sub(unseen);
+            self.unseen_at.push((unseen, idle));
+        }
+        self.at = self.at.max(at);
+        self.alone_seen += alone;
+        self.alone += alone + unseen;
+        self.seen_wait += ready.saturating_sub(alone);
+        let rate = if self.alone_seen.is_zero() {
             0.0
         } else {
-            self.total.as_secs_f64() / self.alone.as_secs_f64()
+            self.seen_wait.as_secs_f64() / self.alone_seen.as_secs_f64()
         };
-        let idle = (at.saturating_sub(self.at))
-            .saturating_sub(ready)
-            .saturating_sub(unseen);
-        let unseen_wait = unseen.mul_f64(rate).min(idle);
-        self.at = self.at.max(at);
-        self.alone += alone + unseen;
-        self.total += ready.saturating_sub(alone) + unseen_wait;
+        let unseen_wait: Duration = (self.unseen_at.iter())
+            .map(|&(unseen, idle)| unseen.mul_f64(rate).min(idle))
+            .sum();
         // Threads read a moment apart each look make the readies overlap a little, more on a
         // loaded machine: no run waited longer than it ran less what it needed alone.
-        self.total = self.total.min(at.saturating_sub(self.alone));
-        self.total
+        (self.seen_wait + unseen_wait).min(at.saturating_sub(self.alone))
     }
 }
 
@@ -187,6 +218,7 @@ impl Sandbox {
                 ..Waits::default()
             },
             started: None,
+            idle: Vec::new(),
         }
     }
 
@@ -212,6 +244,7 @@ impl Sandbox {
         let child = spawn_tracked(cmd, self.run)?;
         self.main = child.id() as i32;
         self.started = Some(std::time::Instant::now());
+        self.idle = measure::idle_times();
         self.start = tally::stat_of(self.main).map_or(0, |stat| stat.start);
         Ok(child)
     }
@@ -235,6 +268,16 @@ impl Sandbox {
             .map_or(Duration::ZERO, |started| started.elapsed())
     }
 
+    /// The CPUs the run may use and their idle time since the last look (see [`Waits`]).
+    fn cpus(&mut self) -> Option<(u32, Duration)> {
+        let idle = measure::idle_times();
+        let known = !idle.is_empty() && idle.len() == self.idle.len();
+        let since = (idle.iter().zip(&self.idle)).map(|(now, then)| now.saturating_sub(*then));
+        let cpus = known.then(|| (idle.len() as u32, since.sum()));
+        self.idle = idle;
+        cpus
+    }
+
     /// Reads what the run has used up to now (each figure the largest seen), and kills it if
     /// its memory passed the guard.
     pub(in crate::cli) fn look(&mut self) -> Usage {
@@ -251,7 +294,8 @@ impl Sandbox {
                     members.push(self.main);
                 }
                 let (busy, threads) = tally::threads(&members);
-                let queued = self.waits.add(&threads, used.cpu, self.since());
+                let cpus = self.cpus();
+                let queued = self.waits.add(&threads, used.cpu, self.since(), cpus);
                 self.usage.queued = self.usage.queued.max(queued);
                 self.usage.busy = busy;
             }
@@ -259,7 +303,8 @@ impl Sandbox {
                 let tally = tally::scan(self.main, self.start, self.run, mark_prefix().as_bytes());
                 self.usage.cpu = self.usage.cpu.max(tally.cpu);
                 let at = self.since();
-                let queued = self.waits.add(&tally.threads, tally.cpu, at);
+                let cpus = self.cpus();
+                let queued = self.waits.add(&tally.threads, tally.cpu, at, cpus);
                 self.usage.queued = self.usage.queued.max(queued);
                 self.usage.peak = self.usage.peak.max(tally.memory);
                 self.usage.busy = tally.busy;
@@ -400,6 +445,9 @@ mod tests {
         Duration::from_millis(n)
     }
 
+    /// One CPU, never idle: busy loops beside the run.
+    const BUSY: Option<(u32, Duration)> = Some((1, Duration::ZERO));
+
     /// Looks at `threads` (id, CPU time, run delay, all in ms) as they stand after each look,
     /// the looks 100 ms apart, on `cores` cores, the run's own CPU figure the threads' sum: the
     /// total wait.
@@ -412,7 +460,7 @@ mod tests {
         for (k, threads) in looks.iter().enumerate() {
             let threads = threads_of(threads);
             let cpu = threads.iter().map(|t| t.cpu).sum();
-            total = waits.add(&threads, cpu, ms(100 * (k as u64 + 1)));
+            total = waits.add(&threads, cpu, ms(100 * (k as u64 + 1)), BUSY);
         }
         total
     }
@@ -451,28 +499,53 @@ mod tests {
 
     /// A run whose main thread (25 ms on a CPU, 75 ms waiting for one, in the first 100 ms)
     /// then sleeps while processes no look sees use `unseen` ms of CPU time in the next 100
-    /// ms, on one core: the total wait.
-    fn with_unseen_work(first: (u64, u64), unseen: u64) -> Duration {
+    /// ms, on one core, the CPUs as `cpus` (their count and idle time each look): the total
+    /// wait.
+    fn with_unseen_work(first: (u64, u64), unseen: u64, cpus: Option<(u32, Duration)>) -> Duration {
         let mut waits = Waits {
             cores: 1,
             ..Waits::default()
         };
         let main = threads_of(&[(1, first.0, first.1)]);
-        waits.add(&main, ms(first.0), ms(100));
-        waits.add(&main, ms(first.0 + unseen), ms(200))
+        waits.add(&main, ms(first.0), ms(100), cpus);
+        waits.add(&main, ms(first.0 + unseen), ms(200), cpus)
     }
 
     #[test]
     fn work_no_look_saw_waited_as_the_run_s_seen_threads_did() {
         // Three busy loops on the CPU: the main thread waited 3 ms for each it ran, and so,
         // it is taken, did the 20 ms of processes that started and ended between the looks.
-        assert_eq!(with_unseen_work((25, 75), 20), ms(75) + ms(60));
+        assert_eq!(with_unseen_work((25, 75), 20, BUSY), ms(75) + ms(60));
         // Never longer than the time no thread seen was ready, less that work: 100 - 40.
-        assert_eq!(with_unseen_work((25, 75), 40), ms(75) + ms(60));
+        assert_eq!(with_unseen_work((25, 75), 40, BUSY), ms(75) + ms(60));
         // Nothing else running: no wait seen, none taken for the unseen.
-        assert_eq!(with_unseen_work((100, 0), 20), ms(0));
+        assert_eq!(with_unseen_work((100, 0), 20, BUSY), ms(0));
         // No figure beyond the threads' own, nothing unseen.
-        assert_eq!(with_unseen_work((25, 75), 0), ms(75));
+        assert_eq!(with_unseen_work((25, 75), 0, BUSY), ms(75));
+        // A CPU the run may use was idle meanwhile: the unseen work could have run there at
+        // once (a solution that sends its children to an idle CPU and sleeps is not waiting).
+        assert_eq!(with_unseen_work((25, 75), 20, Some((1, ms(30)))), ms(75));
+        // Two CPUs, idle 15 ms in all, the second held by the run's own work (90 ms of its
+        // children sent there): other work did not fill all but one (200 - 15 - 90 < 100).
+        assert_eq!(with_unseen_work((25, 75), 90, Some((2, ms(15)))), ms(75));
+        // The same with other work on both: 10 ms taken, the time no thread seen was ready.
+        assert_eq!(with_unseen_work((25, 75), 90, Some((1, ms(0)))), ms(85));
+        // Where the CPUs are not known, nothing is taken.
+        assert_eq!(with_unseen_work((25, 75), 20, None), ms(75));
+    }
+
+    #[test]
+    fn work_unseen_before_any_thread_was_seen_waited_at_the_rate_found_later() {
+        // A shim's forty processes come first, unseen (20 ms of CPU time in the first 100 ms);
+        // then Python, seen, 25 ms on a CPU and 75 waiting: the rate it shows counts for the
+        // shim's work too, once known.
+        let mut waits = Waits {
+            cores: 1,
+            ..Waits::default()
+        };
+        assert_eq!(waits.add(&[], ms(20), ms(100), BUSY), ms(0));
+        let python = threads_of(&[(1, 25, 75)]);
+        assert_eq!(waits.add(&python, ms(45), ms(200), BUSY), ms(75) + ms(60));
     }
 
     #[test]
@@ -486,9 +559,9 @@ mod tests {
             ..Waits::default()
         };
         let first = threads_of(&[(1, 0, 0), (2, 25, 75)]);
-        waits.add(&first, ms(25), ms(100));
+        waits.add(&first, ms(25), ms(100), BUSY);
         let then = threads_of(&[(1, 25, 25)]);
-        let total = waits.add(&then, ms(25 + 25 + 20), ms(200));
+        let total = waits.add(&then, ms(25 + 25 + 20), ms(200), BUSY);
         assert_eq!(total, ms(75) + ms(25) + ms(30));
     }
 }
