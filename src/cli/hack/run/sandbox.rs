@@ -128,11 +128,13 @@ struct Waits {
     /// Each stretch between two looks with unseen work on a busy machine: that work, and the
     /// most its wait may be.
     unseen_at: Vec<(Duration, Duration)>,
-    /// What the run's seen threads would have needed alone, up to the last look.
+    /// What the run's seen threads would have needed alone, up to the last look: what the rate
+    /// of their wait is per.
     alone_seen: Duration,
-    /// What the run would have needed alone, up to the last look.
+    /// What the run would have needed alone, up to the last look, its unseen work too.
     alone: Duration,
-    /// The wait of the run's seen threads, up to the last look.
+    /// The wait of the run's seen threads beyond what the run needed alone, up to the last
+    /// look.
     seen_wait: Duration,
     /// The time from the run's start to the last look.
     at: Duration,
@@ -166,11 +168,15 @@ impl Waits {
             working += u32::from(!on_cpu.is_zero());
             ready = ready.max(on_cpu + thread.delay.saturating_sub(delay_before));
         }
-        let alone = ran / working.clamp(1, self.cores.max(1));
         self.ran += ran;
         let beyond = cpu.saturating_sub(self.ran);
         let unseen = beyond.saturating_sub(self.unseen);
         self.unseen = self.unseen.max(beyond);
+        // What the run needed alone counts its unseen work too: threads that started and ended
+        // between the looks held the cores the seen ones waited for (sixteen threads on two
+        // cores wait behind each other, not behind other work).
+        let workers = working.clamp(1, self.cores.max(1));
+        let alone = (ran + unseen) / workers;
         let span = at.saturating_sub(self.at);
         // Every CPU busy, and with other work than the run's: all of them but one at least.
         let crowded = cpus.is_some_and(|(count, idle)| {
@@ -182,8 +188,8 @@ impl Waits {
             self.unseen_at.push((unseen, idle));
         }
         self.at = self.at.max(at);
-        self.alone_seen += alone;
-        self.alone += alone + unseen;
+        self.alone_seen += ran / workers;
+        self.alone += alone;
         self.seen_wait += ready.saturating_sub(alone);
         let rate = if self.alone_seen.is_zero() {
             0.0
@@ -552,8 +558,10 @@ mod tests {
     fn a_thread_that_ended_between_looks_left_its_last_moments_unseen() {
         // The worker (3 ms waited for each it ran) ends after the first look; the run's figure
         // holds its last 20 ms, which no look saw, beside the main thread's 25 ms on a CPU and
-        // 25 waiting: the worker's unseen wait is taken at its rate, 60 ms, but the time no
-        // thread seen was ready, less the unseen work, is 100 - 50 - 20 = 30 ms.
+        // 25 waiting. The run needed 45 ms alone in the second 100 ms, so the main thread's 50
+        // ready count 5 as a wait; the unseen work's wait is taken at the rate seen so far
+        // (80 / 50), 32 ms, but the time no thread seen was ready, less the unseen work, is
+        // 100 - 50 - 20 = 30 ms.
         let mut waits = Waits {
             cores: 2,
             ..Waits::default()
@@ -562,6 +570,6 @@ mod tests {
         waits.add(&first, ms(25), ms(100), BUSY);
         let then = threads_of(&[(1, 25, 25)]);
         let total = waits.add(&then, ms(25 + 25 + 20), ms(200), BUSY);
-        assert_eq!(total, ms(75) + ms(25) + ms(30));
+        assert_eq!(total, ms(75) + ms(5) + ms(30));
     }
 }
