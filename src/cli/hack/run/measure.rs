@@ -52,8 +52,6 @@ fn schedstat(file: &str) -> (Duration, Duration) {
 /// The idle time of each CPU hack may run on (its affinity, which its runs inherit) since
 /// boot, from /proc/stat (in clock ticks); empty where Linux does not say.
 pub(in crate::cli) fn idle_times() -> Vec<Duration> {
-    // SAFETY: sysconf with a valid name; no memory involved.
-    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
     // SAFETY: an all-zero cpu_set_t is an empty set; sched_getaffinity fills it.
     let mut allowed: libc::cpu_set_t = unsafe { std::mem::zeroed() };
     // SAFETY: the set is ours, of the size given.
@@ -70,9 +68,14 @@ pub(in crate::cli) fn idle_times() -> Vec<Duration> {
             let mine = !known
                 || (cpu < libc::CPU_SETSIZE as usize && unsafe { libc::CPU_ISSET(cpu, &allowed) });
             let ticks: u64 = mine.then(|| fields.nth(3)?.parse().ok())??;
-            Some(Duration::from_millis(
-                ticks.saturating_mul(1000) / per_second,
-            ))
+            Some(from_ticks(ticks))
         })
         .collect()
+}
+
+/// A time /proc gives in clock ticks (CPU time, idle time), rounded down to the millisecond.
+pub(in crate::cli) fn from_ticks(ticks: u64) -> Duration {
+    // SAFETY: sysconf with a valid name; no memory involved.
+    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+    Duration::from_millis(ticks.saturating_mul(1000) / per_second)
 }

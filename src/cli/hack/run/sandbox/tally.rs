@@ -9,7 +9,7 @@
 //! write after a fork or mapped from shared memory, is split among them, as a judge's group
 //! counts it once).
 
-use super::super::measure::thread_times;
+use super::super::measure::{from_ticks, thread_times};
 use std::collections::HashMap;
 use std::time::Duration;
 
@@ -181,9 +181,7 @@ pub(super) fn scan(main: i32, start: u64, run: u64, mark: &[u8]) -> Tally {
     let pids: Vec<i32> = tally.members.iter().map(|&(pid, _)| pid).collect();
     tally.memory = memory_of(&pids, &resident);
     (tally.busy, tally.threads) = threads(&pids);
-    // SAFETY: sysconf with a valid name; no memory involved.
-    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
-    tally.cpu = Duration::from_millis(ticks.saturating_mul(1000) / per_second);
+    tally.cpu = from_ticks(ticks);
     tally
 }
 
