@@ -252,20 +252,9 @@ impl Kept {
     /// The report's last lines: where the game was saved, and what could not be kept.
     fn tell(&self, text: &mut String) {
         use std::fmt::Write as _;
-        match &self.saved {
-            Some(Saved {
-                name,
-                already: false,
-            }) => {
-                let _ = writeln!(text, "saved as {name}.in and {name}.out");
-            }
-            Some(Saved {
-                name,
-                already: true,
-            }) => {
-                let _ = writeln!(text, "already saved as {name}.in and {name}.out");
-            }
-            None => {}
+        if let Some(Saved { name, already }) = &self.saved {
+            let already = if *already { "already " } else { "" };
+            let _ = writeln!(text, "{already}saved as {name}.in and {name}.out");
         }
         for line in &self.trouble {
             let _ = writeln!(text, "{line}");
