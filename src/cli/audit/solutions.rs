@@ -227,34 +227,21 @@ fn programs(sol: &Path, build: &Path) -> Vec<Program> {
         paths.sort();
         for path in paths {
             let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-            let metadata = fs::metadata(&path);
-            let executable = (metadata.as_ref())
-                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0);
-            let readable = || fs::File::open(&path).map(drop);
-            let command = match extension {
-                _ if metadata.as_ref().is_ok_and(|m| m.is_dir()) => Err(
+            let source = matches!(extension, "py" | "cpp" | "cc");
+            // What keeps it from running, if anything: each file looked at and opened once.
+            let unrunnable = match fs::metadata(&path) {
+                Err(e) => Some(format!("not run: {e}")),
+                Ok(m) if m.is_dir() => Some(
                     "not run: a folder (a solution is one file: an executable, .py or .cpp)"
                         .to_owned(),
                 ),
-                _ if metadata.as_ref().is_ok_and(|m| !m.is_file()) => {
-                    Err("not run: not a regular file (a pipe, a device)".to_owned())
+                Ok(m) if !m.is_file() => {
+                    Some("not run: not a regular file (a pipe, a device)".to_owned())
                 }
-                _ if metadata.is_err() => Err(format!(
-                    "not run: {}",
-                    metadata
-                        .as_ref()
-                        .err()
-                        .map(ToString::to_string)
-                        .unwrap_or_default()
-                )),
-                "py" | "cpp" | "cc" if readable().is_err() => Err(format!(
-                    "not run: cannot read it: {}",
-                    readable().err().map(|e| e.to_string()).unwrap_or_default()
-                )),
-                "py" => Ok(vec![OsString::from("python3"), path.clone().into()]),
-                "cpp" | "cc" => compile(&path, build, programs.len()),
-                _ if executable => Ok(vec![path.clone().into()]),
-                _ => Err(format!(
+                Ok(_) if source => {
+                    (fs::File::open(&path).err()).map(|e| format!("not run: cannot read it: {e}"))
+                }
+                Ok(m) if m.permissions().mode() & 0o111 == 0 => Some(format!(
                     "not run: not a program (an executable file, .py or .cpp){}",
                     if extension.is_empty() {
                         String::new()
@@ -262,6 +249,13 @@ fn programs(sol: &Path, build: &Path) -> Vec<Program> {
                         format!(", a .{extension} file")
                     }
                 )),
+                Ok(_) => None,
+            };
+            let command = match (unrunnable, extension) {
+                (Some(why), _) => Err(why),
+                (None, "py") => Ok(vec![OsString::from("python3"), path.clone().into()]),
+                (None, "cpp" | "cc") => compile(&path, build, programs.len()),
+                (None, _) => Ok(vec![path.clone().into()]),
             };
             programs.push(Program {
                 path,
