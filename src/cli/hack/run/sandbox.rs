@@ -107,16 +107,15 @@ pub(in crate::cli) struct Sandbox {
 /// between two looks (a version manager's `python3` shim starts some forty before Python), and
 /// the last moments of threads seen before. Their wait cannot be read. Where every CPU the run
 /// may use was busy through the time between two looks (none idle a tenth of it in all) and
-/// other work than the run's filled all of them but one at least, it is taken
-/// to be what other work cost the run's seen threads, per unit of their work alone, over the
-/// whole run so far (so work unseen before the first thread was seen counts too); never more
-/// than the part of that time no thread seen was ready, less that unseen work itself. Where a
-/// CPU was idle or held only the run's work, the unseen work could have run there at once, and
-/// nothing is taken: a solution that sends its children to another CPU and sleeps must not
-/// pass as waiting. The
-/// figure and the threads' own are compared summed from the run's start: /proc rounds each
-/// process's figure down to a clock tick, so the figure never passes the truth, and what it
-/// holds beyond the threads' own was surely unseen.
+/// other work than the run's filled all of them but one at least, it is taken to be what other
+/// work cost the run's seen threads, per unit of their work alone, over the whole run so far
+/// (so work unseen before the first thread was seen counts too); never more than the part of
+/// that time no thread seen was ready, less that unseen work itself. Where a CPU was idle or
+/// held only the run's work, the unseen work could have run there at once, and nothing is
+/// taken: a solution that sends its children to another CPU and sleeps must not pass as
+/// waiting. The figure and the threads' own are compared summed from the run's start: /proc
+/// rounds each process's figure down to a clock tick, so the figure never passes the truth,
+/// and what it holds beyond the threads' own was surely unseen.
 #[derive(Default)]
 struct Waits {
     /// Each thread's CPU time and run delay at the last look.
