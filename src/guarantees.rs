@@ -213,7 +213,8 @@
 //! src/cli/hack/mod.rs        run(): options → samples, saved games → search → confirm →
 //!                            shrink → growth → report, top to bottom (hunt, fixed_games,
 //!                            search_games, confirm_all, report_all); Ended (how a run ended)
-//!   search.rs                the schedule of games and the worker pool; Finding, the go-on rule
+//!   search.rs                the worker pool over a Schedule (hack's generated games, Games,
+//!                            or a bot's); Finding, the go-on rule
 //!   confirm.rs               the one confirmation policy, the one meaning of "flaky"
 //!   everywhere.rs            whether a failure on sample 1 is one on every game
 //!   shrink.rs, shrink/       shrinking over any trial (drops.rs, merges.rs: the candidates)
@@ -221,8 +222,9 @@
 //!   report.rs, files.rs      the report's blocks; --out and --save, whole or not at all
 //!   json.rs                  --json: the report as one document (serde), --json-schema
 //!   progress.rs, start.rs, help.rs   progress lines; a CMD that cannot start; --help
-//!   interactive/             hack --interactive: mod.rs (its games and report; confirmed
-//!                            by confirm.rs, shrunk, through its Refereed trial), referee.rs,
+//!   interactive/             hack --interactive: mod.rs (its games, a Schedule the one search
+//!                            runs; its report; confirmed by confirm.rs, shrunk, through its
+//!                            Refereed trial), referee.rs,
 //!                            tricks.rs (the referee's moves from lost positions), transcript.rs
 //!   batch.rs                 the batch trial: CMD under the limits, judged (stack, busy machine)
 //!   trial.rs                 the Trial trait (batch, bot, or an in-process function of the game)
@@ -235,8 +237,9 @@
 //! ```
 //!
 //! The pure decisions have unit tests beside them: the confirmation (`confirm.rs`,
-//! `everywhere.rs`), the time counted and the kinds' names (`verdict.rs`), the budget (`budget.rs`), the go-on rule and the
-//! order past a failure (`search.rs`), the search and the shrinker over an in-process trial
+//! `everywhere.rs`), the time counted and the kinds' names (`verdict.rs`), the budget
+//! (`budget.rs`), the go-on rule and the order past a failure (`search.rs`), the search over a
+//! bot's schedule (`interactive/mod.rs`), the search and the shrinker over an in-process trial
 //! (`trial.rs`), the growth's fit (`growth.rs`), the candidates (`shrink/`).
 //!
 //! # hack, worked

@@ -104,8 +104,14 @@ pub(super) fn killer(
         jobs,
         runs: AtomicU64::new(0),
     };
-    let searched =
-        search::search(&trial, seed, TESTS, MAX_N, false, Duration::ZERO, &|_| {}).ok()?;
+    let games = search::Games {
+        trial: &trial,
+        seed,
+        tests: TESTS,
+        max_n: MAX_N,
+        beyond: false,
+    };
+    let searched = search::search(&games, Duration::ZERO, &|_| {}).ok()?;
     let found = searched.findings.into_iter().next()?;
     let cut = Budget::lasting(Some(budget));
     let shrunk = shrink::shrink(

@@ -530,15 +530,14 @@ fn search_games(
     };
     let searched = progress::lines(&bar, started, &say, || {
         let look = Duration::from_secs_f64(args.look_further);
-        search::search(
-            runner,
+        let games = search::Games {
+            trial: runner,
             seed,
-            args.tests,
-            args.max_n,
-            args.beyond,
-            look,
-            &on_game,
-        )
+            tests: args.tests,
+            max_n: args.max_n,
+            beyond: args.beyond,
+        };
+        search::search(&games, look, &on_game)
     });
     bar.finish_and_clear();
     let searched = searched.map_err(Failure::Other)?;

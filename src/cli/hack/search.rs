@@ -1,5 +1,7 @@
 //! The search: which game hack tries at each step (the schedule) and the workers that run them,
-//! J at a time, until the first failure.
+//! J at a time, until the first failure. [`search`] runs any [`Schedule`]: hack's generated
+//! games on a trial ([`Games`], described below), or a bot's games against the referee
+//! (`interactive`), which looks no further than its first failure.
 //!
 //! Most games are small and grow slowly, since a bug is easiest to see in a small game. Mixed in
 //! from the first games on are what costs submissions on the judge: tiny games whose values sit
@@ -368,17 +370,17 @@ fn log_uniform(rng: &mut Rng, top: u64) -> u64 {
 
 /// A failure the search found.
 #[derive(Clone, Debug)]
-pub(in crate::cli) struct Finding {
+pub(in crate::cli) struct Finding<P = Plan> {
     /// The game's index in the run (from 0).
     pub(super) index: u64,
     /// How the game was made.
-    pub(super) plan: Plan,
+    pub(super) plan: P,
     pub(in crate::cli) game: Game,
     /// How it failed (or, alone, the run without a verdict that ended the search).
     pub(in crate::cli) outcome: Outcome,
 }
 
-impl Finding {
+impl<P> Finding<P> {
     fn kind(&self) -> Option<Kind> {
         self.outcome.kind()
     }
@@ -400,11 +402,11 @@ pub(super) const LOOK_FURTHER: u64 = 200;
 const LARGE: u64 = 1000;
 
 /// Whether `finding` is a wrong answer on a game too large to shrink well.
-fn hard_to_shrink(finding: &Finding) -> bool {
+fn hard_to_shrink<P>(finding: &Finding<P>) -> bool {
     matches!(finding.outcome, Outcome::Wrong { .. }) && finding.game.size() > SHRINKS_WELL
 }
 
-/// Whether a plan makes a large game (see [`LARGE`]).
+/// Whether a plan of the generated games makes a large game (see [`LARGE`]).
 fn large(plan: &Plan) -> bool {
     plan.options
         .piles
@@ -415,24 +417,32 @@ fn large(plan: &Plan) -> bool {
 
 /// One kind of failure found: the first game that failed that way, and the first that shrinks
 /// well (`None`: none yet).
-struct OfKind {
-    first: Finding,
-    best: Option<Finding>,
+struct OfKind<P> {
+    first: Finding<P>,
+    best: Option<Finding<P>>,
 }
 
 /// What the search has found so far: for each kind of failure, the first game that failed
 /// that way and the first that shrinks well, in the order the kinds were first found.
-#[derive(Default)]
-struct Findings {
-    kinds: Vec<OfKind>,
+struct Findings<P> {
+    kinds: Vec<OfKind<P>>,
     /// When the first failure was seen.
     since: Option<Instant>,
     /// How long the search goes on past the first failure, at most (--look-further).
     look: Duration,
 }
 
-impl Findings {
-    fn add(&mut self, finding: Finding) {
+impl<P: Clone> Findings<P> {
+    /// Nothing found yet; the search goes on `look` past the first failure.
+    fn new(look: Duration) -> Self {
+        Findings {
+            kinds: Vec::new(),
+            since: None,
+            look,
+        }
+    }
+
+    fn add(&mut self, finding: Finding<P>) {
         let good = !hard_to_shrink(&finding);
         self.since.get_or_insert_with(Instant::now);
         let kind = finding.kind();
@@ -467,10 +477,10 @@ impl Findings {
         self.kinds.iter().map(|k| k.first.index).min()
     }
 
-    /// Whether a game taken `past` games after the first failure is still to be run (every game
-    /// before it is): [`LOOK_FURTHER`] games for `look`, large ones skipped once a timeout is
-    /// found.
-    fn go_on(&self, past: Option<u64>, plan: &Plan) -> GoOn {
+    /// Whether a game taken `past` games after the first failure, `large` or not, is still to be
+    /// run (every game before it is): [`LOOK_FURTHER`] games for `look`, large ones skipped once
+    /// a timeout is found.
+    fn go_on(&self, past: Option<u64>, large: bool) -> GoOn {
         let Some(past) = past else {
             return GoOn::Run;
         };
@@ -481,7 +491,7 @@ impl Findings {
         if past >= LOOK_FURTHER || late {
             return GoOn::Stop;
         }
-        if self.has_timeout() && large(plan) {
+        if self.has_timeout() && large {
             GoOn::Skip
         } else {
             GoOn::Run
@@ -490,8 +500,8 @@ impl Findings {
 
     /// Each kind's game, the one that shrinks well if any, in the order the kinds were first
     /// seen by game: the first failure first (which may be a later game of its kind).
-    fn findings(self) -> Vec<Finding> {
-        let mut findings: Vec<(u64, Finding)> = (self.kinds.into_iter())
+    fn findings(self) -> Vec<Finding<P>> {
+        let mut findings: Vec<(u64, Finding<P>)> = (self.kinds.into_iter())
             .map(|k| (k.first.index, k.best.unwrap_or(k.first)))
             .collect();
         findings.sort_by_key(|f| f.0);
@@ -513,6 +523,8 @@ const LATER_PARTS: [u64; 2] = [50, 85];
 /// behind a Python solution's timeout, where a run takes a tenth of a second.
 struct Order {
     tests: u64,
+    /// Where the later parts start, in hundredths of the run.
+    parts: &'static [u64],
     next: u64,
     /// Past the first failure: for each part still ahead, its next game and its end.
     later: Option<Vec<(u64, u64)>>,
@@ -522,9 +534,10 @@ struct Order {
 }
 
 impl Order {
-    fn new(tests: u64) -> Order {
+    fn new(tests: u64, parts: &'static [u64]) -> Order {
         Order {
             tests,
+            parts,
             next: 0,
             later: None,
             turn: 0,
@@ -542,9 +555,10 @@ impl Order {
         }
         let tests = self.tests;
         let next = self.next;
+        let later = self.parts;
         let parts = self.later.get_or_insert_with(|| {
             let mut starts = vec![next];
-            for percent in LATER_PARTS {
+            for &percent in later {
                 let start = (tests * percent)
                     .div_ceil(100)
                     .max(*starts.last().unwrap_or(&0));
@@ -573,7 +587,7 @@ impl Order {
 
 /// Told of each game: `Some` (its index and plan) when it starts, `None` when it ended or was
 /// skipped.
-pub(in crate::cli) type OnGame<'a> = dyn Fn(Option<(u64, &Plan)>) + Sync + 'a;
+pub(in crate::cli) type OnGame<'a, P = Plan> = dyn Fn(Option<(u64, &P)>) + Sync + 'a;
 
 #[derive(Debug, PartialEq, Eq)]
 enum GoOn {
@@ -582,36 +596,104 @@ enum GoOn {
     Stop,
 }
 
+/// The games a search tries (game `index` of [`Schedule::count`], in order) and how it tries
+/// each: hack's generated games on a trial ([`Games`]), or a bot's games against the referee,
+/// each with the referee's seed in its plan (`interactive`).
+pub(in crate::cli) trait Schedule: Sync {
+    /// How a game is made, kept with a failure for its report.
+    type Plan: Clone + Send;
+
+    /// How many games there are.
+    fn count(&self) -> u64;
+
+    /// How game `index` is made: cheap, so that a game skipped is never made.
+    fn plan(&self, index: u64) -> Self::Plan;
+
+    /// The game a plan makes, or why it cannot be made.
+    fn make(&self, plan: &Self::Plan) -> Result<Game, String>;
+
+    /// Whether the plan's game is large: past a timeout it is skipped (see [`LARGE`]).
+    fn large(&self, _plan: &Self::Plan) -> bool {
+        false
+    }
+
+    /// Where the parts of the schedule past its first games start, in hundredths of the run
+    /// (see [`Order`]).
+    fn parts(&self) -> &'static [u64] {
+        &[]
+    }
+
+    /// Tries the game `plan` made, beside the other workers' tries, within `budget`.
+    fn try_game(&self, plan: &Self::Plan, game: &Game, budget: &Budget) -> Outcome;
+
+    /// How many games may be tried at once.
+    fn jobs(&self) -> usize;
+}
+
+/// hack's generated games (see [`plan`]), each tried by `trial`.
+pub(in crate::cli) struct Games<'a> {
+    pub(in crate::cli) trial: &'a dyn Trial,
+    pub(in crate::cli) seed: u64,
+    pub(in crate::cli) tests: u64,
+    pub(in crate::cli) max_n: u64,
+    pub(in crate::cli) beyond: bool,
+}
+
+impl Schedule for Games<'_> {
+    type Plan = Plan;
+
+    fn count(&self) -> u64 {
+        self.tests
+    }
+
+    fn plan(&self, index: u64) -> Plan {
+        plan(self.seed, index, self.tests, self.max_n, self.beyond)
+    }
+
+    fn make(&self, plan: &Plan) -> Result<Game, String> {
+        make(plan)
+    }
+
+    fn large(&self, plan: &Plan) -> bool {
+        large(plan)
+    }
+
+    fn parts(&self) -> &'static [u64] {
+        &LATER_PARTS
+    }
+
+    fn try_game(&self, _: &Plan, game: &Game, budget: &Budget) -> Outcome {
+        self.trial.try_game(game, Sharing::Shared, budget)
+    }
+
+    fn jobs(&self) -> usize {
+        self.trial.jobs()
+    }
+}
+
 /// What the search found: each kind's game (see [`search`]), and the first game that failed,
 /// every game before it having passed.
-pub(in crate::cli) struct Searched {
-    pub(in crate::cli) findings: Vec<Finding>,
+pub(in crate::cli) struct Searched<P = Plan> {
+    pub(in crate::cli) findings: Vec<Finding<P>>,
     pub(super) first: Option<u64>,
 }
 
-/// Runs games `0..tests` on `trial.jobs()` threads until the first failure and on a while past
-/// it (see [`Findings::go_on`] and [`Order`]): every failure of another kind found meanwhile is
-/// kept too. Games are taken in order up to the first failure, so every lower one has run when
-/// the workers stop. For each kind, its lowest game, or a failure on a smaller game instead of
-/// a wrong answer or a crash on a larger one; the kinds by their first game. A run with no
-/// verdict ends the search, alone.
-pub(in crate::cli) fn search(
-    trial: &dyn Trial,
-    seed: u64,
-    tests: u64,
-    max_n: u64,
-    beyond: bool,
+/// Runs the games of `schedule` on `schedule.jobs()` threads until the first failure and on a
+/// while past it (`look`; see [`Findings::go_on`] and [`Order`]): every failure of another kind
+/// found meanwhile is kept too. Games are taken in order up to the first failure, so every
+/// lower one has run when the workers stop. For each kind, its lowest game, or a failure on a
+/// smaller game instead of a wrong answer or a crash on a larger one; the kinds by their first
+/// game. A run with no verdict ends the search, alone.
+pub(in crate::cli) fn search<S: Schedule>(
+    schedule: &S,
     look: Duration,
-    on_game: &OnGame<'_>,
-) -> Result<Searched, String> {
-    let order = Mutex::new(Order::new(tests));
-    let found = Mutex::new(Findings {
-        look,
-        ..Findings::default()
-    });
+    on_game: &OnGame<'_, S::Plan>,
+) -> Result<Searched<S::Plan>, String> {
+    let order = Mutex::new(Order::new(schedule.count(), schedule.parts()));
+    let found = Mutex::new(Findings::new(look));
     // The games running now: index, whether large, and the token that ends its run.
     let running: Mutex<Vec<(u64, bool, Cancel)>> = Mutex::default();
-    let unusable: Mutex<Option<Finding>> = Mutex::new(None);
+    let unusable: Mutex<Option<Finding<S::Plan>>> = Mutex::new(None);
     let failure: Mutex<Option<String>> = Mutex::new(None);
     let work = || {
         loop {
@@ -625,11 +707,12 @@ pub(in crate::cli) fn search(
             let Some((index, past)) = taken else {
                 break;
             };
-            let plan = plan(seed, index, tests, max_n, beyond);
+            let plan = schedule.plan(index);
+            let large = schedule.large(&plan);
             let go_on = found
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
-                .go_on(past, &plan);
+                .go_on(past, large);
             match go_on {
                 GoOn::Stop => break,
                 GoOn::Skip => {
@@ -641,7 +724,7 @@ pub(in crate::cli) fn search(
             if unusable.lock().unwrap_or_else(|p| p.into_inner()).is_some() {
                 break;
             }
-            let case = match make(&plan) {
+            let case = match schedule.make(&plan) {
                 Ok(case) => case,
                 Err(e) => {
                     *failure.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
@@ -650,13 +733,12 @@ pub(in crate::cli) fn search(
             };
             on_game(Some((index, &plan)));
             let cancel = Cancel::new();
-            let entry = (index, large(&plan), cancel.clone());
             running
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
-                .push(entry);
+                .push((index, large, cancel.clone()));
             let budget = Budget::default().with_cancel(cancel);
-            let outcome = trial.try_game(&case, Sharing::Shared, &budget);
+            let outcome = schedule.try_game(&plan, &case, &budget);
             running
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
@@ -696,7 +778,7 @@ pub(in crate::cli) fn search(
     };
     thread::scope(|scope| {
         // As many workers as will start; where none can, the work runs here.
-        let started = (0..trial.jobs())
+        let started = (0..schedule.jobs())
             .filter(|_| thread::Builder::new().spawn_scoped(scope, work).is_ok())
             .count();
         if started == 0 {
@@ -766,22 +848,20 @@ mod tests {
         let small_plan = plan(1, 0, 1000, 200_000, false);
         let max_test = plan(1, FIRST_MAX_TEST, 1000, 200_000, false);
         assert!(large(&max_test) && !large(&small_plan));
-        let mut found = Findings {
-            look: Duration::from_secs(3600),
-            ..Findings::default()
-        };
-        assert_eq!(found.go_on(None, &max_test), GoOn::Run);
+        let (max_test, small_plan) = (large(&max_test), large(&small_plan));
+        let mut found = Findings::new(Duration::from_secs(3600));
+        assert_eq!(found.go_on(None, max_test), GoOn::Run);
         found.add(finding(5, small(), a_wrong_answer()));
-        assert_eq!(found.go_on(Some(0), &max_test), GoOn::Run);
-        assert_eq!(found.go_on(Some(LOOK_FURTHER - 1), &small_plan), GoOn::Run);
-        assert_eq!(found.go_on(Some(LOOK_FURTHER), &small_plan), GoOn::Stop);
+        assert_eq!(found.go_on(Some(0), max_test), GoOn::Run);
+        assert_eq!(found.go_on(Some(LOOK_FURTHER - 1), small_plan), GoOn::Run);
+        assert_eq!(found.go_on(Some(LOOK_FURTHER), small_plan), GoOn::Stop);
         found.add(finding(7, small(), a_timeout()));
-        assert_eq!(found.go_on(Some(1), &max_test), GoOn::Skip);
-        assert_eq!(found.go_on(Some(1), &small_plan), GoOn::Run);
+        assert_eq!(found.go_on(Some(1), max_test), GoOn::Skip);
+        assert_eq!(found.go_on(Some(1), small_plan), GoOn::Run);
         // --look-further 0: no game past the first failure.
-        let mut quick = Findings::default();
+        let mut quick = Findings::new(Duration::ZERO);
         quick.add(finding(5, small(), a_wrong_answer()));
-        assert_eq!(quick.go_on(Some(0), &small_plan), GoOn::Stop);
+        assert_eq!(quick.go_on(Some(0), small_plan), GoOn::Stop);
     }
 
     /// A wrong answer on a game too large to shrink well is looked past for a smaller one
@@ -793,12 +873,11 @@ mod tests {
             piles: vec![1; SHRINKS_WELL + 1],
             forbidden: vec![(1, 1)],
         };
-        let mut found = Findings::default();
+        let mut found = Findings::new(Duration::ZERO);
         found.add(finding(9, large_game, a_wrong_answer()));
-        let small_plan = plan(1, 0, 1000, 200_000, false);
-        assert_eq!(found.go_on(Some(0), &small_plan), GoOn::Run);
+        assert_eq!(found.go_on(Some(0), false), GoOn::Run);
         found.add(finding(30, small(), a_wrong_answer()));
-        assert_eq!(found.go_on(Some(1), &small_plan), GoOn::Stop);
+        assert_eq!(found.go_on(Some(1), false), GoOn::Stop);
         assert_eq!(found.first(), Some(9));
         let findings = found.findings();
         assert_eq!(findings.len(), 1);
@@ -809,7 +888,7 @@ mod tests {
     /// schedule, each counted; before it, in order.
     #[test]
     fn past_the_first_failure_each_later_part_takes_its_turn() {
-        let mut order = Order::new(100);
+        let mut order = Order::new(100, &LATER_PARTS);
         for index in 0..10 {
             assert_eq!(order.take(false), Some((index, None)));
         }
@@ -825,10 +904,69 @@ mod tests {
                 Some((86, Some(5)))
             ]
         );
-        let mut short = Order::new(2);
+        let mut short = Order::new(2, &LATER_PARTS);
         assert_eq!(short.take(false), Some((0, None)));
         assert_eq!(short.take(false), Some((1, None)));
         assert_eq!(short.take(false), None);
+    }
+
+    /// A schedule of tiny games, game `index` of one pile of `index + 1` stones, that fails
+    /// on the games in `failing`; it counts the games it tried.
+    struct Toy {
+        failing: Vec<u64>,
+        tried: Mutex<Vec<u64>>,
+    }
+
+    impl Schedule for Toy {
+        type Plan = u64;
+
+        fn count(&self) -> u64 {
+            50
+        }
+
+        fn plan(&self, index: u64) -> u64 {
+            index
+        }
+
+        fn make(&self, &index: &u64) -> Result<Game, String> {
+            Ok(Game {
+                piles: vec![index + 1],
+                forbidden: vec![(1, 1)],
+            })
+        }
+
+        fn try_game(&self, &index: &u64, _: &Game, _: &Budget) -> Outcome {
+            self.tried.lock().unwrap().push(index);
+            if self.failing.contains(&index) {
+                a_wrong_answer()
+            } else {
+                Outcome::Right
+            }
+        }
+
+        fn jobs(&self) -> usize {
+            3
+        }
+    }
+
+    /// Any schedule runs through the one search (as a bot's games do, with no look further):
+    /// the failure reported is the lowest failing game (a worker that ran ahead of it may have
+    /// met a later one), and every game below it was tried.
+    #[test]
+    fn a_schedule_is_searched_to_its_first_failing_game_and_no_further() {
+        let toy = Toy {
+            failing: vec![17, 9, 30],
+            tried: Mutex::default(),
+        };
+        let searched = search(&toy, Duration::ZERO, &|_| {}).unwrap();
+        assert_eq!(searched.first, Some(9));
+        assert_eq!(searched.findings.len(), 1);
+        assert_eq!(searched.findings[0].plan, 9);
+        assert_eq!(searched.findings[0].game.piles, [10]);
+        let tried = toy.tried.into_inner().unwrap();
+        for index in 0..=9 {
+            assert!(tried.contains(&index), "game {index} not tried: {tried:?}");
+        }
     }
 
     /// Issue 33 item 5: within the first 11 games of every seed, a pile of exactly 10^18 with

@@ -11,7 +11,8 @@
 //!   verdict, as for a batch run hack had to end. The unit tests below run one through the
 //!   search and the shrinker.
 //!
-//! What each kind of trial shares: `search::search` (the schedule and the worker pool),
+//! What each kind of trial shares: `search::search` (the worker pool, over a schedule of games
+//! tried by a trial),
 //! [`Trial::confirm`] (the confirmation policy of `confirm`), `shrink::shrink`, the report's
 //! game and explanation (`report::game`, `report::explain`), the words of an outcome under the
 //! trial's [`Limits`] (`report::failure`), and a timeout's growth (`growth`), which times a
@@ -233,16 +234,15 @@ mod tests {
     fn an_in_process_trial_is_searched_to_its_first_failing_game() {
         let trial = mutant();
         let (seed, tests, max_n) = (7, 40, 50);
-        let searched = search::search(
-            &trial,
+        let games = search::Games {
+            trial: &trial,
             seed,
             tests,
             max_n,
-            false,
-            Duration::ZERO,
-            &|_: Option<(u64, &Plan)>| {},
-        )
-        .unwrap();
+            beyond: false,
+        };
+        let searched =
+            search::search(&games, Duration::ZERO, &|_: Option<(u64, &Plan)>| {}).unwrap();
         let first = searched.first.expect("a game with a pile of 2^31 or more");
         let findings = searched.findings;
         assert_eq!(findings.len(), 1);

@@ -8,10 +8,12 @@
 //! above the limit, only so that it cannot take the machine. A crash by a signal that goes away
 //! with a larger stack is a stack overflow, with the stack it needs (see `batch`).
 
+use super::interactive::Played;
 use super::run::{Answer, Exited};
 use std::fmt;
 use std::os::unix::process::ExitStatusExt;
 use std::process::ExitStatus;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The kind of a failure: what a judge's verdict says, and what shrinking keeps (a smaller game
@@ -101,9 +103,10 @@ pub(in crate::cli) enum Outcome {
         /// Whether hack ended it (at [`ALONE_WALL`] times the limit) rather than it ending.
         ended: bool,
     },
-    /// A game the bot failed (`hack --interactive`): the kind of its failure.
+    /// A game the bot failed (`hack --interactive`): the kind of its failure, and the play.
     Played {
         kind: Kind,
+        play: Arc<Played>,
     },
     /// CMD could not be started at all: a mistake on the command line, not a failure.
     NotRun(String),
@@ -122,7 +125,7 @@ impl Outcome {
             Outcome::Stack { .. } => Some(Kind::StackOverflow),
             Outcome::Memory { .. } => Some(Kind::MemoryLimit),
             Outcome::Timeout { .. } => Some(Kind::Timeout),
-            Outcome::Played { kind } => Some(*kind),
+            Outcome::Played { kind, .. } => Some(*kind),
             Outcome::Right | Outcome::NotRun(_) | Outcome::Broken(_) | Outcome::Stopped => None,
         }
     }
@@ -270,6 +273,7 @@ pub(super) fn describe(status: ExitStatus) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::interactive::Ending;
     use super::*;
 
     /// The kinds' names are the report's words, which tests/hack and users read.
@@ -307,7 +311,15 @@ mod tests {
         );
         assert_eq!(Outcome::Stopped.kind(), None);
         assert_eq!(Outcome::Right.what(), "right");
-        let played = Outcome::Played { kind: Kind::Lost };
+        let play = Arc::new(Played {
+            verdict: Ending::Lost,
+            transcript: Vec::new(),
+            stderr: String::new(),
+        });
+        let played = Outcome::Played {
+            kind: Kind::Lost,
+            play,
+        };
         assert!(played.failed());
         assert_eq!(played.what(), "lost");
     }

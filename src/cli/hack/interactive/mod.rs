@@ -1,8 +1,9 @@
 //! `hack --interactive`: plays a bot (the command under test) on the statement's samples, on
 //! saved games and on generated ones, as the judge of an interactive problem would, through the
-//! `referee`; the first game it fails is confirmed by the one policy (`confirm`, through the
-//! `Refereed` trial), shrunk with hack's shrinker, and reported (`transcript`) with the whole
-//! play and where in the game's terms the bot went wrong.
+//! `referee`. The games are a [`Schedule`] that hack's one search runs, `jobs` at a time; the
+//! first game the bot fails is confirmed by the one policy (`confirm`, through the `Refereed`
+//! trial), shrunk with hack's shrinker, and reported (`transcript`) with the whole play, which
+//! the failure's outcome carries, and where in the game's terms the bot went wrong.
 //!
 //! Every game is played with a seed of its own (the referee's choices from lost positions), so
 //! that playing it again plays it the same way: a failure that does not come back on every
@@ -18,6 +19,7 @@ use super::confirm::{self, Confirmed};
 use super::everywhere;
 use super::files;
 use super::report;
+use super::search::{self, Finding, Schedule};
 use super::shrink::{self, End};
 use super::trial::{Sharing, Trial};
 use super::verdict::Outcome;
@@ -27,12 +29,13 @@ use crate::cli::game::{Failure, ShownPath, plural};
 use crate::cli::generate::{self, Options};
 use crate::cli::rng::Rng;
 use indicatif::{ProgressBar, ProgressStyle};
-use referee::{Bot, Ending, Played};
+use referee::Bot;
+pub(super) use referee::{Ending, Played};
 use std::fmt::Write as _;
 use std::io::{self, Write as _};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::thread;
 use std::time::Duration;
 
 /// Saved games of more stones than this (in all piles together) are not played: a game lasts
@@ -52,11 +55,12 @@ enum BotOrigin {
     },
 }
 
-/// A game to play, with the seed of the referee's choices.
+/// How a game of the run is made, and the seed of the referee's choices in it.
 #[derive(Clone, Debug)]
 struct Planned {
+    /// The game's index in the run: the fixed games (samples, then saved games) first.
+    index: u64,
     origin: BotOrigin,
-    case: Game,
     seed: u64,
 }
 
@@ -69,10 +73,18 @@ pub(super) fn run(
         room: room_for(settings.memory, settings.stack),
         timeout: settings.timeout,
     };
-    let mut games: Vec<Planned> = Vec::new();
+    let mut fixed: Vec<(Planned, Game)> = Vec::new();
+    let mut add = |origin, case, salt, i| {
+        let index = fixed.len() as u64;
+        fixed.push((fixed_game(index, origin, settings.seed, salt, i), case));
+    };
     for (i, (input, _)) in SAMPLES.iter().enumerate() {
-        let case = Game::read_or_empty(input.as_bytes());
-        games.push(game(BotOrigin::Sample(i), case, settings.seed, 0, i));
+        add(
+            BotOrigin::Sample(i),
+            Game::read_or_empty(input.as_bytes()),
+            0,
+            i,
+        );
     }
     if let Some(dir) = &settings.save {
         for (i, path) in files::saved_games(dir).into_iter().enumerate() {
@@ -83,36 +95,58 @@ pub(super) fn run(
             // A game of many stones can last as many moves: not one to play here.
             let stones = case.piles.iter().fold(0u64, |s, &p| s.saturating_add(p));
             if stones <= MOST_STONES {
-                games.push(game(BotOrigin::Saved(path), case, settings.seed, 1, i));
+                add(BotOrigin::Saved(path), case, 1, i);
             }
         }
     }
-    let first = games.len();
-    let found = match search(&bot, settings, games, first)? {
-        Some(found) => found,
-        None => {
-            if let Some(signal) = super::run::signal() {
-                let name = super::run::signal_name(signal);
-                crate::report(format_args!(
-                    "interrupted (seed {}) by {name}; no failure found",
-                    settings.seed
-                ));
-                return Ok(Ended::Interrupted(signal));
-            }
-            let _ = writeln!(
-                io::stderr().lock(),
-                "hack --interactive: the 2 samples and all {} passed (seed {})",
-                plural(settings.tests, "generated game"),
-                settings.seed
-            );
-            return Ok(Ended::Passed);
+    let games = BotGames {
+        bot: &bot,
+        fixed,
+        seed: settings.seed,
+        tests: settings.tests,
+        jobs: settings.jobs,
+    };
+    let bar =
+        ProgressBar::with_draw_target(Some(games.count()), indicatif::ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg}") {
+        bar.set_style(style);
+    }
+    let on_game = |game: Option<(u64, &Planned)>| {
+        if game.is_none() {
+            bar.inc(1);
         }
     };
-    let (game, played) = found;
-    if !played.verdict.failed() {
-        return unsure(settings, &played_outcome(&played));
-    }
-    report_failure(&bot, settings, game, played, failures)
+    // The first game that fails, or that gives no verdict (which ends the search): no look
+    // further, since each game is played to its end.
+    let searched = search::search(&games, Duration::ZERO, &on_game);
+    bar.finish_and_clear();
+    let Some(found) = searched
+        .map_err(Failure::Other)?
+        .findings
+        .into_iter()
+        .next()
+    else {
+        if let Some(signal) = super::run::signal() {
+            let name = super::run::signal_name(signal);
+            crate::report(format_args!(
+                "interrupted (seed {}) by {name}; no failure found",
+                settings.seed
+            ));
+            return Ok(Ended::Interrupted(signal));
+        }
+        let _ = writeln!(
+            io::stderr().lock(),
+            "hack --interactive: the 2 samples and all {} passed (seed {})",
+            plural(settings.tests, "generated game"),
+            settings.seed
+        );
+        return Ok(Ended::Passed);
+    };
+    let Outcome::Played { play, .. } = &found.outcome else {
+        return unsure(settings, &found.outcome);
+    };
+    let played = Played::clone(play);
+    report_failure(&bot, settings, found, played, failures)
 }
 
 /// A play with no verdict ends hack: a bot that cannot start is a usage error, a machine that
@@ -128,13 +162,64 @@ fn unsure(settings: &Settings, outcome: &Outcome) -> Result<Ended, Failure> {
     }
 }
 
-/// Fixed game `index` of a kind (`salt`: 0 the samples, 1 the saved games), with a seed of its
-/// own from the run's.
-fn game(origin: BotOrigin, case: Game, seed: u64, salt: u64, index: usize) -> Planned {
+/// The games a bot plays, in order: the fixed ones (the samples, then the saved games), then
+/// `tests` generated ones; each played against the referee with a seed of its own from the
+/// run's.
+struct BotGames<'a> {
+    bot: &'a Bot<'a>,
+    fixed: Vec<(Planned, Game)>,
+    seed: u64,
+    tests: u64,
+    jobs: usize,
+}
+
+impl Schedule for BotGames<'_> {
+    type Plan = Planned;
+
+    fn count(&self) -> u64 {
+        self.fixed.len() as u64 + self.tests
+    }
+
+    fn plan(&self, index: u64) -> Planned {
+        match self.fixed.get(index as usize) {
+            Some((planned, _)) => planned.clone(),
+            None => generated(
+                self.seed,
+                index,
+                index - self.fixed.len() as u64,
+                self.tests,
+            ),
+        }
+    }
+
+    fn make(&self, plan: &Planned) -> Result<Game, String> {
+        match &plan.origin {
+            BotOrigin::Generated {
+                game_seed, options, ..
+            } => {
+                let (piles, forbidden) = generate::small_game(&mut Rng::new(*game_seed), options)?;
+                Ok(Game { piles, forbidden })
+            }
+            _ => Ok(self.fixed[plan.index as usize].1.clone()),
+        }
+    }
+
+    fn try_game(&self, plan: &Planned, game: &Game, budget: &Budget) -> Outcome {
+        Refereed::new(self.bot, plan.seed, self.jobs).try_game(game, Sharing::Shared, budget)
+    }
+
+    fn jobs(&self) -> usize {
+        self.jobs
+    }
+}
+
+/// Fixed game `index` of the run, game `i` of its kind (`salt`: 0 the samples, 1 the saved
+/// games), with a seed of its own from the run's.
+fn fixed_game(index: u64, origin: BotOrigin, seed: u64, salt: u64, i: usize) -> Planned {
     Planned {
+        index,
         origin,
-        case,
-        seed: mix(seed, salt << 32 | index as u64),
+        seed: mix(seed, salt << 32 | i as u64),
     }
 }
 
@@ -142,9 +227,9 @@ fn mix(seed: u64, n: u64) -> u64 {
     Rng::new(seed ^ n.wrapping_mul(0x9e37_79b9_7f4a_7c15)).next_u64()
 }
 
-/// Generated game `index` of `tests`: tiny first, growing, every value small enough that a
-/// game ends within a few hundred moves.
-fn generated(seed: u64, index: u64, tests: u64) -> Result<Planned, String> {
+/// Generated game `index` of `tests` (`at` in the run): tiny first, growing, every value small
+/// enough that a game ends within a few hundred moves.
+fn generated(seed: u64, at: u64, index: u64, tests: u64) -> Planned {
     let mut rng = Rng::new(mix(seed, index));
     let percent = index * 100 / tests.max(1);
     let (max, n, m) = match percent {
@@ -160,92 +245,14 @@ fn generated(seed: u64, index: u64, tests: u64) -> Result<Planned, String> {
         lift: false,
     };
     let game_seed = rng.next_u64();
-    let (piles, forbidden) = generate::small_game(&mut Rng::new(game_seed), &options)?;
-    Ok(Planned {
+    Planned {
+        index: at,
         origin: BotOrigin::Generated {
             index,
             game_seed,
             options,
         },
-        case: Game { piles, forbidden },
         seed: rng.next_u64(),
-    })
-}
-
-/// Plays the fixed games, then the generated ones, `jobs` at a time, in order; the first that
-/// fails, or that gives no verdict (which ends the search).
-fn search(
-    bot: &Bot,
-    settings: &Settings,
-    fixed: Vec<Planned>,
-    first: usize,
-) -> Result<Option<(Planned, Played)>, Failure> {
-    let total = first as u64 + settings.tests;
-    let bar = ProgressBar::with_draw_target(Some(total), indicatif::ProgressDrawTarget::stderr());
-    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg}") {
-        bar.set_style(style);
-    }
-    let mut fixed = fixed.into_iter();
-    let mut next = 0u64;
-    let result = loop {
-        if super::run::stopped() {
-            break None;
-        }
-        let mut batch = Vec::new();
-        while batch.len() < settings.jobs {
-            if let Some(game) = fixed.next() {
-                batch.push(game);
-            } else if next < settings.tests {
-                batch.push(generated(settings.seed, next, settings.tests).map_err(Failure::Other)?);
-                next += 1;
-            } else {
-                break;
-            }
-        }
-        if batch.is_empty() {
-            break None;
-        }
-        let played = play_all(bot, &batch);
-        bar.inc(batch.len() as u64);
-        let failed = batch
-            .into_iter()
-            .zip(played)
-            .find(|(_, p)| p.verdict != Ending::Won);
-        if failed.is_some() {
-            break failed;
-        }
-    };
-    bar.finish_and_clear();
-    Ok(result)
-}
-
-/// Plays each game on a thread of its own.
-fn play_all(bot: &Bot, games: &[Planned]) -> Vec<Played> {
-    thread::scope(|scope| {
-        let threads: Vec<_> = games
-            .iter()
-            .map(|g| {
-                let play = || referee::referee(bot, &g.case, g.seed);
-                thread::Builder::new()
-                    .spawn_scoped(scope, play)
-                    .map_err(|_| g)
-            })
-            .collect();
-        threads
-            .into_iter()
-            .map(|t| match t {
-                Ok(thread) => thread.join().unwrap_or_else(|_| stopped()),
-                Err(g) => referee::referee(bot, &g.case, g.seed),
-            })
-            .collect()
-    })
-}
-
-fn stopped() -> Played {
-    Played {
-        verdict: Ending::Stopped,
-        transcript: Vec::new(),
-        stderr: String::new(),
     }
 }
 
@@ -256,21 +263,21 @@ fn stopped() -> Played {
 fn report_failure(
     bot: &Bot,
     settings: &Settings,
-    game: Planned,
+    found: Finding<Planned>,
     played: Played,
     failures: &mut Vec<super::json::Failure>,
 ) -> Result<Ended, Failure> {
+    let Finding {
+        plan: game,
+        game: found_case,
+        outcome,
+        ..
+    } = found;
     let mut text = String::new();
     let at = where_found(&game.origin, settings);
-    let trial = Refereed {
-        bot,
-        seed: game.seed,
-        jobs: settings.jobs,
-        runs: AtomicU64::new(0),
-    };
-    let outcome = played_outcome(&played);
+    let trial = Refereed::new(bot, game.seed, settings.jobs);
     let repeats = confirm::found_repeats(&outcome, settings.timeout);
-    match trial.confirm(&game.case, &outcome, repeats, &Budget::default()) {
+    match trial.confirm(&found_case, &outcome, repeats, &Budget::default()) {
         Confirmed::Repeats(_) => {}
         Confirmed::Unsure(why) => return unsure(settings, &why),
         Confirmed::Flaky { failed, runs, .. } => {
@@ -280,10 +287,10 @@ fn report_failure(
                 played.verdict.what(),
                 confirm::flaky_words(failed, runs, "each played with the same seed")
             );
-            report::game(&mut text, &game.case, &[], false);
-            transcript::play_report(&mut text, &game.case, &played, settings.timeout);
+            report::game(&mut text, &found_case, &[], false);
+            transcript::play_report(&mut text, &found_case, &played, settings.timeout);
             let _ = io::stderr().lock().write_all(text.as_bytes());
-            let mut entry = entry(&game, &game.case, &outcome, &at, text);
+            let mut entry = entry(&game, &found_case, &outcome, &at, text);
             entry.flaky = Some(super::json::Flaky { failed, runs });
             failures.push(entry);
             return Ok(Ended::Found);
@@ -310,7 +317,7 @@ fn report_failure(
         (first, tiny.unwrap_or(played))
     } else {
         let _ = writeln!(text, "hack --interactive: {what} {at}");
-        shrunk(bot, settings, &mut text, &game, played)
+        shrunk(bot, settings, &mut text, &game, found_case, played, outcome)
     };
     let input = case.input();
     let kept = files::keep(
@@ -345,7 +352,7 @@ fn report_failure(
     }
     // A failure found that could not be kept where asked: hack's trouble too.
     let ended = kept.finish(&mut text);
-    let mut entry = entry(&game, &case, &played_outcome(&played), &at, text);
+    let mut entry = entry(&game, &case, &played_outcome(played), &at, text);
     entry.game_files = kept.places.clone();
     entry.fails_every_game = every;
     failures.push(entry);
@@ -394,27 +401,24 @@ fn shrunk(
     settings: &Settings,
     text: &mut String,
     game: &Planned,
+    case: Game,
     played: Played,
+    outcome: Outcome,
 ) -> (Game, Played) {
     let kind = played.verdict.kind();
     let seed = game.seed;
-    let trial = Refereed {
-        bot,
-        seed,
-        jobs: settings.jobs,
-        runs: AtomicU64::new(0),
-    };
+    let trial = Refereed::new(bot, seed, settings.jobs);
     let bar = ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
     if let Ok(style) = ProgressStyle::with_template("{spinner} {msg}") {
         bar.set_style(style);
     }
     bar.enable_steady_tick(Duration::from_millis(200));
-    let from = (game.case.piles.len(), game.case.forbidden.len());
+    let from = (case.piles.len(), case.forbidden.len());
     // Each candidate's game ends at its own time limit: no budget cuts it.
     let result = shrink::shrink(
         &trial,
-        game.case.clone(),
-        played_outcome(&played),
+        case.clone(),
+        outcome,
         settings.shrink_time,
         &Budget::default(),
         &bar,
@@ -451,7 +455,7 @@ fn shrunk(
             _ => "the shrunk game passed when played once more",
         };
         let _ = writeln!(text, "({why}: the game as found is shown)");
-        (game.case.clone(), played)
+        (case, played)
     }
 }
 
@@ -466,10 +470,21 @@ struct Refereed<'a> {
     runs: AtomicU64,
 }
 
+impl<'a> Refereed<'a> {
+    fn new(bot: &'a Bot<'a>, seed: u64, jobs: usize) -> Self {
+        Refereed {
+            bot,
+            seed,
+            jobs,
+            runs: AtomicU64::new(0),
+        }
+    }
+}
+
 impl Trial for Refereed<'_> {
     fn try_game(&self, game: &Game, _: Sharing, _: &Budget) -> Outcome {
         self.runs.fetch_add(1, Ordering::Relaxed);
-        played_outcome(&referee::referee(self.bot, game, self.seed))
+        played_outcome(referee::referee(self.bot, game, self.seed))
     }
 
     fn timeout(&self) -> Duration {
@@ -485,14 +500,17 @@ impl Trial for Refereed<'_> {
     }
 }
 
-/// A game played, as the outcome of a trial.
-fn played_outcome(played: &Played) -> Outcome {
+/// A game played, as the outcome of a trial: a failure keeps its play, for the report.
+fn played_outcome(played: Played) -> Outcome {
     match &played.verdict {
         Ending::NotRun(e) => Outcome::NotRun(e.clone()),
         Ending::Broken(e) => Outcome::Broken(e.clone()),
         Ending::Stopped => Outcome::Stopped,
         verdict => match verdict.kind() {
-            Some(kind) => Outcome::Played { kind },
+            Some(kind) => Outcome::Played {
+                kind,
+                play: Arc::new(played),
+            },
             None => Outcome::Right,
         },
     }

@@ -57,7 +57,7 @@ pub(super) struct Bot<'a> {
 
 /// Who wrote a line of the transcript.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Speaker {
+pub(in crate::cli) enum Speaker {
     /// The bot printed it (`> ` in a report).
     Bot,
     /// The referee sent it (`< `).
@@ -66,7 +66,7 @@ pub(super) enum Speaker {
 
 /// How a game went for the bot.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum Ending {
+pub(in crate::cli) enum Ending {
     /// It won and exited: passed.
     Won,
     /// It lost: it chose the losing side, or let a won position go (it said `0 0` at the end).
@@ -128,12 +128,12 @@ impl Ending {
 
 /// One game played out.
 #[derive(Clone, Debug)]
-pub(super) struct Played {
-    pub(super) verdict: Ending,
+pub(in crate::cli) struct Played {
+    pub(in crate::cli::hack) verdict: Ending,
     /// Every line after the game, in order: the bot's and the referee's.
-    pub(super) transcript: Vec<(Speaker, String)>,
+    pub(in crate::cli::hack) transcript: Vec<(Speaker, String)>,
     /// The end of the bot's standard error, escaped.
-    pub(super) stderr: String,
+    pub(in crate::cli::hack) stderr: String,
 }
 
 /// How many games were played against the bot in this run of hack.
