@@ -22,11 +22,8 @@ const GIB: u64 = 1 << 30;
 /// The batch trial: the solution under test and how it is run.
 pub(super) struct Batch {
     pub(super) command: Vec<OsString>,
-    pub(super) timeout: Duration,
-    /// The memory limit, in bytes of resident memory (`--memory`).
-    pub(super) memory: u64,
-    /// Bytes of stack for the main thread (`--stack`).
-    pub(super) stack: u64,
+    /// `--timeout`, `--memory` and `--stack`.
+    pub(super) limits: Limits,
     pub(super) jobs: usize,
     /// Runs of CMD so far.
     pub(super) runs: AtomicU64,
@@ -93,7 +90,7 @@ impl Trial for Batch {
     }
 
     fn timeout(&self) -> Duration {
-        self.timeout
+        self.limits.timeout
     }
 
     fn jobs(&self) -> usize {
@@ -108,26 +105,18 @@ impl Trial for Batch {
 impl Batch {
     /// The memory at which a run is stopped as a runaway: see [`space_for`].
     pub(super) fn space(&self) -> u64 {
-        space_for(self.memory, self.stack)
+        space_for(self.limits.memory, self.limits.stack)
     }
 
     /// The largest stack a run may have: what the runaway guard and the shell allow.
     fn largest_stack(&self) -> u64 {
-        (self.space() - self.memory.min(self.space())).min(run::hard_limit(libc::RLIMIT_STACK))
-    }
-
-    /// The limits its runs are held to, for the report.
-    pub(super) fn limits(&self) -> Limits {
-        Limits {
-            timeout: self.timeout,
-            memory: self.memory,
-            stack: self.stack,
-        }
+        (self.space() - self.limits.memory.min(self.space()))
+            .min(run::hard_limit(libc::RLIMIT_STACK))
     }
 
     /// The room each run has: [`Batch::space`] and `--stack`.
     pub(super) fn room(&self) -> Room {
-        room_for(self.memory, self.stack)
+        self.limits.room()
     }
 
     /// Runs CMD alone on `input` as it is (a sample's own file), whose answer is `expected`,
@@ -173,11 +162,10 @@ impl Batch {
     /// bound with what it ran (less its wait for a CPU) within the limit: only a machine too
     /// busy to wait for ended it, and no verdict can be given.
     fn out_of_time(&self, time: Duration, cpu: Duration, queued: Duration) -> Outcome {
-        let busy_bound = self
-            .timeout
+        let busy_bound = (self.limits.timeout)
             .mul_f64(ALONE_WALL)
             .saturating_mul(run::BUSY_MACHINE);
-        if time >= busy_bound && counted(time, queued, cpu) <= self.timeout {
+        if time >= busy_bound && counted(time, queued, cpu) <= self.limits.timeout {
             return Outcome::Broken(format!(
                 "this machine is too busy to judge a run: in {:.2} s of wall time it waited \
                  {:.2} s for a CPU other work held, and ran {:.2} s, within the limit",
@@ -219,7 +207,7 @@ impl Batch {
                 return self.out_of_time(time, cpu, queued);
             }
             Ok(Ran::OutOfTime(..)) => None,
-            Ok(Ran::Ended(ended)) if over(&ended, self.timeout) && !alone => None,
+            Ok(Ran::Ended(ended)) if over(&ended, self.limits.timeout) && !alone => None,
             Ok(Ran::Ended(ended)) => Some(ended),
         };
         if ended.is_none() {
@@ -236,10 +224,10 @@ impl Batch {
         let Some(ended) = ended else {
             return Outcome::Stopped;
         };
-        if over(&ended, self.timeout) {
+        if over(&ended, self.limits.timeout) {
             return timeout_of(ended.time, ended.cpu, ended.queued, false);
         }
-        if ended.peak > self.memory {
+        if ended.peak > self.limits.memory {
             return Outcome::Memory {
                 peak: ended.peak,
                 status: (!ended.status.success()).then(|| describe(ended.status)),
@@ -276,7 +264,7 @@ impl Batch {
         // A stack overflow is a SIGSEGV (or SIGBUS) on the guard page.
         let by_signal = matches!(ended.status.signal(), Some(libc::SIGSEGV | libc::SIGBUS));
         let largest = self.largest_stack();
-        if !by_signal || largest <= self.stack {
+        if !by_signal || largest <= self.limits.stack {
             return crash;
         }
         // The largest stack first: if even that crashes, no stack helps.
@@ -285,8 +273,8 @@ impl Batch {
             Ok(false) => return crash,
             Err(outcome) => return outcome,
         }
-        let mut fails = self.stack;
-        let mut stack = self.stack.saturating_mul(2).min(largest);
+        let mut fails = self.limits.stack;
+        let mut stack = self.limits.stack.saturating_mul(2).min(largest);
         while stack < largest {
             match self.ends_well(input, stack, Sharing::Shared, budget) {
                 Ok(true) => break,
@@ -314,7 +302,7 @@ impl Batch {
         budget: &Budget,
     ) -> Result<bool, Outcome> {
         let room = Room {
-            space: self.space().max(self.memory.saturating_add(stack)),
+            space: self.space().max(self.limits.memory.saturating_add(stack)),
             stack,
         };
         match self.run(input, room, sharing, budget)? {
@@ -337,9 +325,9 @@ impl Batch {
         // more CPU time than wall time, and a right parallel solution is not cut for it.
         let alone = sharing == Sharing::Alone;
         let wall = if sharing != Sharing::Shared {
-            self.timeout.mul_f64(ALONE_WALL)
+            self.limits.timeout.mul_f64(ALONE_WALL)
         } else {
-            self.timeout
+            self.limits.timeout
         };
         let deadline = Deadline {
             wall,
@@ -387,7 +375,7 @@ fn space_for(memory: u64, stack: u64) -> u64 {
 }
 
 /// The room of a run under a `memory` limit with `stack` bytes of stack.
-pub(in crate::cli) fn room_for(memory: u64, stack: u64) -> Room {
+pub(super) fn room_for(memory: u64, stack: u64) -> Room {
     Room {
         space: space_for(memory, stack),
         stack,

@@ -56,7 +56,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicU64;
 use std::thread;
 use std::time::{Duration, Instant};
-use trial::{Sharing, Trial};
+use trial::{Limits, Sharing, Trial};
 use verdict::Outcome;
 
 /// Find a game on which a solution fails, and shrink it to a minimal one
@@ -247,9 +247,11 @@ pub(super) fn run(args: Args) -> Result<Ended, Failure> {
         command: args.command.clone(),
         tests: args.tests,
         seed,
-        timeout: Duration::from_secs_f64(args.timeout),
-        memory,
-        stack,
+        limits: Limits {
+            timeout: Duration::from_secs_f64(args.timeout),
+            memory,
+            stack,
+        },
         shrink_time: Duration::from_secs_f64(args.shrink_time),
         jobs,
         out: out.clone().zip(args.out.clone()),
@@ -267,9 +269,7 @@ pub(super) fn run(args: Args) -> Result<Ended, Failure> {
     }
     let runner = Batch {
         command: settings.command.clone(),
-        timeout: settings.timeout,
-        memory: settings.memory,
-        stack: settings.stack,
+        limits: settings.limits,
         jobs: settings.jobs,
         runs: AtomicU64::new(0),
     };
@@ -309,9 +309,9 @@ fn print_json(
         seed: settings.seed,
         interactive: args.interactive,
         limits: json::Limits {
-            time_s: settings.timeout.as_secs_f64(),
-            memory_mib: settings.memory / MIB,
-            stack_mib: settings.stack / MIB,
+            time_s: settings.limits.timeout.as_secs_f64(),
+            memory_mib: settings.limits.memory / MIB,
+            stack_mib: settings.limits.stack / MIB,
         },
         measured_by: run::which(),
         runs,
@@ -334,11 +334,9 @@ struct Settings {
     command: Vec<OsString>,
     tests: u64,
     seed: u64,
-    /// The time limit of one try (for a bot, its whole game: see `interactive::referee`).
-    timeout: Duration,
-    /// The memory limit (resident) and the stack, in bytes.
-    memory: u64,
-    stack: u64,
+    /// The judge's limits (for a bot, the time limit is its whole game's: see
+    /// `interactive::referee`).
+    limits: Limits,
     shrink_time: Duration,
     jobs: usize,
     /// --out: the file written (links followed) and the path as given.
@@ -458,7 +456,7 @@ fn confirm_all(
             where_found(&origin, args.tests, seed, false)
         ));
         let quick = match origin {
-            Origin::Sample(0) if verdict::far_over(&outcome, runner.timeout) => {
+            Origin::Sample(0) if verdict::far_over(&outcome, runner.limits.timeout) => {
                 progress::lines(&status, started, &say, || {
                     everywhere::confirm_with_others(runner, &game, &other_games())
                 })
@@ -469,7 +467,7 @@ fn confirm_all(
             Some((confirmation, Some(others))) => (confirmation, Everywhere::Yes(others)),
             Some((confirmation, None)) => (confirmation, Everywhere::No),
             None => {
-                let repeats = confirm::found_repeats(&outcome, runner.timeout);
+                let repeats = confirm::found_repeats(&outcome, runner.limits.timeout);
                 let confirmation = progress::lines(&status, started, &say, || {
                     runner.confirm(&game, &outcome, repeats, &Budget::default())
                 });
@@ -740,7 +738,7 @@ fn failure_block(
         return Err(Failure::Usage(format!(
             "--memory {}: too small for {} to run at all: its resident peak is {} MiB even on \
              the smallest games, as a runtime alone needs",
-            runner.memory / MIB,
+            runner.limits.memory / MIB,
             ShownPath(Path::new(&runner.command[0])),
             peak.div_ceil(MIB)
         )));
@@ -778,7 +776,7 @@ fn failure_block(
                         i + 1
                     );
                     report::game(&mut text, &case, &[], false);
-                    report::failure(&mut text, &outcome, &runner.limits());
+                    report::failure(&mut text, &outcome, &runner.limits);
                     text.push('\n');
                 }
                 _ => {
@@ -798,7 +796,11 @@ fn failure_block(
         // Ended, as a run alone is, at ALONE_WALL limits.
         Some(Outcome::Timeout { .. }) if matches!(last, Outcome::Timeout { .. }) => {
             Some(growth::Growth::Endless {
-                after: runner.timeout.mul_f64(verdict::ALONE_WALL).as_secs_f64(),
+                after: runner
+                    .limits
+                    .timeout
+                    .mul_f64(verdict::ALONE_WALL)
+                    .as_secs_f64(),
             })
         }
         _ => None,
@@ -814,7 +816,7 @@ fn failure_block(
     // --out holds only the first failure's game.
     let asked = out.is_some() || args.save.is_some();
     report::game(&mut text, &shown, &kept.places, asked);
-    report::failure(&mut text, &last, &runner.limits());
+    report::failure(&mut text, &last, &runner.limits);
     let growth_from = text.len();
     // A timeout's growth, within what is left of its share but never less than GROWTH_TIME
     // limits (with --shrink-time 0 too: the growth says what the unshrunk game cannot); none
@@ -829,7 +831,7 @@ fn failure_block(
         let seen = growth::long_look(&timer, smallest).unwrap_or(endless);
         let _ = writeln!(text, "growth: {seen}");
     } else if let (Outcome::Timeout { .. }, false) = (&last, every) {
-        let least = runner.timeout.mul_f64(GROWTH_TIME);
+        let least = runner.limits.timeout.mul_f64(GROWTH_TIME);
         let left = (reported + slot.share).saturating_duration_since(Instant::now());
         let timer = growth::Timer {
             trial: runner,

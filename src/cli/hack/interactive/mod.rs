@@ -13,7 +13,6 @@ mod referee;
 mod transcript;
 mod tricks;
 
-use super::batch::room_for;
 use super::budget::Budget;
 use super::confirm::{self, Confirmed};
 use super::everywhere;
@@ -70,8 +69,8 @@ pub(super) fn run(
 ) -> Result<Ended, Failure> {
     let bot = Bot {
         command: &settings.command,
-        room: room_for(settings.memory, settings.stack),
-        timeout: settings.timeout,
+        room: settings.limits.room(),
+        timeout: settings.limits.timeout,
     };
     let mut fixed: Vec<(Planned, Game)> = Vec::new();
     let mut add = |origin, case, salt, i| {
@@ -276,7 +275,7 @@ fn report_failure(
     let mut text = String::new();
     let at = where_found(&game.origin, settings);
     let trial = Refereed::new(bot, game.seed, settings.jobs);
-    let repeats = confirm::found_repeats(&outcome, settings.timeout);
+    let repeats = confirm::found_repeats(&outcome, settings.limits.timeout);
     match trial.confirm(&found_case, &outcome, repeats, &Budget::default()) {
         Confirmed::Repeats(_) => {}
         Confirmed::Unsure(why) => return unsure(settings, &why),
@@ -288,7 +287,7 @@ fn report_failure(
                 confirm::flaky_words(failed, runs, "each played with the same seed")
             );
             report::game(&mut text, &found_case, &[], false);
-            transcript::play_report(&mut text, &found_case, &played, settings.timeout);
+            transcript::play_report(&mut text, &found_case, &played, settings.limits.timeout);
             let _ = io::stderr().lock().write_all(text.as_bytes());
             let mut entry = entry(&game, &found_case, &outcome, &at, text);
             entry.flaky = Some(super::json::Flaky { failed, runs });
@@ -331,7 +330,7 @@ fn report_failure(
     );
     let asked = settings.out.is_some() || settings.save.is_some();
     report::game(&mut text, &case, &kept.places, asked);
-    transcript::play_report(&mut text, &case, &played, settings.timeout);
+    transcript::play_report(&mut text, &case, &played, settings.limits.timeout);
     report::explain(&mut text, &case);
     match &game.origin {
         BotOrigin::Generated {
