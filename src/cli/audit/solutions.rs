@@ -167,6 +167,7 @@ pub(super) fn breaking_nothing(solutions: &[Solution], tests: &[Test]) -> Vec<St
 /// and notes (README, `.md`, `.txt`) are left alone.
 pub(super) fn strays(sol: &Path) -> Vec<String> {
     let mut strays = Vec::new();
+    let folders = FOLDERS.map(|(folder, _)| folder).join(", ");
     let mut entries: Vec<PathBuf> = (fs::read_dir(sol).into_iter().flatten().flatten())
         .map(|e| e.path())
         .filter(|path| !is_note(path))
@@ -180,11 +181,7 @@ pub(super) fn strays(sol: &Path) -> Vec<String> {
             } else {
                 "a file beside the folders"
             };
-            strays.push(format!(
-                "{}: {what} {}: not run",
-                path.display(),
-                FOLDERS.map(|(folder, _)| folder).join(", ")
-            ));
+            strays.push(format!("{}: {what} {folders}: not run", path.display()));
         }
     }
     let any = FOLDERS.iter().any(|(folder, _)| {
@@ -196,9 +193,8 @@ pub(super) fn strays(sol: &Path) -> Vec<String> {
     });
     if !any {
         strays.push(format!(
-            "{}: no solution in any of its folders {}",
-            sol.display(),
-            FOLDERS.map(|(folder, _)| folder).join(", ")
+            "{}: no solution in any of its folders {folders}",
+            sol.display()
         ));
     }
     strays
