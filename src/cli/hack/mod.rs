@@ -937,9 +937,7 @@ fn shrink_failure(
     });
     bar.finish_and_clear();
     let how = match &shrunk.end {
-        End::Minimal => "1-minimal: no pile, pair of equal piles or forbidden move can go, and \
-                         no pile, X or Y can be 1 lower"
-            .to_owned(),
+        End::Minimal => shrink::MINIMAL.to_owned(),
         End::Budget if budget < total => format!(
             "not proven minimal: its time, {:.1} s of --shrink-time {} s, ran out",
             budget.as_secs_f64(),
@@ -967,15 +965,7 @@ fn shrink_failure(
                        to within a factor of 2, no more; its growth below says more"
             .to_owned(),
     };
-    let line = format!(
-        "shrunk in {} ({:.1} s) from {} and {} to {} and {} ({how}):\n",
-        plural(shrunk.runs, "run"),
-        shrunk.time.as_secs_f64(),
-        plural(from.0 as u64, "pile"),
-        plural(from.1 as u64, "forbidden move"),
-        plural(shrunk.case.piles.len() as u64, "pile"),
-        plural(shrunk.case.forbidden.len() as u64, "forbidden move"),
-    );
+    let line = report::shrunk_line(&shrunk, shrunk.runs, "run", from, &how) + "\n";
     (line, shrunk.case, shrunk.outcome)
 }
 

@@ -44,6 +44,10 @@ use std::time::{Duration, Instant};
 /// Below this N + M, a value may also be merged into another value of the game.
 const MERGE_UP_TO: usize = 64;
 
+/// What the report says of a game shrunk to [`End::Minimal`].
+pub(super) const MINIMAL: &str = "1-minimal: no pile, pair of equal piles or forbidden move \
+                                  can go, and no pile, X or Y can be 1 lower";
+
 /// How shrinking ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum End {

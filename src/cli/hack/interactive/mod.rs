@@ -424,25 +424,14 @@ fn shrunk(
     );
     bar.finish_and_clear();
     let how = match &result.end {
-        End::Minimal => {
-            "1-minimal: no pile, pair of equal piles or forbidden move can go, and no pile, X or \
-             Y can be 1 lower"
-        }
+        End::Minimal => shrink::MINIMAL,
         End::Budget => "not proven minimal: --shrink-time ran out",
         End::Stopped => "not proven minimal: hack was stopped",
         End::Unusable(_) => "not proven minimal: a run gave no verdict",
         End::Sized => "its size halved while it failed, no more",
     };
-    let _ = writeln!(
-        text,
-        "shrunk in {} ({:.1} s) from {} and {} to {} and {} ({how}):",
-        plural(trial.runs(), "game"),
-        result.time.as_secs_f64(),
-        plural(from.0 as u64, "pile"),
-        plural(from.1 as u64, "forbidden move"),
-        plural(result.case.piles.len() as u64, "pile"),
-        plural(result.case.forbidden.len() as u64, "forbidden move"),
-    );
+    let line = report::shrunk_line(&result, trial.runs(), "game", from, how);
+    let _ = writeln!(text, "{line}");
     // The shrunk game played again: it must fail the same way to be reported.
     let last = referee::referee(bot, &result.case, seed);
     if last.verdict.kind() == kind {
