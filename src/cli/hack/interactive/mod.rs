@@ -115,8 +115,9 @@ pub(super) fn run(
             bar.inc(1);
         }
     };
-    // The first game that fails, or that gives no verdict (which ends the search): no look
-    // further, since each game is played to its end.
+    // The first game that fails, every game before it played, or one that gives no verdict
+    // (which ends the search): a bot's report is of that one game, so the search looks no
+    // further.
     let searched = search::search(&games, Duration::ZERO, &on_game);
     bar.finish_and_clear();
     let Some(found) = searched
