@@ -7,7 +7,7 @@
 use super::common;
 
 use common::games::parse;
-use common::{Run, run};
+use common::{Run, run, run_with_env};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -31,6 +31,11 @@ fn hack(bug: &str, extra: &[&str]) -> (Run, String) {
 
 /// [`hack`] on the bot with `bug` and its arguments (`["sleep", "1.3"]`).
 fn hack_bot(bot: &[&str], extra: &[&str]) -> (Run, String) {
+    hack_bot_with_env(bot, extra, &[])
+}
+
+/// [`hack_bot`] with the environment variables `vars`.
+fn hack_bot_with_env(bot: &[&str], extra: &[&str], vars: &[(&str, &str)]) -> (Run, String) {
     let bug = bot.join("-");
     let out = std::env::temp_dir().join(format!(
         "constrained-nim-interactive-{bug}-{}",
@@ -44,7 +49,7 @@ fn hack_bot(bot: &[&str], extra: &[&str]) -> (Run, String) {
     args.push(BOT);
     args.extend_from_slice(bot);
     let started = Instant::now();
-    let run = run(&args, b"");
+    let run = run_with_env(&args, vars, b"");
     assert!(started.elapsed() < WITHIN, "{bug}: {:?}", started.elapsed());
     let game = std::fs::read_to_string(&out).unwrap_or_default();
     let _ = std::fs::remove_file(&out);
@@ -221,6 +226,56 @@ fn a_bot_that_crashes_mid_game_is_a_crash() {
     );
 }
 
+/// A bot over --memory within the time limit is memory limit exceeded, as a batch run is (it
+/// was passed: the limit only stopped a runaway). This one holds 100 MiB on games with a pile of
+/// more than 5 stones, under --memory 64: found on such a game, shrunk to one, with its peak.
+/// Measured by /proc in the slow tier (`slow::...by_proc_too`).
+#[test]
+fn a_bot_over_the_memory_limit_is_memory_limit_exceeded() {
+    assert_memory_limit_exceeded(&[]);
+}
+
+fn assert_memory_limit_exceeded(vars: &[(&str, &str)]) {
+    let (run, game) =
+        hack_bot_with_env(&["hog", "100"], &["--tests", "40", "--memory", "64"], vars);
+    assert_eq!(run.status, 1, "{run:?}");
+    let report = &run.stderr;
+    assert!(
+        report.starts_with("hack --interactive: memory limit exceeded on game "),
+        "{report}"
+    );
+    let peak: u64 = (report.split("its memory peak was ").nth(1))
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|mib| mib.parse().ok())
+        .unwrap_or_else(|| panic!("no peak in:\n{report}"));
+    assert!((100..200).contains(&peak), "{peak} MiB:\n{report}");
+    for words in [
+        "the limit is 64 MiB (--memory)",
+        "(measured by ",
+        "1-minimal",
+    ] {
+        assert!(report.contains(words), "no {words:?} in:\n{report}");
+    }
+    let (piles, _) = parse(&game);
+    assert!(piles.iter().any(|&p| p > 5), "{game}\n{report}");
+}
+
+/// A --memory below what the interpreter alone needs is a usage error, as in batch (the bot is
+/// over it on every game, the smallest too, ending well), not a failure of the bot; with room
+/// for its 100 MiB the same bot passes.
+#[test]
+fn a_memory_limit_too_small_for_the_runtime_is_a_usage_error() {
+    let (run, _) = hack_bot(&["none"], &["--tests", "0", "--memory", "1"]);
+    assert_eq!(run.status, 2, "{run:?}");
+    assert!(
+        run.stderr.starts_with("error: --memory 1: too small for ")
+            && run.stderr.contains("to run at all"),
+        "{run:?}"
+    );
+    let (run, _) = hack_bot(&["hog", "100"], &["--tests", "10", "--memory", "256"]);
+    assert_eq!(run.status, 0, "{run:?}");
+}
+
 /// A bot that exits 1.5 s after its win, within the time limit, passes: one not gone 1 s after
 /// the game was "did not exit".
 #[test]
@@ -393,6 +448,13 @@ status=$?; kill "$a" "$b" "$c"; exit $status"#;
 /// leaves them out to stay quick; `cargo test -- --ignored slow::` runs them, and so does CI.
 mod slow {
     use super::*;
+
+    /// [`a_bot_over_the_memory_limit_is_memory_limit_exceeded`], measured from /proc.
+    #[test]
+    #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
+    fn a_bot_over_the_memory_limit_is_memory_limit_exceeded_by_proc_too() {
+        assert_memory_limit_exceeded(&[("CONSTRAINED_NIM_NO_CGROUP", "1")]);
+    }
 
     /// A bot asleep past the time limit on a move is a timeout, counted in wall time as the judge
     /// counts it (not its CPU time), and not idleness: it reads nothing meanwhile.

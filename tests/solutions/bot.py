@@ -27,6 +27,8 @@ BUG is one of:
               allowed, right or not; the right move otherwise
   plain-big   plain Nim's values when a pile has more than 5 stones (the samples have not)
   flaky FILE  right, but crashes at its start when FILE does not exist, creating it
+  hog MIB     right, but on a game with a pile of more than 5 stones (the samples have none)
+              first fills MIB MiB of memory, which it holds to the end
 """
 
 import io
@@ -114,6 +116,10 @@ def main():
             out.flush()
 
     piles, forbidden = read_game()
+    if bug == "hog" and max(piles) > 5:
+        held = bytearray(int(sys.argv[2]) << 20)
+        for i in range(0, len(held), 4096):
+            held[i] = 1
     if bug == "plain-big" and max(piles) > 5:
         bug = "plain-nim"
     if bug == "flaky" and not os.path.exists(sys.argv[2]):

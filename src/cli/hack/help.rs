@@ -309,6 +309,9 @@ const INTERACTIVE: &str = "\
   - timeout: over --timeout seconds for the whole run, as the judge counts them: wall time from
     its start, asleep or not, less hack's turns and its waits for a CPU other work held. Within
     it a bot may think on one move as long as it likes;
+  - memory limit exceeded: a memory peak over --memory MiB within the time limit, every process
+    of the bot together, measured as a batch run's (a --memory too small for the runtime alone
+    to run the bot is a usage error, as in batch);
   - crash: a failure status or a signal, mid-game or after it (its standard error shown);
   - did not exit: it won, but was still running at the time limit (its input is closed after the
     game, as a judge closes it).
@@ -321,7 +324,7 @@ const INTERACTIVE: &str = "\
   smallest played once more. The report gives the game, the whole play, each move with the piles
   and nim-sum it leaves, where the bot went wrong in the game's terms (the Grundy values, the
   nim-sum, a winning move it could have made), the game as gen makes it, and --out/--save as
-  above. --memory holds each of its processes, as for a batch solution. The tool's own player is
+  above. The tool's own player is
   a bot that must pass: `constrained-nim hack --interactive -- constrained-nim play --machine -`.";
 
 const EXIT: &str = "\

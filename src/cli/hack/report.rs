@@ -283,7 +283,7 @@ fn machine_memory() -> Option<u64> {
 }
 
 /// How a run's time and memory were measured, in a line of the report.
-fn measured() -> String {
+pub(super) fn measured() -> String {
     format!("(measured by {})", super::run::which())
 }
 

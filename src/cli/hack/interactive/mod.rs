@@ -32,7 +32,7 @@ use referee::Bot;
 pub(super) use referee::{Ending, Played};
 use std::fmt::Write as _;
 use std::io::{self, Write as _};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -71,6 +71,7 @@ pub(super) fn run(
         command: &settings.command,
         room: settings.limits.room(),
         timeout: settings.limits.timeout,
+        memory: settings.limits.memory,
     };
     let mut fixed: Vec<(Planned, Game)> = Vec::new();
     let mut add = |origin, case, salt, i| {
@@ -288,7 +289,7 @@ fn report_failure(
                 confirm::flaky_words(failed, runs, "each played with the same seed")
             );
             report::game(&mut text, &found_case, &[], false);
-            transcript::play_report(&mut text, &found_case, &played, settings.limits.timeout);
+            transcript::play_report(&mut text, &found_case, &played, &settings.limits);
             let _ = io::stderr().lock().write_all(text.as_bytes());
             let mut entry = entry(&game, &found_case, &outcome, &at, text);
             entry.flaky = Some(super::json::Flaky { failed, runs });
@@ -319,6 +320,19 @@ fn report_failure(
         let _ = writeln!(text, "hack --interactive: {what} {at}");
         shrunk(bot, settings, &mut text, &game, found_case, played, outcome)
     };
+    // Over --memory on every game, the smallest too, ending well with a peak that a runtime
+    // alone reaches: the limit is too small for the bot to run at all, as batch says.
+    if let (true, Ending::Memory { peak, status: None }) = (every, &played.verdict)
+        && *peak <= super::RUNTIME_ALONE
+    {
+        return Err(Failure::Usage(format!(
+            "--memory {}: too small for {} to run at all: its resident peak is {} MiB even on \
+             the smallest games, as a runtime alone needs",
+            settings.limits.memory >> 20,
+            ShownPath(Path::new(&settings.command[0])),
+            peak.div_ceil(1 << 20)
+        )));
+    }
     let input = case.input();
     let kept = files::keep(
         settings
@@ -331,7 +345,7 @@ fn report_failure(
     );
     let asked = settings.out.is_some() || settings.save.is_some();
     report::game(&mut text, &case, &kept.places, asked);
-    transcript::play_report(&mut text, &case, &played, settings.limits.timeout);
+    transcript::play_report(&mut text, &case, &played, &settings.limits);
     report::explain(&mut text, &case);
     match &game.origin {
         BotOrigin::Generated {

@@ -53,6 +53,9 @@ pub(super) struct Bot<'a> {
     pub(super) room: Room,
     /// The time limit for the whole run (see [`Session::time`]).
     pub(super) timeout: Duration,
+    /// The memory limit (`--memory`), in bytes of resident memory, every process of the bot
+    /// together, as a batch run's.
+    pub(super) memory: u64,
 }
 
 /// Who wrote a line of the transcript.
@@ -82,6 +85,9 @@ pub(in crate::cli) enum Ending {
     /// Over `--timeout` for the whole run: its time as [`Session::time`] counts it, and its CPU
     /// time.
     Timeout { time: Duration, cpu: Duration },
+    /// Its memory peak, every process together, over `--memory`, within the time limit: the
+    /// peak, and how it ended when it did not end well.
+    Memory { peak: u64, status: Option<String> },
     /// It ended with a failure status or a signal: how, and whether the game was over then.
     Crash { status: String, after: bool },
     /// It won, but was still running at the time limit, this long after the game.
@@ -103,6 +109,7 @@ impl Ending {
             Ending::Protocol { .. } => Some(Kind::ProtocolError),
             Ending::Idle => Some(Kind::Idleness),
             Ending::Timeout { .. } => Some(Kind::Timeout),
+            Ending::Memory { .. } => Some(Kind::MemoryLimit),
             Ending::Crash { .. } => Some(Kind::Crash),
             Ending::NoExit { .. } => Some(Kind::DidNotExit),
             Ending::Won | Ending::NotRun(_) | Ending::Broken(_) | Ending::Stopped => None,
@@ -281,6 +288,13 @@ struct Session {
     reads_input: bool,
     /// Its time when it was seen to have exited.
     exited_at: Option<Duration>,
+    /// The memory limit, and the bot's memory peak so far, every process together (see
+    /// [`Session::note_peak`]).
+    memory: u64,
+    peak: u64,
+    /// hack's own peak when the bot was forked, which wait4's peak of the bot's main process
+    /// carries until it passes it.
+    hidden_below: u64,
     /// Measures every process and thread of the bot, and ends them all.
     sandbox: Sandbox,
 }
@@ -296,6 +310,8 @@ impl Session {
         run::confine(&mut cmd, bot.room);
         let mut sandbox = Sandbox::new(bot.room.space);
         sandbox.enter(&mut cmd);
+        // Measured before the fork: what the bot's own peak must pass to be its own.
+        let hidden_below = measure::own_peak();
         let mut child = match sandbox.spawn(&mut cmd) {
             Ok(child) => child,
             Err(e) => {
@@ -339,6 +355,9 @@ impl Session {
             input_pipe,
             reads_input: false,
             exited_at: None,
+            memory: bot.memory,
+            peak: 0,
+            hidden_below,
             sandbox,
         })
     }
@@ -563,8 +582,10 @@ impl Session {
         // Ended, what it wrote is all there: its descendants are killed with the group, while
         // its main process is unreaped and the group's number still its own.
         if self.exited.is_none() && run::ended(self.pid).unwrap_or(true) {
+            self.peak = self.peak.max(self.sandbox.look().peak);
             self.kill();
-            if let Some((status, _, cpu)) = self.sandbox.reap(false) {
+            if let Some((status, peak, cpu)) = self.sandbox.reap(false) {
+                self.note_peak(peak);
                 self.exited = Some((status, cpu));
                 self.cpu = self.cpu.max(cpu);
                 self.exited_at = Some(self.time());
@@ -573,6 +594,7 @@ impl Session {
         if self.exited.is_none() && self.looked.elapsed() >= LOOK_EVERY {
             self.looked = Instant::now();
             let usage = self.sandbox.look();
+            self.peak = self.peak.max(usage.peak);
             self.cpu = self.cpu.max(usage.cpu);
             self.queued = self.queued.max(usage.queued);
             self.reads_input = !usage.busy && self.sandbox.reading(self.input_pipe);
@@ -587,6 +609,15 @@ impl Session {
 
     fn kill(&self) {
         self.sandbox.kill();
+    }
+
+    /// Takes wait4's memory peak of the bot's main process into its peak: wait4's is the
+    /// largest one process reached, hack's size at the fork hiding under it (`run` judges a
+    /// batch run's the same way), and the sandbox's counts every process.
+    fn note_peak(&mut self, wait4: u64) {
+        if !self.sandbox.counts_peak() && wait4 > self.hidden_below {
+            self.peak = self.peak.max(wait4);
+        }
     }
 
     /// After the game: the bot has what is left of the time limit to exit (its input closed, as
@@ -624,12 +655,35 @@ impl Session {
             }
             (verdict, _, _) => verdict,
         };
+        self.peak = self.peak.max(self.sandbox.look().peak);
         self.kill();
         if self.exited.is_none()
-            && let Some((_, _, cpu)) = self.sandbox.reap(true)
+            && let Some((_, peak, cpu)) = self.sandbox.reap(true)
         {
+            self.note_peak(peak);
             self.cpu = self.cpu.max(cpu);
         }
+        // Over the memory limit within the time limit: memory limit exceeded, as a batch run's
+        // peak over the limit is, whatever the game or its exit said.
+        let verdict = match verdict {
+            Ending::Won
+            | Ending::Lost
+            | Ending::Illegal { .. }
+            | Ending::Protocol { .. }
+            | Ending::Idle
+            | Ending::Crash { .. }
+            | Ending::NoExit { .. }
+                if self.peak > self.memory =>
+            {
+                Ending::Memory {
+                    peak: self.peak,
+                    status: (self.exited)
+                        .filter(|(status, _)| !status.success())
+                        .map(|(status, _)| describe(status)),
+                }
+            }
+            verdict => verdict,
+        };
         // Whatever is left in its standard error (a traceback) comes with the report.
         let until = Instant::now() + Duration::from_millis(50);
         while self.stderr.is_some() && Instant::now() < until {

@@ -3,19 +3,21 @@
 //! went wrong: the side it chose against the nim-sum, or the first move that let a won position
 //! go, with the Grundy values and a winning move it could have made.
 
+use super::super::report;
+use super::super::trial::Limits;
 use super::referee::{Ending, IDLE, Played, Speaker};
 use crate::Game;
 use crate::cli::board::Board;
 use crate::cli::game::{Solved, parse_move, quoted};
 use std::fmt::Write as _;
-use std::time::Duration;
 
 /// Transcripts longer than this show their start and end.
 const TRANSCRIPT_SHOWN: usize = 120;
 
 /// The play, each move with the position it leaves, then how the bot failed and, in the game's
 /// terms, where it went wrong.
-pub(super) fn play_report(text: &mut String, case: &Game, played: &Played, timeout: Duration) {
+pub(super) fn play_report(text: &mut String, case: &Game, played: &Played, limits: &Limits) {
+    let timeout = limits.timeout;
     let game = case.clone();
     let Ok(solved) = Solved::new(game) else {
         return;
@@ -129,6 +131,17 @@ pub(super) fn play_report(text: &mut String, case: &Game, played: &Played, timeo
             time.as_secs_f64(),
             cpu.as_secs_f64(),
             timeout.as_secs_f64()
+        ),
+        Ending::Memory { peak, status } => format!(
+            "memory limit exceeded: its memory peak was {} MiB, every process of it together; \
+             the limit is {} MiB (--memory){}\n{}",
+            peak.div_ceil(1 << 20),
+            limits.memory >> 20,
+            match status {
+                Some(status) => format!("; then the bot {status}"),
+                None => String::new(),
+            },
+            report::measured()
         ),
         Ending::Crash { status, after } => {
             let when = if *after {
