@@ -387,6 +387,39 @@ fn a_failure_on_a_generated_game_is_saved_and_played_first_next_time() {
     );
 }
 
+/// A saved game past the statement's limits (N = 0) is played only with --beyond, as in batch:
+/// without it, it is skipped with a warning that says so and a right bot passes (it was played,
+/// and the bot, which takes the largest pile, reported as a crash on a game the judge never
+/// gives); with it, that crash is found on the saved game.
+#[test]
+fn a_saved_game_past_the_limits_is_played_only_with_beyond() {
+    let dir = std::env::temp_dir().join(format!(
+        "constrained-nim-interactive-beyond-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("empty.in"), "0 0\n\n").unwrap();
+    let dir_arg = dir.to_str().unwrap();
+    let (run, _) = hack("none", &["--tests", "0", "--save", dir_arg]);
+    let (beyond, _) = hack("none", &["--tests", "0", "--save", dir_arg, "--beyond"]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(run.status, 0, "{run:?}");
+    assert!(
+        run.stderr.starts_with(&format!(
+            "hack: warning: skipped {dir_arg}/empty.in: past the statement's limits ("
+        )) && run.stderr.contains("; add --beyond"),
+        "{run:?}"
+    );
+    assert_eq!(beyond.status, 1, "{beyond:?}");
+    assert!(
+        beyond.stderr.starts_with(&format!(
+            "hack --interactive: crash on the saved game {dir_arg}/empty.in"
+        )),
+        "{beyond:?}"
+    );
+}
+
 /// A bot that chooses its side right but then trusts plain Nim's move (the xor of the pile
 /// sizes) whenever it is allowed: on piles 2 1 4 (taking 1 from 1 forbidden, so g = 1 0 3) it
 /// takes 1 from 4, as plain Nim would, where the winning move is to 2; the report says so.

@@ -292,7 +292,7 @@ const INTERACTIVE: &str = "\
     < 0 0            hack has no move: the bot has won, and exits
 
   It plays CMD on the statement's two samples, the games of --save DIR (up to 10,000 stones in
-  all), then on --tests generated games, small first and growing (up to 6 piles of 40 stones:
+  all; past the statement's limits only with --beyond), then on --tests generated games, small first and growing (up to 6 piles of 40 stones:
   every game ends within a few hundred moves), --jobs at a time. It takes the side CMD leaves
   and plays perfectly from a won position; from a lost one it plays, by the seed, the move that
   most often trips a bot: one after which plain Nim's answer (the xor of the piles) is forbidden

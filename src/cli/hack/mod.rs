@@ -256,6 +256,7 @@ pub(super) fn run(args: Args) -> Result<Ended, Failure> {
         jobs,
         out: out.clone().zip(args.out.clone()),
         save: args.save.clone(),
+        beyond: args.beyond,
     };
     let mut failures = Vec::new();
     if args.interactive {
@@ -342,6 +343,8 @@ struct Settings {
     /// --out: the file written (links followed) and the path as given.
     out: Option<(PathBuf, PathBuf)>,
     save: Option<PathBuf>,
+    /// --beyond: also games past the statement's limits (a bot's: only the saved ones).
+    beyond: bool,
 }
 
 /// The largest memory peak taken for a runtime's own (an interpreter's, a virtual machine's)

@@ -314,10 +314,15 @@ pub(super) fn explain(text: &mut String, case: &Game) {
     let values: Vec<String> = (solved.piles.iter().zip(&solved.values))
         .map(|(a, g)| format!("g({a}) = {g}"))
         .collect();
+    // No pile at all (N = 0, with --beyond): nothing to list.
+    let values = if values.is_empty() {
+        "none (no pile)".to_owned()
+    } else {
+        values.join(", ")
+    };
     let _ = writeln!(
         text,
-        "why: the piles' Grundy values are {}; nim-sum {}",
-        values.join(", "),
+        "why: the piles' Grundy values are {values}; nim-sum {}",
         solved.nim_sum()
     );
     let top = solved.piles.iter().copied().max().unwrap_or(0);

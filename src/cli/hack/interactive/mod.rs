@@ -88,8 +88,9 @@ pub(super) fn run(
     }
     if let Some(dir) = &settings.save {
         for (i, path) in files::saved_games(dir).into_iter().enumerate() {
-            // Played as they are (--interactive has no --beyond): a game's stones bound it below.
-            let Some(case) = files::read_saved(&path, true) else {
+            // Those past the statement's limits (N = 0, an empty pile) only with --beyond, as in
+            // batch: a right bot may assert the limits. The generated games are all inside.
+            let Some(case) = files::read_saved(&path, settings.beyond) else {
                 continue;
             };
             // A game of many stones can last as many moves: not one to play here.

@@ -175,12 +175,19 @@ pub(super) fn play_report(text: &mut String, case: &Game, played: &Played, limit
 }
 
 fn piles(board: &Board) -> String {
-    let piles: Vec<String> = board.piles().iter().map(u64::to_string).collect();
-    piles.join(" ")
+    listed(board.piles())
 }
 
 fn piles_of(case: &Game) -> String {
-    let piles: Vec<String> = case.piles.iter().map(u64::to_string).collect();
+    listed(&case.piles)
+}
+
+/// The piles, a space between two; "none" for no pile (N = 0, with --beyond).
+fn listed(piles: &[u64]) -> String {
+    if piles.is_empty() {
+        return "none".to_owned();
+    }
+    let piles: Vec<String> = piles.iter().map(u64::to_string).collect();
     piles.join(" ")
 }
 
