@@ -128,13 +128,8 @@ pub(super) fn run(
         .into_iter()
         .next()
     else {
-        if let Some(signal) = super::run::signal() {
-            let name = super::run::signal_name(signal);
-            crate::report(format_args!(
-                "interrupted (seed {}) by {name}; no failure found",
-                settings.seed
-            ));
-            return Ok(Ended::Interrupted(signal));
+        if super::run::signal().is_some() {
+            return Ok(interrupted(settings));
         }
         let _ = writeln!(
             io::stderr().lock(),
@@ -160,8 +155,19 @@ fn unsure(settings: &Settings, outcome: &Outcome) -> Result<Ended, Failure> {
             e,
         ))),
         Outcome::Broken(e) => Err(Failure::Other(format!("cannot go on testing: {e}"))),
-        _ => Ok(Ended::Interrupted(super::run::signal().unwrap_or(0))),
+        _ => Ok(interrupted(settings)),
     }
+}
+
+/// The end of a run that a signal stopped before a failure was confirmed, as batch says it.
+fn interrupted(settings: &Settings) -> Ended {
+    let signal = super::run::signal().unwrap_or(0);
+    crate::report(format_args!(
+        "interrupted (seed {}) by {}; no failure found",
+        settings.seed,
+        super::run::signal_name(signal)
+    ));
+    Ended::Interrupted(signal)
 }
 
 /// The games a bot plays, in order: the fixed ones (the samples, then the saved games), then
