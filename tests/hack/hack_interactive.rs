@@ -420,6 +420,50 @@ fn a_saved_game_past_the_limits_is_played_only_with_beyond() {
     );
 }
 
+/// A signal ends hack while a failure is confirmed as at any other time: the interrupted line,
+/// 128 + the signal, and nothing of the bot left (it ended silently there). The bot crashes at
+/// once on its first game, then sleeps in every play after it: the confirmation's.
+#[test]
+fn a_signal_while_a_failure_is_confirmed_says_so() {
+    use std::process::{Command, Stdio};
+    let marker = std::env::temp_dir().join(format!(
+        "constrained-nim-interactive-signal-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir(&marker);
+    // The sleep's own command line is the marker; the script's spells it otherwise.
+    let script = format!(
+        "if mkdir {} 2>/dev/null; then exit 1; else exec sleep \"30.13\"\"2\"; fi",
+        marker.display()
+    );
+    let child = Command::new(env!("CARGO_BIN_EXE_constrained-nim"))
+        .args(["hack", "--interactive", "--seed", "1", "--jobs", "1"])
+        .args(["--timeout", "20", "--", "sh", "-c", &script])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while !common::running("sleep 30.132") && started.elapsed() < WITHIN {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // SAFETY: kill(2) on the child's pid: a signal, no memory involved.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGINT);
+    }
+    let output = child.wait_with_output().unwrap();
+    // The first play crashed (and made the marker): the sleep was the confirmation's.
+    let crashed = std::fs::remove_dir(&marker).is_ok();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(crashed, "{stderr}");
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    assert_eq!(
+        stderr, "error: interrupted (seed 1) by SIGINT; no failure found\n",
+        "{stderr}"
+    );
+    assert!(!common::running("sleep 30.132"), "the bot outlived hack");
+}
+
 /// A bot that chooses its side right but then trusts plain Nim's move (the xor of the pile
 /// sizes) whenever it is allowed: on piles 2 1 4 (taking 1 from 1 forbidden, so g = 1 0 3) it
 /// takes 1 from 4, as plain Nim would, where the winning move is to 2; the report says so.
