@@ -238,9 +238,9 @@
 //!
 //! The pure decisions have unit tests beside them: the confirmation (`confirm.rs`,
 //! `everywhere.rs`), the time counted and the kinds' names (`verdict.rs`), the budget
-//! (`budget.rs`), the go-on rule and the order past a failure (`search.rs`), the search over a
-//! bot's schedule (`interactive/mod.rs`), the search and the shrinker over an in-process trial
-//! (`trial.rs`), the growth's fit (`growth.rs`), the candidates (`shrink/`).
+//! (`budget.rs`), the go-on rule, the order past a failure and the search over any schedule
+//! (`search.rs`), a bot's schedule (`interactive/mod.rs`), the search and the shrinker over an
+//! in-process trial (`trial.rs`), the growth's fit (`growth.rs`), the candidates (`shrink/`).
 //!
 //! # hack, worked
 //!

@@ -544,3 +544,64 @@ fn where_found(origin: &BotOrigin, settings: &Settings) -> String {
         ),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::hack::trial::Limits;
+
+    /// A bot's games as the one search takes them: the fixed games first, as given, each with
+    /// the seed of its kind and place; then the generated ones, each inside the statement and
+    /// as small as `--help` says (up to 6 piles of 40 stones, so that a game ends within a few
+    /// hundred moves), tiny in the first 30 %; the same plan and game each time it is asked.
+    #[test]
+    fn a_bots_schedule_is_its_fixed_games_then_small_generated_ones() {
+        let limits = Limits {
+            timeout: Duration::from_secs(2),
+            memory: 1 << 30,
+            stack: 1 << 30,
+        };
+        let bot = Bot {
+            command: &[],
+            room: limits.room(),
+            timeout: limits.timeout,
+            memory: limits.memory,
+        };
+        let sample = |i: usize| Game::read_or_empty(SAMPLES[i].0.as_bytes());
+        let fixed = vec![
+            (fixed_game(0, BotOrigin::Sample(0), 7, 0, 0), sample(0)),
+            (fixed_game(1, BotOrigin::Sample(1), 7, 0, 1), sample(1)),
+        ];
+        let games = BotGames {
+            bot: &bot,
+            fixed,
+            seed: 7,
+            tests: 200,
+            jobs: 2,
+        };
+        assert_eq!(games.count(), 202);
+        for i in 0..2 {
+            let plan = games.plan(i);
+            assert_eq!(games.make(&plan).unwrap(), sample(i as usize));
+            assert_eq!(plan.seed, mix(7, i));
+        }
+        for index in 2..202 {
+            let plan = games.plan(index);
+            let game = games.make(&plan).unwrap();
+            assert_eq!(games.make(&games.plan(index)).unwrap(), game);
+            let BotOrigin::Generated { index: k, .. } = plan.origin else {
+                panic!("game {index}: {plan:?}");
+            };
+            assert_eq!(k, index - 2);
+            assert_eq!(crate::cli::strict::violation(&game), None, "{game:?}");
+            let largest = (game.piles.iter())
+                .chain(game.forbidden.iter().map(|(x, _)| x))
+                .max()
+                .copied()
+                .unwrap_or(0);
+            let bound = if k < 60 { 6 } else { 40 };
+            assert!(largest <= bound, "game {index}: {game:?}");
+            assert!(game.piles.len() <= 6, "game {index}: {game:?}");
+        }
+    }
+}
