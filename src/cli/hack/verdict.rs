@@ -1,6 +1,7 @@
 //! Judging one run: how it went ([`Outcome`]) and the kind of failure it is ([`Kind`]), as the
 //! judge would say it: right, wrong answer, crash, stack overflow, memory limit exceeded or
-//! timeout (and, for a bot, the ways an interactive game fails).
+//! timeout; and, for a bot, how its game against the referee went ([`Ending`]) and the game
+//! played out ([`Played`]), which a bot's failed outcome carries.
 //!
 //! A timeout is a run over the limit in wall time when run alone (no other job of hack
 //! running), as on a judge: a solution that waits is out of time too. Memory limit exceeded is
@@ -8,7 +9,6 @@
 //! above the limit, only so that it cannot take the machine. A crash by a signal that goes away
 //! with a larger stack is a stack overflow, with the stack it needs (see `batch`).
 
-use super::interactive::Played;
 use super::run::{Answer, Exited};
 use std::fmt;
 use std::os::unix::process::ExitStatusExt;
@@ -153,6 +153,91 @@ impl Outcome {
     }
 }
 
+/// Who wrote a line of the transcript.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(in crate::cli) enum Speaker {
+    /// The bot printed it (`> ` in a report).
+    Bot,
+    /// The referee sent it (`< `).
+    Referee,
+}
+
+/// How a game went for the bot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(in crate::cli) enum Ending {
+    /// It won and exited: passed.
+    Won,
+    /// It lost: it chose the losing side, or let a won position go (it said `0 0` at the end).
+    Lost,
+    /// A move that is not one: the line, and why.
+    Illegal { line: String, why: String },
+    /// A line where a side or a move was due that is neither (`None`: no line came, the output
+    /// ended), and why.
+    Protocol { line: Option<String>, why: String },
+    /// No line while it slept in a read of its standard input for `referee::IDLE`, nothing of it
+    /// running: it and the referee each waited for the other.
+    Idle,
+    /// Over `--timeout` for the whole run: its time as the referee counts it, and its CPU
+    /// time.
+    Timeout { time: Duration, cpu: Duration },
+    /// Its memory peak, every process together, over `--memory`, within the time limit: the
+    /// peak, and how it ended when it did not end well.
+    Memory { peak: u64, status: Option<String> },
+    /// It ended with a failure status or a signal: how, and whether the game was over then.
+    Crash { status: String, after: bool },
+    /// It won, but was still running at the time limit, this long after the game.
+    NoExit { after: Duration },
+    /// The command could not start.
+    NotRun(String),
+    /// The machine failed us.
+    Broken(String),
+    /// hack was asked to stop.
+    Stopped,
+}
+
+impl Ending {
+    /// The kind of failure (`None`: no failure), which shrinking keeps.
+    pub(super) fn kind(&self) -> Option<Kind> {
+        match self {
+            Ending::Lost => Some(Kind::Lost),
+            Ending::Illegal { .. } => Some(Kind::IllegalMove),
+            Ending::Protocol { .. } => Some(Kind::ProtocolError),
+            Ending::Idle => Some(Kind::Idleness),
+            Ending::Timeout { .. } => Some(Kind::Timeout),
+            Ending::Memory { .. } => Some(Kind::MemoryLimit),
+            Ending::Crash { .. } => Some(Kind::Crash),
+            Ending::NoExit { .. } => Some(Kind::DidNotExit),
+            Ending::Won | Ending::NotRun(_) | Ending::Broken(_) | Ending::Stopped => None,
+        }
+    }
+
+    /// The verdict in a word or two: its kind, or "won", "not run", "broken", "stopped".
+    pub(super) fn what(&self) -> &'static str {
+        match self {
+            Ending::Won => "won",
+            Ending::NotRun(_) => "not run",
+            Ending::Broken(_) => "broken",
+            Ending::Stopped => "stopped",
+            failed => failed.kind().map_or("", Kind::name),
+        }
+    }
+
+    /// A verdict against the bot.
+    pub(super) fn failed(&self) -> bool {
+        self.kind().is_some()
+    }
+}
+
+/// One game played out.
+#[derive(Clone, Debug)]
+pub(in crate::cli) struct Played {
+    pub(in crate::cli::hack) verdict: Ending,
+    /// Every line after the game, in order: the bot's and the referee's.
+    pub(in crate::cli::hack) transcript: Vec<(Speaker, String)>,
+    /// The end of the bot's standard error, escaped.
+    pub(in crate::cli::hack) stderr: String,
+}
+
 /// Hack ends a run alone at this many times the limit, in wall time: long enough to show how
 /// far over the limit it is, without waiting for a solution that waits forever.
 pub(in crate::cli) const ALONE_WALL: f64 = 1.25;
@@ -273,7 +358,6 @@ pub(super) fn describe(status: ExitStatus) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::interactive::Ending;
     use super::*;
 
     /// The kinds' names are the report's words, which tests/hack and users read.

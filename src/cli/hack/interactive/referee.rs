@@ -14,7 +14,7 @@
 //! referee waits for its line (its answer sits unflushed in its buffer).
 
 use super::super::run::{self, Room, Sandbox, Unrun, measure};
-use super::super::verdict::{Kind, counted, describe, escaped_tail};
+use super::super::verdict::{Ending, Played, Speaker, counted, describe, escaped_tail};
 use super::tricks;
 use crate::Game;
 use crate::cli::board::Board;
@@ -56,91 +56,6 @@ pub(super) struct Bot<'a> {
     /// The memory limit (`--memory`), in bytes of resident memory, every process of the bot
     /// together, as a batch run's.
     pub(super) memory: u64,
-}
-
-/// Who wrote a line of the transcript.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(in crate::cli) enum Speaker {
-    /// The bot printed it (`> ` in a report).
-    Bot,
-    /// The referee sent it (`< `).
-    Referee,
-}
-
-/// How a game went for the bot.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(in crate::cli) enum Ending {
-    /// It won and exited: passed.
-    Won,
-    /// It lost: it chose the losing side, or let a won position go (it said `0 0` at the end).
-    Lost,
-    /// A move that is not one: the line, and why.
-    Illegal { line: String, why: String },
-    /// A line where a side or a move was due that is neither (`None`: no line came, the output
-    /// ended), and why.
-    Protocol { line: Option<String>, why: String },
-    /// No line while it slept in a read of its standard input for [`IDLE`], nothing of it
-    /// running: it and the referee each waited for the other.
-    Idle,
-    /// Over `--timeout` for the whole run: its time as [`Session::time`] counts it, and its CPU
-    /// time.
-    Timeout { time: Duration, cpu: Duration },
-    /// Its memory peak, every process together, over `--memory`, within the time limit: the
-    /// peak, and how it ended when it did not end well.
-    Memory { peak: u64, status: Option<String> },
-    /// It ended with a failure status or a signal: how, and whether the game was over then.
-    Crash { status: String, after: bool },
-    /// It won, but was still running at the time limit, this long after the game.
-    NoExit { after: Duration },
-    /// The command could not start.
-    NotRun(String),
-    /// The machine failed us.
-    Broken(String),
-    /// hack was asked to stop.
-    Stopped,
-}
-
-impl Ending {
-    /// The kind of failure (`None`: no failure), which shrinking keeps.
-    pub(super) fn kind(&self) -> Option<Kind> {
-        match self {
-            Ending::Lost => Some(Kind::Lost),
-            Ending::Illegal { .. } => Some(Kind::IllegalMove),
-            Ending::Protocol { .. } => Some(Kind::ProtocolError),
-            Ending::Idle => Some(Kind::Idleness),
-            Ending::Timeout { .. } => Some(Kind::Timeout),
-            Ending::Memory { .. } => Some(Kind::MemoryLimit),
-            Ending::Crash { .. } => Some(Kind::Crash),
-            Ending::NoExit { .. } => Some(Kind::DidNotExit),
-            Ending::Won | Ending::NotRun(_) | Ending::Broken(_) | Ending::Stopped => None,
-        }
-    }
-
-    /// The verdict in a word or two: its kind, or "won", "not run", "broken", "stopped".
-    pub(super) fn what(&self) -> &'static str {
-        match self {
-            Ending::Won => "won",
-            Ending::NotRun(_) => "not run",
-            Ending::Broken(_) => "broken",
-            Ending::Stopped => "stopped",
-            failed => failed.kind().map_or("", Kind::name),
-        }
-    }
-
-    /// A verdict against the bot.
-    pub(super) fn failed(&self) -> bool {
-        self.kind().is_some()
-    }
-}
-
-/// One game played out.
-#[derive(Clone, Debug)]
-pub(in crate::cli) struct Played {
-    pub(in crate::cli::hack) verdict: Ending,
-    /// Every line after the game, in order: the bot's and the referee's.
-    pub(in crate::cli::hack) transcript: Vec<(Speaker, String)>,
-    /// The end of the bot's standard error, escaped.
-    pub(in crate::cli::hack) stderr: String,
 }
 
 /// How many games were played against the bot in this run of hack.

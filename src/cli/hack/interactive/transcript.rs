@@ -5,7 +5,8 @@
 
 use super::super::report;
 use super::super::trial::Limits;
-use super::referee::{Ending, IDLE, Played, Speaker};
+use super::super::verdict::{Ending, Played, Speaker};
+use super::referee::IDLE;
 use crate::Game;
 use crate::cli::board::Board;
 use crate::cli::game::{Solved, parse_move, quoted};
