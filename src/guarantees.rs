@@ -213,22 +213,22 @@
 //! src/cli/hack/mod.rs        run(): options → samples, saved games → search → confirm →
 //!                            shrink → growth → report, top to bottom (hunt, fixed_games,
 //!                            search_games, confirm_all, report_all); Ended (how a run ended)
+//!   interactive/             hack --interactive: mod.rs (its games, a Schedule the one search
+//!                            runs; its report; confirmed by confirm.rs, shrunk, through its
+//!                            Refereed trial), referee.rs, tricks.rs (the referee's moves from
+//!                            lost positions), transcript.rs
 //!   search.rs                the worker pool over a Schedule (hack's generated games, Games,
 //!                            or a bot's); Finding, the go-on rule
-//!   confirm.rs               the one confirmation policy, the one meaning of "flaky"
 //!   everywhere.rs            whether a failure on sample 1 is one on every game
 //!   shrink.rs, shrink/       shrinking over any trial (drops.rs, merges.rs: the candidates)
 //!   growth.rs                a timeout's time at smaller sizes (batch runs, timed)
 //!   report.rs, files.rs      the report's blocks; --out and --save, whole or not at all
 //!   json.rs                  --json: the report as one document (serde), --json-schema
 //!   progress.rs, start.rs, help.rs   progress lines; a CMD that cannot start; --help
-//!   interactive/             hack --interactive: mod.rs (its games, a Schedule the one search
-//!                            runs; its report; confirmed by confirm.rs, shrunk, through its
-//!                            Refereed trial), referee.rs,
-//!                            tricks.rs (the referee's moves from lost positions), transcript.rs
 //!   batch.rs                 the batch trial: CMD under the limits, judged (stack, busy machine)
 //!   trial.rs                 the Trial trait (batch, bot, or an in-process function of the game)
-//!   verdict.rs               Outcome and its Kind enum: judging one run
+//!   confirm.rs               the one confirmation policy, the one meaning of "flaky"
+//!   verdict.rs               Outcome and its Kind enum: judging one run; a bot's game (Played)
 //!   budget.rs                a deadline and a cancel token, passed down as values
 //!   run/                     one command under limits: mod.rs (run_once, Cancel), sandbox.rs
 //!                            and sandbox/ (cgroup, /proc tally, confinement, orphans, the

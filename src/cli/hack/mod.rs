@@ -10,15 +10,17 @@
 //! function of the game; the report's words for an outcome under the limits and the growth are
 //! the batch trial's.
 //!
-//! The rooms, each using only those below it:
-//! - `search` (the schedule of games and the worker pool), `confirm` (the one confirmation
-//!   policy), `everywhere` (whether a failure on sample 1 is on every game), `shrink` (with
-//!   `drops` and `merges`), `growth` (a timeout's time at smaller sizes), `report`, `files`
-//!   (--out, --save), `progress`, `start` (what is said when CMD cannot be started), `help`
-//!   (the reference `--help` shows);
-//! - `interactive` (`hack --interactive`: its games, referee, the referee's tricks, transcript);
-//! - `batch` (the batch trial), `trial` (the trait), `verdict` (an outcome and its
-//!   [`verdict::Kind`]), `budget` (a deadline and a cancel token, passed down as values);
+//! The rooms, each using only those below it (and its own):
+//! - `interactive` (`hack --interactive`: its games, a schedule the search runs, its referee,
+//!   the referee's tricks, transcript);
+//! - `search` (the worker pool over a schedule of games; hack's generated games), `everywhere`
+//!   (whether a failure on sample 1 is on every game), `shrink` (with `drops` and `merges`),
+//!   `growth` (a timeout's time at smaller sizes), `report`, `files` (--out, --save),
+//!   `progress`, `start` (what is said when CMD cannot be started), `help` (the reference
+//!   `--help` shows);
+//! - `batch` (the batch trial), `trial` (the trait), `confirm` (the one confirmation policy),
+//!   `verdict` (an outcome and its [`verdict::Kind`], a bot's game), `budget` (a deadline and a
+//!   cancel token, passed down as values);
 //! - `run`: one command under the judge's limits (the sandbox, the guard, measurement), which
 //!   imports nothing of hack above it.
 
@@ -968,7 +970,7 @@ fn shrink_failure(
                        to within a factor of 2, no more; its growth below says more"
             .to_owned(),
     };
-    let line = report::shrunk_line(&shrunk, shrunk.runs, "run", from, &how) + "\n";
+    let line = shrunk.line(shrunk.runs, "run", from, &how) + "\n";
     (line, shrunk.case, shrunk.outcome)
 }
 

@@ -2,7 +2,6 @@
 //! when it is too large to print), how the solution failed, and the game explained in its own
 //! terms: each pile's Grundy value, the breakpoints of the map and a winning move.
 
-use super::shrink::Shrunk;
 use super::trial::Limits;
 use super::verdict::{Outcome, said_out_of_memory};
 use crate::Game;
@@ -104,26 +103,6 @@ pub(super) fn grouped(n: u64) -> String {
         shown.push(digit);
     }
     shown
-}
-
-/// The report's line on a shrinking (`how` it ended), which made `runs` runs or plays (`unit`),
-/// from a game of `from` (its piles and forbidden moves) to `shrunk`.
-pub(super) fn shrunk_line(
-    shrunk: &Shrunk,
-    runs: u64,
-    unit: &str,
-    from: (usize, usize),
-    how: &str,
-) -> String {
-    format!(
-        "shrunk in {} ({:.1} s) from {} and {} to {} and {} ({how}):",
-        plural(runs, unit),
-        shrunk.time.as_secs_f64(),
-        plural(from.0 as u64, "pile"),
-        plural(from.1 as u64, "forbidden move"),
-        plural(shrunk.case.piles.len() as u64, "pile"),
-        plural(shrunk.case.forbidden.len() as u64, "forbidden move"),
-    )
 }
 
 /// How the solution failed, in lines.

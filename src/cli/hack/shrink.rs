@@ -77,6 +77,22 @@ pub(in crate::cli) struct Shrunk {
     pub(super) time: Duration,
 }
 
+impl Shrunk {
+    /// The report's line on this shrinking (`how` it ended), which made `runs` runs or plays
+    /// (`unit`), from a game of `from` (its piles and forbidden moves).
+    pub(super) fn line(&self, runs: u64, unit: &str, from: (usize, usize), how: &str) -> String {
+        format!(
+            "shrunk in {} ({:.1} s) from {} and {} to {} and {} ({how}):",
+            plural(runs, unit),
+            self.time.as_secs_f64(),
+            plural(from.0 as u64, "pile"),
+            plural(from.1 as u64, "forbidden move"),
+            plural(self.case.piles.len() as u64, "pile"),
+            plural(self.case.forbidden.len() as u64, "forbidden move"),
+        )
+    }
+}
+
 /// Shrinks `case`, which failed with `outcome` when `trial` tried it, to a smaller one that
 /// fails the same way; it stops trying candidates after `time`, and each run is cut as
 /// `budget` says.

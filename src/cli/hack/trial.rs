@@ -3,7 +3,7 @@
 //! is tried and judged:
 //!
 //! - `batch::Batch`: a program run on the game under the judge's limits, its answer compared;
-//! - `interactive::Bot`'s trial: a bot playing the game against the referee;
+//! - `interactive::Refereed`: a bot playing the game against the referee;
 //! - an in-process function of the game (a mutant of this solver): its answer judged as a
 //!   batch answer is ([`Outcome::Right`], [`Outcome::Wrong`]), or, when the work it counts
 //!   passes its budget, [`Outcome::Timeout`] with `ended: true` and a `time` of the limit times

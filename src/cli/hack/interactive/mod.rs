@@ -452,7 +452,7 @@ fn shrunk(
         End::Unusable(_) => "not proven minimal: a run gave no verdict",
         End::Sized => "its size halved while it failed, no more",
     };
-    let line = report::shrunk_line(&result, trial.runs(), "game", from, how);
+    let line = result.line(trial.runs(), "game", from, how);
     let _ = writeln!(text, "{line}");
     // The shrunk game played again: it must fail the same way to be reported.
     let last = referee::referee(bot, &result.case, seed);
