@@ -464,6 +464,51 @@ fn fill_adds_what_is_missing_and_nothing_is_missing_after() {
     assert_eq!(again.status, 0, "{}", again.stdout);
 }
 
+/// A wrong solution that is a vandal: it finds the test folder from its parent's command line,
+/// overwrites every answer with its own, renames a test and leaves a file in the working
+/// directory, then answers wrong. Its runs are boxed: it is reported wrong as expected, and
+/// the test folder and the working directory are as they were, byte for byte.
+#[test]
+fn a_vandal_among_the_solutions_changes_no_test() {
+    let root = folder("vandal");
+    let tests = root.join("data");
+    fs::create_dir_all(&tests).unwrap();
+    write(&tests, "trio.in", "3 1\n2 3 4\n1 1\n");
+    write(&tests, "trio.out", "Aoki\n");
+    write(&tests, "plain.in", "2 1\n2 3\n9 9\n");
+    write(&tests, "plain.out", "Takahashi\n");
+    let sol = root.join("submissions");
+    fs::create_dir_all(sol.join("wrong_answer")).unwrap();
+    let vandal = "#!/bin/sh\n\
+        dir=$(tr '\\0' '\\n' < /proc/$PPID/cmdline | tail -n 1)\n\
+        for f in \"$dir\"/*.out; do echo Takahashi > \"$f\"; done 2>/dev/null\n\
+        mv \"$dir\"/trio.in \"$dir\"/renamed.in 2>/dev/null\n\
+        echo x > vandal-left-this 2>/dev/null\n\
+        echo Takahashi\n";
+    write(&sol, "wrong_answer/vandal.sh", vandal);
+    fs::set_permissions(
+        sol.join("wrong_answer/vandal.sh"),
+        fs::Permissions::from_mode(0o755),
+    )
+    .unwrap();
+    let files = |dir: &Path| {
+        let mut all: Vec<(PathBuf, Vec<u8>)> = (fs::read_dir(dir).unwrap())
+            .map(|e| e.unwrap().path())
+            .map(|p| (p.clone(), fs::read(&p).unwrap()))
+            .collect();
+        all.sort();
+        all
+    };
+    let before = files(&tests);
+    let (ran, report) = audit_json(&tests, &["--solutions", sol.to_str().unwrap()]);
+    assert_eq!(files(&tests), before, "the tests changed: {}", ran.stderr);
+    assert!(!Path::new("vandal-left-this").exists(), "{}", ran.stderr);
+    let vandal = &report["solutions"][0];
+    assert_eq!(vandal["expected"], "WA", "{vandal}");
+    assert_eq!(vandal["verdict"], "WA", "{vandal}");
+    assert_eq!(vandal["verdicts"]["trio.in"]["verdict"], "WA", "{vandal}");
+}
+
 /// What under SOL cannot be run is said, each with why, and the audit does not pass: a folder
 /// beside the Kattis ones (a misspelt `wrong-answer/`), a file that is no program, a folder in
 /// a verdict folder; a note (README, `.md`) is left alone; a SOL with no program at all says

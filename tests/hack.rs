@@ -5,7 +5,7 @@
 //! limit, a debug line. Every run of hack on a C++ solution runs under a 256 MiB address-space
 //! limit: hack's own memory stays below it whatever the game.
 //!
-//! The other tests of `hack` are this binary's modules (`tests/hack/`: cgroup, files, games,
+//! The other tests of `hack` are this binary's modules (`tests/hack/`: box, cgroup, files, games,
 //! growth, interactive, json, limits, merges, sandbox, schedule), so that all of them share one
 //! pool of test threads: as binaries of their own, each waited for its slowest test. `cargo test
 //! --test hack hack_limits` runs one module. Each file's slow tests (seconds of CPU time or of
@@ -15,6 +15,8 @@
 //! every module's: hours, with hack_merges').
 
 mod common;
+#[path = "hack/hack_box.rs"]
+mod hack_box;
 #[path = "hack/hack_cgroup.rs"]
 mod hack_cgroup;
 #[path = "hack/hack_files.rs"]
@@ -307,9 +309,9 @@ fn an_exponential_brute_force_crashes_on_huge_values_full() {
 fn a_right_solution_passes_every_game() {
     let (run, game) = hack("none", &["--tests", "40"]);
     assert_eq!(run.status, 0, "{run:?}");
-    assert_eq!(
-        run.stderr,
-        "hack: the 2 samples and all 40 generated games passed (seed 1)\n"
+    common::assert_passed(
+        &run,
+        "hack: the 2 samples and all 40 generated games passed (seed 1)",
     );
     assert_eq!(game, "", "nothing is written to --out");
 }

@@ -201,8 +201,32 @@ impl Run {
     }
 }
 
+/// Asserts that `run`'s standard error is the pass line `passed` and the line after it that
+/// says how the runs were measured and boxed (what the pass promises), and nothing else.
+pub fn assert_passed(run: &Run, passed: &str) {
+    let mut lines = run.stderr.lines();
+    assert_eq!(lines.next(), Some(passed), "{run:?}");
+    let measured = lines.next().unwrap_or_default();
+    assert!(
+        measured.starts_with("(measured by ")
+            && measured.contains("; a private box: ")
+            && measured.ends_with(')'),
+        "{run:?}"
+    );
+    assert_eq!(lines.next(), None, "{run:?}");
+}
+
 /// The variable that makes hack measure by hand, from /proc.
 pub const BY_HAND: (&str, &str) = ("CONSTRAINED_NIM_NO_CGROUP", "1");
+
+/// The variable that makes hack run each solution without namespaces of its own (no private
+/// /tmp, working directory, /dev/shm or IPC namespace), as where user namespaces are refused.
+pub const NO_NAMESPACES: (&str, &str) = ("CONSTRAINED_NIM_NO_NAMESPACES", "1");
+
+/// No box at all: no namespaces and no Landlock, as on a kernel without either. What a test of
+/// something else needs when its solution keeps a count across runs in a file (a flaky one):
+/// a box keeps each run from seeing what the one before it wrote.
+pub const UNBOXED: [(&str, &str); 2] = [NO_NAMESPACES, ("CONSTRAINED_NIM_NO_LANDLOCK", "1")];
 
 /// Both ways of measuring: the machine's (a control group where it has one) and /proc's.
 pub const WAYS: [&[(&str, &str)]; 2] = [&[], &[BY_HAND]];

@@ -207,9 +207,13 @@ fn a_long_run_says_what_it_does_every_few_seconds() {
         .find(|l| l.contains(" of 60 games run, now game "))
         .unwrap_or_else(|| panic!("no progress line: {run:?}"));
     assert!(line.starts_with("hack ["), "{line}");
+    let passed = run.stderr.lines().rev().nth(1).unwrap_or_default();
     assert!(
-        run.stderr
-            .ends_with("all 60 generated games passed (seed 1)\n"),
+        passed.ends_with("all 60 generated games passed (seed 1)"),
+        "{run:?}"
+    );
+    assert!(
+        (run.stderr.lines().last()).is_some_and(|l| l.starts_with("(measured by ")),
         "{run:?}"
     );
 }

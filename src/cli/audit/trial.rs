@@ -164,9 +164,11 @@ pub(super) fn stack_ceiling() -> u64 {
 }
 
 /// Takes over the signals and the processes left behind while programs run, as hack does:
-/// every program run is ended when audit ends, however it ends.
-pub(super) fn guard() {
+/// every program run is ended when audit ends, however it ends. Where no Landlock keeps the
+/// runs out of the test folder `tests`, it is watched instead.
+pub(super) fn guard(tests: &std::path::Path) {
     run::take_over();
+    run::watch(tests);
 }
 
 /// Ends what [`guard`] started, every program's leftovers swept.

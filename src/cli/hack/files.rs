@@ -171,6 +171,8 @@ pub(in crate::cli) fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
     if written.is_err() {
         let _ = fs::remove_file(&temporary);
     }
+    // hack's own write is no run's doing (see `run::watch`).
+    super::run::settle();
     written
 }
 

@@ -133,9 +133,10 @@ pub(super) fn run(
         }
         let _ = writeln!(
             io::stderr().lock(),
-            "hack --interactive: the 2 samples and all {} passed (seed {})",
+            "hack --interactive: the 2 samples and all {} passed (seed {})\n{}",
             plural(settings.tests, "generated game"),
-            settings.seed
+            settings.seed,
+            super::report::measured()
         );
         return Ok(Ended::Passed);
     };

@@ -212,6 +212,9 @@ struct Session {
     hidden_below: u64,
     /// Measures every process and thread of the bot, and ends them all.
     sandbox: Sandbox,
+    /// The bot's scratch folder, where its box has no tmpfs of its own: removed with the
+    /// session.
+    _scratch: Option<run::Scratch>,
 }
 
 impl Session {
@@ -222,9 +225,11 @@ impl Session {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .process_group(0);
-        run::confine(&mut cmd, bot.room);
         let mut sandbox = Sandbox::new(bot.room.space);
-        sandbox.enter(&mut cmd);
+        let scratch = run::confine(&mut cmd, bot.room, |cmd| sandbox.enter(cmd)).map_err(|e| {
+            sandbox.end();
+            Unrun::Machine(format!("cannot make the bot's scratch folder: {e}"))
+        })?;
         // Measured before the fork: what the bot's own peak must pass to be its own.
         let hidden_below = measure::own_peak();
         let mut child = match sandbox.spawn(&mut cmd) {
@@ -274,6 +279,7 @@ impl Session {
             peak: 0,
             hidden_below,
             sandbox,
+            _scratch: scratch,
         })
     }
 
@@ -607,6 +613,11 @@ impl Session {
         }
         self.sandbox.end();
         run::sweep_orphans();
+        // Without Landlock, the user's files are checked: a bot that changed one is no pass.
+        let verdict = match run::watched_changed() {
+            Some(changed) => Ending::Broken(changed),
+            None => verdict,
+        };
         Played {
             verdict,
             transcript: std::mem::take(&mut self.transcript),

@@ -3,17 +3,17 @@
 //! hack's whole process group spares it) that, when hack ends, even by SIGKILL, which runs no
 //! handler, kills what hack told it of (each run's main process, each process a run was seen
 //! to hold, each orphan: each with its process group), every process in the runs' control
-//! groups, however it detached, and every process marked as one of hack's in its environment
-//! ([`mark`]); each by a pidfd, never by a number that may name another process by now
-//! (`sandbox::keeper`).
+//! groups, however it detached, and every process in a run's own IPC namespace (the run's
+//! mark, which no process can leave or forge, and which its environment does not show); each
+//! by a pidfd, never by a number that may name another process by now (`sandbox::keeper`).
 
 use super::sandbox::GUARD_NAME;
 use std::io::Write;
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicI32, Ordering};
-use std::sync::{Mutex, OnceLock};
 
 /// The signal (SIGINT, SIGTERM, SIGHUP) that asked hack to stop, or 0.
 static SIGNAL: AtomicI32 = AtomicI32::new(0);
@@ -48,48 +48,19 @@ extern "C" fn on_signal(signal: libc::c_int) {
 /// killed should hack die and `-PID START` when it no longer is, and its pid.
 static GUARD: Mutex<Option<(std::process::ChildStdin, i32)>> = Mutex::new(None);
 
-/// The name of the variable every solution's environment holds (see [`mark`]).
-const MARK: &str = "CONSTRAINED_NIM_HACK";
-
-/// The value of [`MARK`] in this run: hack's pid and its start in nanoseconds, so that no other
-/// run's solutions hold the same.
-fn mark_value() -> &'static str {
-    static VALUE: OnceLock<String> = OnceLock::new();
-    VALUE.get_or_init(|| {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos());
-        format!("{}-{nanos}", std::process::id())
-    })
-}
-
-/// The environment variable that marks a process as started by run number `run` of this hack:
-/// each solution gets it, and its descendants inherit it, also those that leave its group
-/// (`setsid`, double forks), which the guard finds by it, and which tell whose orphan is
-/// whose.
-pub(in crate::cli) fn mark(run: u64) -> (&'static str, String) {
-    (MARK, format!("{}/{run}", mark_value()))
-}
-
-/// What every mark of this hack starts with in an environment (`NAME=VALUE/`): the run's
-/// number follows it.
-pub(in crate::cli) fn mark_prefix() -> &'static str {
-    static PREFIX: OnceLock<String> = OnceLock::new();
-    PREFIX.get_or_init(|| format!("{MARK}={}/", mark_value()))
-}
-
 /// Starts the guard (`sandbox::keep`): this binary again, under the guard's name, in a session
-/// of its own, told hack's mark, hack's process group (which it spares) and the control
-/// groups' `bases` (which it empties and removes at the end). Without one (this binary gone
-/// from /proc/self/exe), the parent-death signal alone covers the solutions' main processes.
-fn start_guard(bases: &[PathBuf]) {
+/// of its own, told hack's process group (which it spares), the runs' scratch folder (`-` for
+/// none; removed at the end) and the control groups' `bases` (which it empties and removes at
+/// the end). Without one (this binary gone from /proc/self/exe), the parent-death signal alone
+/// covers the solutions' main processes.
+fn start_guard(scratch: Option<&std::path::Path>, bases: &[PathBuf]) {
     // SAFETY: getpgrp cannot fail.
     let own = unsafe { libc::getpgrp() };
     let mut guard = Command::new("/proc/self/exe");
     guard
         .arg0(GUARD_NAME)
-        .arg(mark_prefix())
         .arg(own.to_string())
+        .arg(scratch.map_or("-".as_ref(), |s| s.as_os_str()))
         .args(bases)
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
@@ -117,9 +88,19 @@ fn start_guard(bases: &[PathBuf]) {
 /// Tells the guard that process `pid`, started at `start` (clock ticks after boot), is one of
 /// hack's runs' (`+`) or no longer is (`-`).
 pub(in crate::cli) fn tell_guard(sign: char, pid: i32, start: u64) {
+    tell(&format!("{sign}{pid} {start}\n"));
+}
+
+/// Tells the guard that every process in the IPC namespace `ns` is a run's (`+`), or that the
+/// run is over (`-`): should hack die meanwhile, the guard kills every process in it.
+pub(in crate::cli) fn tell_guard_namespace(sign: char, ns: u64) {
+    tell(&format!("ns{sign}{ns}\n"));
+}
+
+fn tell(line: &str) {
     if let Some((input, _)) = GUARD.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
         // One short line: a single write, whole, on a pipe.
-        let _ = input.write_all(format!("{sign}{pid} {start}\n").as_bytes());
+        let _ = input.write_all(line.as_bytes());
     }
 }
 
@@ -141,8 +122,9 @@ pub(in crate::cli) fn guard_pid() -> Option<i32> {
 }
 
 /// Takes SIGINT, SIGTERM and SIGHUP for hack, makes hack the subreaper of what it starts, and
-/// starts the guard, which removes the control groups' `bases` at the end.
-pub(super) fn take_over(bases: &[PathBuf]) {
+/// starts the guard, which removes the runs' `scratch` folder and the control groups' `bases`
+/// at the end.
+pub(super) fn take_over(scratch: Option<&std::path::Path>, bases: &[PathBuf]) {
     for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
         // SAFETY: the handler only stores to an atomic, which is async-signal-safe; the
         // sigaction struct is fully initialised (zeroed, then the fields set).
@@ -165,5 +147,5 @@ pub(super) fn take_over(bases: &[PathBuf]) {
     unsafe {
         libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
     }
-    start_guard(bases);
+    start_guard(scratch, bases);
 }

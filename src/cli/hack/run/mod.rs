@@ -28,6 +28,7 @@ pub(super) use guard::{signal, signal_name};
 use measure::{own_delay, own_peak};
 pub(super) use sandbox::Sandbox;
 pub(in crate::cli) use sandbox::{GUARD_NAME, Room, be_the_guard, hard_limit, sweep_orphans};
+pub(in crate::cli) use sandbox::{Scratch, settle, watch, watched_changed};
 pub(super) use sandbox::{confine, memory_ceiling, which};
 use std::ffi::OsString;
 use std::fs::File;
@@ -43,14 +44,33 @@ use std::time::{Duration, Instant};
 /// Takes the signals for hack, makes it the subreaper of what it starts, and starts the guard
 /// (see `guard`), told of the control groups' bases to remove at the end.
 pub(in crate::cli) fn take_over() {
-    guard::take_over(&sandbox::base_folders());
+    let _ = HACK_IPC.set(sandbox::ipc_before());
+    let scratch = sandbox::walls()
+        .way
+        .is_none()
+        .then(sandbox::scratch_base)
+        .flatten();
+    guard::take_over(scratch, &sandbox::base_folders());
 }
 
-/// hack's orderly end: the control groups' bases removed, then the guard let go.
+/// hack's orderly end: the control groups' bases and the runs' scratch folder removed, then
+/// the guard let go.
 pub(in crate::cli) fn dismiss() {
     sandbox::remove_bases();
+    if let Some(Some(ipc)) = HACK_IPC.get() {
+        ipc.remove_all_left();
+    }
+    if sandbox::walls().way.is_none()
+        && let Some(scratch) = sandbox::scratch_base()
+    {
+        let _ = std::fs::remove_dir_all(scratch);
+    }
     guard::dismiss();
 }
+
+/// The SysV objects there were when hack started, where runs have no IPC namespace of their
+/// own: what is new at its end, held by nothing, its runs left.
+static HACK_IPC: std::sync::OnceLock<Option<sandbox::IpcBefore>> = std::sync::OnceLock::new();
 
 /// A token that ends a run early, as a signal does, set by another thread: a shrinker's
 /// candidate that lost the race to a smaller failing one, a large game past a timeout. Passed
@@ -190,9 +210,12 @@ pub(in crate::cli) fn run_once(
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
-    confine(&mut cmd, room);
     let mut sandbox = Sandbox::new(room.space);
-    sandbox.enter(&mut cmd);
+    sandbox.holds_input(input.len());
+    let _scratch = confine(&mut cmd, room, |cmd| sandbox.enter(cmd)).map_err(|e| {
+        sandbox.end();
+        Unrun::Machine(format!("cannot make the run's scratch folder: {e}"))
+    })?;
     // Measured before the fork: what the child's own peak must pass to be its own.
     let hidden_below = own_peak();
     let lag_from = own_delay();
@@ -276,6 +299,10 @@ pub(in crate::cli) fn run_once(
     // What escaped the run and was handed to hack ends now, not at hack's end: a solution
     // that leaves a daemon on every run leaves at most one per running job.
     sweep_orphans();
+    // Without Landlock, the user's files are checked: a run that changed one is no pass.
+    if let Some(changed) = sandbox::watched_changed() {
+        return Err(Unrun::Machine(changed));
+    }
     result
 }
 

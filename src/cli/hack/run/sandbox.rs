@@ -8,9 +8,10 @@
 //! Two ways, the first where this machine allows it: a control group per run (`cgroup`), the
 //! kernel's own accounting, as isolate and DOMjudge use; else a count by hand from /proc
 //! (`tally`): the run's process group, its descendants, and the orphans handed to hack (the
-//! subreaper) that carry the run's mark in their environment. The process is confined between
-//! fork and exec (`confine`: environment, stack, death with hack, its own /dev/shm), and
-//! tracked from its start to its end, with a sweep of what escaped to hack (`tracked`).
+//! subreaper) in the run's own IPC namespace. The process is confined between fork and exec
+//! (`confine`: environment, stack, death with hack) in a box of its own (`walls`: its own
+//! namespaces and places to write, Landlock, no capabilities), and tracked from its start to
+//! its end, with a sweep of what escaped to hack (`tracked`).
 //!
 //! No number that may have been given to another process since is signalled: a process group
 //! only while its leader, the run's main process, is unreaped; any other process by a pidfd,
@@ -19,38 +20,39 @@
 mod cgroup;
 mod confine;
 mod keeper;
+mod sysv;
 mod tally;
 mod tracked;
+mod walls;
+mod watch;
 
-use super::guard::{mark, mark_prefix, tell_guard};
+use super::guard::tell_guard;
 use super::measure;
 use cgroup::Cgroup;
 pub(in crate::cli) use cgroup::{base_folders, remove_bases};
-pub(in crate::cli) use confine::{Room, confine, hard_limit, memory_ceiling};
+pub(in crate::cli) use confine::{Room, Scratch, confine, hard_limit, memory_ceiling};
 pub(in crate::cli) use keeper::{GUARD_NAME, be_the_guard};
 use std::collections::HashMap;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::process::Command;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
+pub(in crate::cli) use sysv::{Before as IpcBefore, before as ipc_before};
 use tally::Thread;
 use tracked::tell_orphans_now;
 pub(in crate::cli) use tracked::{reap, spawn_tracked, sweep_orphans};
+pub(in crate::cli) use walls::{scratch_base, walls};
+pub(in crate::cli) use watch::{changed as watched_changed, settle, watch};
 
-/// How runs are measured, in words for the report's line: the way, what it does not count,
-/// and whether the runs share the machine's /dev/shm.
+/// How runs are measured and boxed, in words for the report's line: the way, what it does not
+/// count, and the box (see `walls`).
 pub(in crate::cli) fn which() -> String {
-    let shm = match confine::private_shm() {
-        Some(_) => "",
-        None => "; /dev/shm not private",
+    let way = match cgroup::which() {
+        Some(way) => format!("{way}: every process and every thread of the run"),
+        None if walls().way.is_some() => "/proc, no control group here: mapped memory and the files the run keeps in its own tmpfs (/tmp, /dev/shm, its working directory), each page once; not page cache or an anonymous file it does not map".to_owned(),
+        None => "/proc, no control group here: mapped memory only, each page once, not page cache or files in /dev/shm".to_owned(),
     };
-    match cgroup::which() {
-        Some(way) => format!("{way}: every process and every thread of the run{shm}"),
-        None => format!(
-            "/proc, no control group here: mapped memory only, each page once, not page cache or files in /dev/shm{shm}"
-        ),
-    }
+    format!("{way}; {}", walls().words())
 }
 
 /// What a run has used so far, every process and thread of it.
@@ -71,8 +73,8 @@ pub(in crate::cli) struct Usage {
 /// One run's sandbox.
 pub(in crate::cli) struct Sandbox {
     cgroup: Option<Cgroup>,
-    /// The run's number, in its mark (see `guard::mark`).
-    run: u64,
+    /// The run's IPC namespace, where it has one of its own: its mark (see `tally::Mark`).
+    ns: Option<u64>,
     /// The run's main process (and process group), once started; 0 once reaped, when its
     /// number is no longer the run's.
     main: i32,
@@ -92,6 +94,10 @@ pub(in crate::cli) struct Sandbox {
     started: Option<std::time::Instant>,
     /// Each CPU's idle time at the last look (see [`Waits`]).
     idle: Vec<Duration>,
+    /// The SysV objects there were before the run, where it has no IPC namespace of its own.
+    ipc: Option<sysv::Before>,
+    /// The bytes of its input's copy in its own tmpfs, which is no memory of the run's.
+    input: u64,
 }
 
 /// The time a run waited for a CPU that other work held, from its threads' CPU times and run
@@ -204,15 +210,12 @@ impl Waits {
     }
 }
 
-/// The runs' numbers.
-static RUNS: AtomicU64 = AtomicU64::new(0);
-
 impl Sandbox {
     /// A sandbox whose runaway is killed at `guard` bytes of memory.
     pub(in crate::cli) fn new(guard: u64) -> Sandbox {
         Sandbox {
             cgroup: Cgroup::prepare(guard),
-            run: RUNS.fetch_add(1, Ordering::Relaxed),
+            ns: None,
             main: 0,
             start: 0,
             guard,
@@ -224,14 +227,13 @@ impl Sandbox {
             },
             started: None,
             idle: Vec::new(),
+            ipc: sysv::before(),
+            input: 0,
         }
     }
 
-    /// Makes the process `cmd` starts enter the sandbox before it runs anything, marked as this
-    /// run's in its environment.
+    /// Makes the process `cmd` starts enter the sandbox before it runs anything.
     pub(in crate::cli) fn enter(&self, cmd: &mut Command) {
-        let (name, value) = mark(self.run);
-        cmd.env(name, value);
         if let Some(group) = &self.cgroup {
             let entry = group.entry();
             // SAFETY: between fork and exec only async-signal-safe calls: open, write, close.
@@ -246,8 +248,9 @@ impl Sandbox {
         &mut self,
         cmd: &mut Command,
     ) -> std::io::Result<std::process::Child> {
-        let child = spawn_tracked(cmd, self.run)?;
+        let (child, ns) = spawn_tracked(cmd)?;
         self.main = child.id() as i32;
+        self.ns = ns;
         self.started = Some(std::time::Instant::now());
         self.idle = measure::idle_times();
         self.start = tally::stat_of(self.main).map_or(0, |stat| stat.start);
@@ -305,7 +308,9 @@ impl Sandbox {
                 self.usage.busy = busy;
             }
             None => {
-                let tally = tally::scan(self.main, self.start, self.run, mark_prefix().as_bytes());
+                let mut tally = tally::scan(self.main, self.start, self.ns);
+                // What it keeps in files of its own tmpfs is memory too, as in a group.
+                tally.memory += self.in_files(&tally.members);
                 self.usage.cpu = self.usage.cpu.max(tally.cpu);
                 let at = self.since();
                 let cpus = self.cpus();
@@ -322,6 +327,48 @@ impl Sandbox {
             }
         }
         self.usage
+    }
+
+    /// Tells the sandbox that the run's input, `bytes` long, is copied into its tmpfs (where
+    /// it has one): not the run's memory.
+    pub(in crate::cli) fn holds_input(&mut self, bytes: usize) {
+        self.input = bytes as u64;
+    }
+
+    /// The bytes the run keeps in the files of its own tmpfs (/proc only: a group counts them
+    /// itself), read through one of its processes `members`' view (an overlay tells its
+    /// changes' tmpfs), less its input's copy; 0 without a tmpfs of its own.
+    fn in_files(&self, members: &[(i32, u64)]) -> u64 {
+        let walls = walls();
+        if walls.way.is_none() {
+            return 0;
+        }
+        let used = |path: String| {
+            rustix::fs::statvfs(path.as_str())
+                .ok()
+                .map(|s| (s.f_blocks - s.f_bfree) * s.f_frsize)
+        };
+        let cwd = std::env::current_dir().ok();
+        for &(pid, _) in members {
+            let root = format!("/proc/{pid}/root");
+            let Some(shm) = used(format!("{root}/dev/shm")) else {
+                continue;
+            };
+            // /tmp's overlay, else the working directory's, tells the hidden tmpfs, which
+            // holds the input's copy; without either, that tmpfs holds the copy alone.
+            let hidden = if walls.tmp {
+                used(format!("{root}/tmp"))
+            } else if walls.cwd.is_some() {
+                cwd.as_ref()
+                    .and_then(|cwd| used(format!("{root}{}", cwd.display())))
+            } else {
+                None
+            };
+            let page = 4096;
+            let input = self.input.div_ceil(page) * page;
+            return shm + hidden.unwrap_or(0).saturating_sub(input);
+        }
+        0
     }
 
     /// Holds a pidfd of each process of `members` (pid and start), the ones no longer there let
@@ -397,6 +444,9 @@ impl Sandbox {
         }
         if let Some(group) = self.cgroup.take() {
             group.release();
+        }
+        if let Some(ipc) = self.ipc.take() {
+            ipc.remove_left_by_run();
         }
     }
 }

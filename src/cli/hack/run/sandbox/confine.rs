@@ -3,11 +3,10 @@
 //! own where hack may make one, and leaves no core file. Its memory is the sandbox's to watch
 //! (an address-space cap would count reserved memory, which the judge does not).
 
-use std::ffi::CString;
+use super::walls;
 use std::io;
 use std::os::unix::process::CommandExt;
 use std::process::Command;
-use std::sync::OnceLock;
 
 /// The largest address-space limit this process may give its children: the hard RLIMIT_AS.
 pub(in crate::cli) fn memory_ceiling() -> u64 {
@@ -63,22 +62,48 @@ pub(in crate::cli) const NOT_THE_JUDGES: [&str; 25] = [
 ];
 
 /// Confines the process `cmd` starts, between fork and exec: it dies with hack (even by
-/// SIGKILL), has the judge's environment (without [`NOT_THE_JUDGES`]), `room`'s stack, no
-/// open file but its standard input, output and error, a /dev/shm of its own of at most
-/// `room.space` bytes where hack may make one ([`private_shm`]), and leaves no core file. Its
+/// SIGKILL), has the judge's environment (without [`NOT_THE_JUDGES`], its `TMPDIR` a place of
+/// its own), `room`'s stack, no open file but its standard input, output and error, leaves no
+/// core file, and lives in the box this machine gives (`walls`), its tmpfs of at most
+/// `room.space` bytes. `enter` adds what must run inside the box's namespaces but before it is
+/// sealed (the entry into the run's control group, which the sealed box may not write). Its
 /// memory is watched by its sandbox, not capped here: an address-space cap counts reserved
 /// memory (each thread's stack of --stack bytes), which the judge does not; it gets the most
-/// address space the shell allows (its hard limit).
-pub(in crate::cli) fn confine(cmd: &mut Command, room: Room) {
+/// address space the shell allows (its hard limit). Fails where the run's scratch folder
+/// cannot be made (a box without namespaces).
+pub(in crate::cli) fn confine(
+    cmd: &mut Command,
+    room: Room,
+    enter: impl FnOnce(&mut Command),
+) -> io::Result<Option<Scratch>> {
     for variable in NOT_THE_JUDGES {
         cmd.env_remove(variable);
     }
-    // SAFETY: getpid cannot fail.
-    let hack = unsafe { libc::getpid() };
-    let shm = private_shm().map(|way| Shm::new(way, room.space));
-    // SAFETY: between fork and exec only async-signal-safe calls: prctl, getppid, getrlimit,
-    // setrlimit, signal, close_range, fcntl, and Shm::make's unshare, open, write, close,
-    // mount.
+    // The shell's last command (`_`, which bash sets to hack's own path when it starts hack)
+    // and hack's own settings (`CONSTRAINED_NIM_...`): each would name hack.
+    cmd.env_remove("_");
+    for (name, _) in std::env::vars_os() {
+        if name.as_encoded_bytes().starts_with(b"CONSTRAINED_NIM_") {
+            cmd.env_remove(name);
+        }
+    }
+    let walls = walls::walls();
+    let scratch = match walls.way {
+        Some(_) => {
+            cmd.env("TMPDIR", if walls.tmp { "/tmp" } else { "/dev/shm" });
+            None
+        }
+        None => {
+            let scratch = Scratch::new()?;
+            cmd.env("TMPDIR", &scratch.folder);
+            Some(scratch)
+        }
+    };
+    let hack = rustix::process::getpid();
+    let input = scratch.as_ref().map(|s| s.input.as_path());
+    let (setup, mut seal) = walls::Setup::new(walls, room.space, input);
+    // SAFETY: between fork and exec only system calls: prctl, getppid, getrlimit, setrlimit,
+    // signal, close_range, fcntl, and Setup::enter's.
     unsafe {
         cmd.pre_exec(move || {
             // hack killed by SIGKILL (no handler runs) takes the solution with it; the rest of
@@ -87,7 +112,7 @@ pub(in crate::cli) fn confine(cmd: &mut Command, room: Room) {
             {
                 libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
                 // hack may have died before the prctl: then nobody would send the signal.
-                if libc::getppid() != hack {
+                if rustix::process::getppid() != Some(hack) {
                     return Err(io::Error::from_raw_os_error(libc::ESRCH));
                 }
             }
@@ -103,15 +128,44 @@ pub(in crate::cli) fn confine(cmd: &mut Command, room: Room) {
                 rlim_max: 0,
             };
             libc::setrlimit(libc::RLIMIT_CORE, &none);
-            let made = match shm.as_ref().map(Shm::make) {
-                // A half-made user namespace would leave the solution without its own user.
-                Some(Err(Made::Broken(e))) => Err(e),
-                // Else it runs on as without: with the machine's /dev/shm.
-                _ => Ok(()),
-            };
+            setup.enter().map_err(|walls::Made::Failed(e)| e)?;
             close_at_exec_from(3);
-            made
+            Ok(())
         });
+    }
+    enter(cmd);
+    // SAFETY: as above: prctl, capset and Landlock's system calls.
+    unsafe {
+        cmd.pre_exec(move || seal.seal().map_err(|walls::Made::Failed(e)| e));
+    }
+    Ok(scratch)
+}
+
+/// A run's scratch folder where the box has no tmpfs of its own (no namespaces): its
+/// `TMPDIR`, the one place on disk it may write, and beside it the copy of its input (a plain
+/// file, as the judge gives); both removed once the run ends.
+pub(in crate::cli) struct Scratch {
+    folder: std::path::PathBuf,
+    input: std::path::PathBuf,
+}
+
+impl Scratch {
+    fn new() -> io::Result<Scratch> {
+        static RUNS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let base = walls::scratch_base()
+            .ok_or_else(|| io::Error::other("cannot make a scratch folder for the runs"))?;
+        let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let folder = base.join(run.to_string());
+        std::fs::create_dir(&folder)?;
+        let input = base.join(format!("{run}.in"));
+        Ok(Scratch { folder, input })
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.folder);
+        let _ = std::fs::remove_file(&self.input);
     }
 }
 
@@ -140,149 +194,6 @@ fn close_at_exec_from(first: libc::c_uint) {
             libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC);
         }
     }
-}
-
-/// The variable that makes hack leave /dev/shm shared even where it could make each run's
-/// own: how the other way is tested on a machine that allows both.
-const SHARED_SHM: &str = "CONSTRAINED_NIM_SHARED_SHM";
-
-/// How a run gets a /dev/shm of its own: a mount namespace of its own with a fresh tmpfs on
-/// /dev/shm, which goes with the run's last process, files and all (a judge's box has its
-/// own; without one, what a run leaves there stays on the machine, and a later run may read
-/// it). Root makes the mount namespace itself; another user inside a user namespace of the
-/// run's own, where it keeps its own user and group (mapped to themselves) and has no
-/// capability left once it execs CMD.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(in crate::cli) enum Way {
-    Root,
-    UserNamespace,
-}
-
-/// The way this machine gives each run its own /dev/shm, found once by making one in a
-/// throwaway child; `None` where neither works (or [`SHARED_SHM`] is set): the runs share
-/// the machine's.
-pub(in crate::cli) fn private_shm() -> Option<Way> {
-    static FOUND: OnceLock<Option<Way>> = OnceLock::new();
-    *FOUND.get_or_init(|| {
-        if std::env::var_os(SHARED_SHM).is_some() {
-            return None;
-        }
-        [Way::Root, Way::UserNamespace]
-            .into_iter()
-            .find(|&way| Shm::new(way, 1 << 20).works())
-    })
-}
-
-/// What the child needs to make its own /dev/shm, all of it made before the fork.
-struct Shm {
-    way: Way,
-    /// The user namespace's maps: the user and group mapped to themselves.
-    uid_map: Vec<u8>,
-    gid_map: Vec<u8>,
-    /// The tmpfs's options: its size (the run's memory guard), and anyone may write.
-    options: CString,
-}
-
-/// How making a /dev/shm failed.
-enum Made {
-    /// Nothing the run sees is changed: it goes on with the machine's /dev/shm.
-    Unchanged,
-    /// In a user namespace whose maps could not be written: its user and group are nobody's.
-    Broken(io::Error),
-}
-
-impl Shm {
-    fn new(way: Way, bytes: u64) -> Shm {
-        // SAFETY: geteuid and getegid cannot fail.
-        let (uid, gid) = unsafe { (libc::geteuid(), libc::getegid()) };
-        Shm {
-            way,
-            uid_map: format!("{uid} {uid} 1").into_bytes(),
-            gid_map: format!("{gid} {gid} 1").into_bytes(),
-            // The kernel rounds the size up to pages, past 2^64 to nearly nothing.
-            options: CString::new(format!("size={},mode=1777", bytes.min(1 << 60)))
-                .unwrap_or_default(),
-        }
-    }
-
-    /// Gives the calling process a mount namespace of its own with a fresh tmpfs on
-    /// /dev/shm. Async-signal-safe (unshare, open, write, close, mount): called between fork
-    /// and exec.
-    fn make(&self) -> Result<(), Made> {
-        let flags = match self.way {
-            Way::Root => libc::CLONE_NEWNS,
-            Way::UserNamespace => libc::CLONE_NEWUSER | libc::CLONE_NEWNS,
-        };
-        // SAFETY: unshare with flags only.
-        if unsafe { libc::unshare(flags) } != 0 {
-            return Err(Made::Unchanged);
-        }
-        if self.way == Way::UserNamespace {
-            // setgroups must be denied before a process without privilege maps its group.
-            for (file, map) in [
-                (c"/proc/self/setgroups", &b"deny"[..]),
-                (c"/proc/self/uid_map", self.uid_map.as_slice()),
-                (c"/proc/self/gid_map", self.gid_map.as_slice()),
-            ] {
-                write_whole(file, map).map_err(Made::Broken)?;
-            }
-        }
-        // SAFETY: mount with C strings made before the fork, or null where none is read.
-        unsafe {
-            // Private first: a mount on a shared / would show in the machine's own tree.
-            let private = libc::MS_REC | libc::MS_PRIVATE;
-            let (none, no_data) = (std::ptr::null(), std::ptr::null());
-            if libc::mount(none, c"/".as_ptr(), none, private, no_data) != 0 {
-                return Err(Made::Unchanged);
-            }
-            let (tmpfs, flags) = (c"tmpfs".as_ptr(), libc::MS_NOSUID | libc::MS_NODEV);
-            let options = self.options.as_ptr().cast();
-            if libc::mount(tmpfs, c"/dev/shm".as_ptr(), tmpfs, flags, options) != 0 {
-                return Err(Made::Unchanged);
-            }
-        }
-        Ok(())
-    }
-
-    /// Whether a child makes its /dev/shm this way, every step of it.
-    fn works(&self) -> bool {
-        // SAFETY: the child calls only async-signal-safe functions (make's, and _exit).
-        let child = unsafe { libc::fork() };
-        if child == 0 {
-            let made = self.make().is_ok();
-            // SAFETY: _exit ends the child without running anything of hack's.
-            unsafe { libc::_exit(if made { 0 } else { 1 }) }
-        }
-        if child < 0 {
-            return false;
-        }
-        let mut status = 0;
-        // SAFETY: waitpid on the child just made.
-        while unsafe { libc::waitpid(child, &mut status, 0) } < 0 {
-            if io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
-                return false;
-            }
-        }
-        libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0
-    }
-}
-
-/// Writes `bytes` to the file `path` in one write. Async-signal-safe: open, write, close.
-fn write_whole(path: &std::ffi::CStr, bytes: &[u8]) -> io::Result<()> {
-    // SAFETY: open, write and close on a path and bytes made before the fork.
-    unsafe {
-        let fd = libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
-        if fd < 0 {
-            return Err(io::Error::last_os_error());
-        }
-        let written = libc::write(fd, bytes.as_ptr().cast(), bytes.len());
-        let error = io::Error::last_os_error();
-        libc::close(fd);
-        if written != bytes.len() as isize {
-            return Err(error);
-        }
-    }
-    Ok(())
 }
 
 /// Sets both the soft and the hard `resource` limit to `bytes`, or to the hard limit if that is

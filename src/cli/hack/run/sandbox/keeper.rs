@@ -11,10 +11,10 @@
 //!    of the same shell, another hack's run): only the process goes;
 //! 2. every process in hack's control groups (`cgroup.kill`; without it, each listed process
 //!    by a pidfd opened first and checked to be still listed after);
-//! 3. every process whose environment holds hack's mark (`guard::mark`), by a pidfd opened
-//!    before its environment is read;
+//! 3. every process in a run's IPC namespace that hack named (`ns+NS`, let go by `ns-NS`), by
+//!    a pidfd opened before its namespace is read;
 //!
-//! and then removes the control groups. `done` (hack's own orderly end, after its own sweep)
+//! and then removes the control groups and the runs' scratch folder. `done` (hack's own orderly end, after its own sweep)
 //! lets it go without any of it. No number that may name another process by now is signalled.
 
 use super::tally::{Mark, run_marked, stat_of};
@@ -32,14 +32,15 @@ pub(in crate::cli) const GUARD_NAME: &str = "constrained-nim-hack-guard";
 /// A process hack named: its pid and start (clock ticks after boot).
 type Named = (i32, u64);
 
-/// The guard's life: `args` are its arguments after its name: the prefix of hack's mark in an
-/// environment, hack's own process group (spared: hack's pipeline is in it), then the control
+/// The guard's life: `args` are its arguments after its name: hack's own process group
+/// (spared: hack's pipeline is in it), the runs' scratch folder (`-`: none), then the control
 /// groups' bases. Returns its exit status.
 pub(in crate::cli) fn be_the_guard(args: &[std::ffi::OsString]) -> i32 {
-    let [mark, spared, bases @ ..] = args else {
+    let [spared, scratch, bases @ ..] = args else {
         return 2;
     };
-    let mark = mark.as_encoded_bytes().to_vec();
+    let scratch = (scratch != "-").then(|| PathBuf::from(scratch));
+    let mut namespaces: Vec<u64> = Vec::new();
     let Some(spared) = spared.to_str().and_then(|group| group.parse::<i32>().ok()) else {
         return 2;
     };
@@ -49,6 +50,17 @@ pub(in crate::cli) fn be_the_guard(args: &[std::ffi::OsString]) -> i32 {
         let Ok(line) = line else { break };
         if line == "done" {
             return 0;
+        }
+        if let Some(ns) = line.strip_prefix("ns+").and_then(|ns| ns.parse().ok()) {
+            namespaces.push(ns);
+            continue;
+        }
+        if let Some(ns) = line
+            .strip_prefix("ns-")
+            .and_then(|ns| ns.parse::<u64>().ok())
+        {
+            namespaces.retain(|&n| n != ns);
+            continue;
         }
         let Some((sign, named)) = parse(&line) else {
             continue;
@@ -72,9 +84,12 @@ pub(in crate::cli) fn be_the_guard(args: &[std::ffi::OsString]) -> i32 {
         end_cgroups(&bases);
     }
     for _ in 0..2 {
-        end_marked(&mark);
+        end_namespaces(&namespaces);
     }
     remove(&bases);
+    if let Some(scratch) = scratch {
+        let _ = std::fs::remove_dir_all(scratch);
+    }
     0
 }
 
@@ -150,9 +165,12 @@ fn listed(procs: &Path) -> Vec<i32> {
         .collect()
 }
 
-/// Kills every process whose environment holds hack's mark: what left hack's groups and
-/// sessions and was no one's child for hack to find.
-fn end_marked(mark: &[u8]) {
+/// Kills every process in the runs' IPC `namespaces`: what left hack's groups and sessions
+/// and was no one's child for hack to find.
+fn end_namespaces(namespaces: &[u64]) {
+    if namespaces.is_empty() {
+        return;
+    }
     // SAFETY: getpid cannot fail.
     let me = unsafe { libc::getpid() };
     let Ok(entries) = std::fs::read_dir("/proc") else {
@@ -164,7 +182,7 @@ fn end_marked(mark: &[u8]) {
         .filter(|&pid| pid != me)
     {
         if let Some(fd) = pidfd_open(pid)
-            && matches!(run_marked(pid, mark), Mark::Run(_))
+            && matches!(run_marked(pid), Mark::Run(ns) if namespaces.contains(&ns))
         {
             signal_by(&fd, libc::SIGKILL);
         }

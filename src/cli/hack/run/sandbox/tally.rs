@@ -1,8 +1,9 @@
 //! Where hack has no control group: what a run uses, counted by hand from /proc, as close to
 //! a group's accounting as a scan can be. A run's processes are those of its process group,
 //! every descendant of its main process (also one that left the group by `setsid`), and the
-//! orphans handed to hack (the subreaper) that carry the run's mark in their environment or
-//! its process group, or, their mark cleared, were born since it started, with their
+//! orphans handed to hack (the subreaper) that are in the run's own IPC namespace or its
+//! process group, or, where runs have no namespace of their own, were born since it started,
+//! with their
 //! descendants. Of them: the CPU time of every thread (the process's own and its waited-for
 //! children's), and their memory with every page counted
 //! once (the sum of their proportional sets: a page that several of them share, copied on
@@ -76,44 +77,40 @@ pub(in crate::cli) fn stat_of(pid: i32) -> Option<Stat> {
     })
 }
 
-/// What a process's environment says of whose it is.
+/// Whose a process of hack's is by its IPC namespace: a run's own (the run's mark: no
+/// process can leave it or forge it, and nothing in the process shows it as hack's).
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub(in crate::cli) enum Mark {
-    /// Run number N's (see `guard::mark`).
+    /// The run's whose IPC namespace this is (its inode).
     Run(u64),
-    /// No one's: an environment without the mark (a cleared one).
+    /// No run's own: hack's own namespace, where runs have none of their own.
     Cleared,
     /// Not to be read now (gone, or not ours to read).
     Unknown,
 }
 
-/// Whose a process of hack's is by its environment's mark: the number after `prefix`. An
-/// environment seen without it is read once more a moment later: in the middle of an exec
-/// (microseconds) it reads as empty.
-pub(in crate::cli) fn run_marked(pid: i32, prefix: &[u8]) -> Mark {
-    let read = || {
-        let Ok(environ) = std::fs::read(format!("/proc/{pid}/environ")) else {
-            return Mark::Unknown;
-        };
-        let marked = environ.split(|&b| b == 0).find_map(|variable| {
-            let number = variable.strip_prefix(prefix)?;
-            std::str::from_utf8(number).ok()?.parse().ok()
-        });
-        marked.map_or(Mark::Cleared, Mark::Run)
-    };
-    match read() {
-        Mark::Cleared => {
-            std::thread::sleep(std::time::Duration::from_millis(1));
-            read()
-        }
-        mark => mark,
+/// The inode of process `pid`'s IPC namespace.
+pub(in crate::cli) fn ipc_namespace(pid: i32) -> Option<u64> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(format!("/proc/{pid}/ns/ipc"))
+        .ok()
+        .map(|m| m.ino())
+}
+
+/// Whose a process of hack's is by its IPC namespace (see [`Mark`]).
+pub(in crate::cli) fn run_marked(pid: i32) -> Mark {
+    static OWN: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
+    let own = *OWN.get_or_init(|| ipc_namespace(std::process::id() as i32));
+    match ipc_namespace(pid) {
+        None => Mark::Unknown,
+        Some(ns) if Some(ns) == own => Mark::Cleared,
+        Some(ns) => Mark::Run(ns),
     }
 }
 
-/// Scans /proc for run `run`, whose main process is `main` (also its process group), started at
-/// `start` (clock ticks after boot); `mark` is the prefix of its mark in an environment (the
-/// run's number follows it).
-pub(super) fn scan(main: i32, start: u64, run: u64, mark: &[u8]) -> Tally {
+/// Scans /proc for the run whose main process is `main` (also its process group), started at
+/// `start` (clock ticks after boot), in the IPC namespace `ns` where it has one of its own.
+pub(super) fn scan(main: i32, start: u64, ns: Option<u64>) -> Tally {
     let mut tally = Tally::default();
     let Ok(entries) = std::fs::read_dir("/proc") else {
         tally.busy = true;
@@ -131,10 +128,10 @@ pub(super) fn scan(main: i32, start: u64, run: u64, mark: &[u8]) -> Tally {
     }
     // SAFETY: getpid cannot fail.
     let hack = unsafe { libc::getpid() };
-    // Another run's main process between its fork and its exec has no mark yet.
+    // Another run's main process between its fork and its exec may have no namespace yet.
     let not_orphans = super::tracked::not_orphans();
-    // The run's roots: its main process, and what it left to hack that may be its own: marked
-    // as its, in its group, or, its mark cleared, born since it started. Such an orphan may be
+    // The run's roots: its main process, and what it left to hack that may be its own: in its
+    // namespace, in its group, or, without namespaces, born since it started. Such an orphan may be
     // another run's too, and then counts in both: a failure is confirmed by runs alone, where
     // it is the one run's, and an orphan of its own never counts as other work.
     let roots: Vec<i32> = std::iter::once(main)
@@ -142,8 +139,8 @@ pub(super) fn scan(main: i32, start: u64, run: u64, mark: &[u8]) -> Tally {
             let own = stat.parent == hack
                 && !not_orphans.contains(&pid)
                 && (stat.group == main
-                    || match run_marked(pid, mark) {
-                        Mark::Run(marked) => marked == run,
+                    || match run_marked(pid) {
+                        Mark::Run(marked) => Some(marked) == ns,
                         Mark::Cleared => stat.start >= start,
                         Mark::Unknown => false,
                     });

@@ -7,10 +7,10 @@
 //! only while it names hack's own child that hack has not reaped: the kernel gives that number
 //! to no other process until then. So the main processes are reaped (here, under one lock)
 //! and forgotten in the same step, and the sweep kills only hack's children, each one that is
-//! provably no running run's: marked as an ended run's in its environment, or, its mark
-//! cleared, born after every run still going had started.
+//! provably no running run's: in an ended run's IPC namespace, or, where runs have none of
+//! their own, born after every run still going had started.
 
-use super::super::guard::{guard_pid, tell_guard};
+use super::super::guard::{guard_pid, tell_guard, tell_guard_namespace};
 use super::super::measure::used;
 use super::tally::{Mark, run_marked, stat_of};
 use std::io;
@@ -23,8 +23,8 @@ use std::time::Duration;
 struct Live {
     /// Its main process: hack's child, not yet reaped.
     main: i32,
-    /// Its number (see `guard::mark`).
-    run: u64,
+    /// Its IPC namespace, where it has one of its own (see `tally::Mark`).
+    ns: Option<u64>,
     /// When its main process started, in clock ticks after boot.
     start: u64,
 }
@@ -37,21 +37,29 @@ fn running() -> std::sync::MutexGuard<'static, Vec<Live>> {
     RUNNING.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-/// Starts `cmd` as run number `run` and records it as running, so that an orphan sweep leaves
-/// it alone and the guard kills its group if hack dies, until it is reaped ([`reap`]).
+/// Starts `cmd` and records it as running, so that an orphan sweep leaves it alone and the
+/// guard kills its group, and everything in its namespace, if hack dies, until it is reaped
+/// ([`reap`]). Its IPC namespace, where it has one of its own.
 pub(in crate::cli) fn spawn_tracked(
     cmd: &mut Command,
-    run: u64,
-) -> io::Result<std::process::Child> {
+) -> io::Result<(std::process::Child, Option<u64>)> {
     let mut running = running();
     let child = cmd.spawn()?;
     let main = child.id() as i32;
     // Unreaped, the child's pid and start are its own; a start of 0 makes every orphan a
     // possible member of this run, which errs on the side of sparing it.
     let start = stat_of(main).map_or(0, |stat| stat.start);
-    running.push(Live { main, run, start });
+    // Read after exec, which spawn waits for: the namespace is the run's by then.
+    let ns = match run_marked(main) {
+        Mark::Run(ns) => Some(ns),
+        _ => None,
+    };
+    running.push(Live { main, ns, start });
     tell_guard('+', main, start);
-    Ok(child)
+    if let Some(ns) = ns {
+        tell_guard_namespace('+', ns);
+    }
+    Ok((child, ns))
 }
 
 /// The main processes of the runs going on, and the guard: hack's children that are no
@@ -92,23 +100,25 @@ pub(in crate::cli) fn reap(pid: i32, block: bool) -> Option<(ExitStatus, u64, Du
     if waited != pid {
         return None;
     }
-    let start = running.swap_remove(index).start;
+    let live = running.swap_remove(index);
     drop(running);
-    tell_guard('-', pid, start);
+    tell_guard('-', pid, live.start);
+    if let Some(ns) = live.ns {
+        tell_guard_namespace('-', ns);
+    }
     let (peak, cpu) = used(&usage);
     Some((ExitStatus::from_raw(status), peak, cpu))
 }
 
 /// Kills and reaps every child of hack that provably belongs to no run going on: what escaped
 /// a run and was handed to hack, the subreaper, when its parent ended. One in a running run's
-/// control group, marked as a running run's, in a running run's process group, or (its mark
-/// cleared) born after a running run started, is left: a later sweep takes it once those runs
-/// have ended.
+/// control group, in a running run's namespace or process group, or (runs having no namespace
+/// of their own) born after a running run started, is left: a later sweep takes it once those
+/// runs have ended.
 pub(in crate::cli) fn sweep_orphans() {
     // SAFETY: getpid cannot fail.
     let me = unsafe { libc::getpid() };
     let guard = guard_pid();
-    let prefix = super::super::guard::mark_prefix();
     let running = running();
     for pid in children().unwrap_or_else(|| every_process(me)) {
         if running.iter().any(|live| live.main == pid) || guard == Some(pid) {
@@ -122,8 +132,8 @@ pub(in crate::cli) fn sweep_orphans() {
         }
         let orphan = stat.state == b'Z'
             || !super::in_a_run(pid)
-                && match run_marked(pid, prefix.as_bytes()) {
-                    Mark::Run(run) => running.iter().all(|live| live.run != run),
+                && match run_marked(pid) {
+                    Mark::Run(ns) => running.iter().all(|live| live.ns != Some(ns)),
                     Mark::Cleared => running
                         .iter()
                         .all(|live| live.main != stat.group && live.start > stat.start),

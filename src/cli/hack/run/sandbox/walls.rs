@@ -1,0 +1,643 @@
+//! The walls of a run's box, as a judge's box has them. The run writes only in places of its
+//! own that go with it: its working directory and /tmp, each an overlay whose changes live in a
+//! tmpfs of the run's own, and a /dev/shm of its own; the rest of the file system, the user's
+//! tests, `--save` and `--out` among it, is read-only to it (Landlock). Its SysV memory lives in
+//! an IPC namespace of its own and dies with its last process. It holds no capability and can
+//! gain none (`no_new_privs`, an empty bounding set, root's special powers locked off), so it
+//! can neither leave its control group nor write to `/proc/sys`; Landlock also keeps it from
+//! signalling anything outside its box. Its standard input is a plain file.
+//!
+//! What this machine gives is found once, by building a box in a throwaway child, and said in
+//! every report ([`Walls::words`]). Without namespaces (an unprivileged user where user
+//! namespaces are refused) the run writes in a scratch folder on disk (its `TMPDIR`), removed
+//! after it; without Landlock it could write anywhere its user may, which the report says.
+
+use landlock::{
+    ABI, Access, AccessFs, CompatLevel, Compatible, PathBeneath, Ruleset, RulesetAttr,
+    RulesetCreated, RulesetCreatedAttr, Scope,
+};
+use rustix::fs::{Mode, OFlags};
+use rustix::mount::{MountFlags, MountPropagationFlags};
+use std::ffi::CString;
+use std::io;
+use std::os::fd::{AsFd, OwnedFd};
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// The variable that makes hack leave the runs without namespaces of their own even where it
+/// could give them: how the other ways are tested on a machine that allows all.
+const NO_NAMESPACES: &str = "CONSTRAINED_NIM_NO_NAMESPACES";
+
+/// The variable that makes hack leave Landlock out: how the check of the user's files that
+/// stands in for it is tested on a machine that has it.
+const NO_LANDLOCK: &str = "CONSTRAINED_NIM_NO_LANDLOCK";
+
+/// How a run gets namespaces of its own (mount and IPC): root makes them itself; another user
+/// inside a user namespace of the run's own, where it keeps its own user and group (mapped to
+/// themselves).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(in crate::cli) enum Way {
+    Root,
+    UserNamespace,
+}
+
+/// What Landlock gives on this machine.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(in crate::cli) struct Landlock {
+    /// Whether signals to processes outside the box are refused (Landlock ABI 6, Linux 6.12).
+    pub(in crate::cli) signals: bool,
+}
+
+/// What this machine gives each run, found once.
+#[derive(Debug)]
+pub(in crate::cli) struct Walls {
+    /// Namespaces of the run's own, and a tmpfs of its own for what it writes.
+    pub(in crate::cli) way: Option<Way>,
+    /// Whether /tmp is overlaid: the run reads the machine's, its writes are its own.
+    pub(in crate::cli) tmp: bool,
+    /// The working directory, where it is overlaid as /tmp is (not `/`, not one with a mount
+    /// beneath it, not one under an overlaid /tmp, which is overlaid with it).
+    pub(in crate::cli) cwd: Option<PathBuf>,
+    /// Whether the working directory can be written in by the run (overlaid, itself or with
+    /// /tmp).
+    pub(in crate::cli) cwd_writable: bool,
+    /// Landlock, where this machine has it.
+    pub(in crate::cli) landlock: Option<Landlock>,
+}
+
+/// The walls this machine gives, found at the first call.
+pub(in crate::cli) fn walls() -> &'static Walls {
+    static WALLS: OnceLock<Walls> = OnceLock::new();
+    WALLS.get_or_init(Walls::find)
+}
+
+/// The access rights that write: what Landlock refuses outside the run's own places. (Reading
+/// and running programs are left alone: CMD reads what it needs where it is.)
+fn writes() -> landlock::BitFlags<AccessFs> {
+    AccessFs::from_write(ABI::V4)
+}
+
+/// The devices a program writes to as a sink or a source of bytes: writable in every box.
+const DEVICES: [&str; 5] = [
+    "/dev/null",
+    "/dev/zero",
+    "/dev/full",
+    "/dev/random",
+    "/dev/urandom",
+];
+
+impl Walls {
+    fn find() -> Walls {
+        let landlock = find_landlock();
+        let cwd = std::env::current_dir().ok();
+        if std::env::var_os(NO_NAMESPACES).is_none() {
+            for way in [Way::Root, Way::UserNamespace] {
+                if let Some(walls) = Walls::try_way(way, cwd.as_deref(), landlock) {
+                    return walls;
+                }
+            }
+        }
+        Walls {
+            way: None,
+            tmp: false,
+            cwd: None,
+            cwd_writable: false,
+            landlock,
+        }
+    }
+
+    /// The walls `way` gives, found by building them in a throwaway child: namespaces and the
+    /// run's tmpfs first (nothing without them), then /tmp's overlay, then the working
+    /// directory's, each kept only if it works.
+    fn try_way(way: Way, cwd: Option<&Path>, landlock: Option<Landlock>) -> Option<Walls> {
+        let mut walls = Walls {
+            way: Some(way),
+            tmp: false,
+            cwd: None,
+            cwd_writable: false,
+            landlock,
+        };
+        let works = |walls: &Walls| Setup::new(walls, 1 << 20, None).0.works();
+        if !works(&walls) {
+            return None;
+        }
+        walls.tmp = true;
+        if !works(&walls) {
+            walls.tmp = false;
+        }
+        let under_tmp = cwd.is_some_and(|cwd| walls.tmp && cwd.starts_with("/tmp"));
+        walls.cwd_writable = under_tmp;
+        if let Some(cwd) = cwd.filter(|cwd| !under_tmp && overlayable(cwd)) {
+            walls.cwd = Some(cwd.to_path_buf());
+            if works(&walls) {
+                walls.cwd_writable = true;
+            } else {
+                walls.cwd = None;
+            }
+        }
+        Some(walls)
+    }
+
+    /// The box in words, for the report's line: what it has, and what a missing wall means.
+    pub(in crate::cli) fn words(&self) -> String {
+        let mut has = Vec::new();
+        let mut lacks = Vec::new();
+        if self.landlock.is_some() {
+            has.push("Landlock".to_owned());
+        }
+        if self.way.is_some() {
+            has.push("its own IPC namespace".to_owned());
+            let mut own = vec!["/dev/shm"];
+            if self.tmp {
+                own.push("/tmp");
+            }
+            if self.cwd_writable {
+                own.push("working directory");
+            }
+            has.push(format!("its own {}", list(&own)));
+        }
+        has.push("no capabilities".to_owned());
+        match self.landlock {
+            Some(landlock) if !landlock.signals => lacks.push(
+                "without Landlock's signal scope (Linux 6.12): a run could signal your processes",
+            ),
+            Some(_) => {}
+            None => lacks.push(
+                "without Landlock: a run could write to your files (the test files, --save and --out are checked unchanged after each run)",
+            ),
+        }
+        match self.way {
+            Some(_) if !self.cwd_writable => lacks.push("the working directory read-only to it"),
+            Some(_) => {}
+            None => lacks.push(
+                "without namespaces: /tmp and the working directory read-only to it (TMPDIR a scratch folder), SysV objects it leaves removed after it, /dev/shm not private",
+            ),
+        }
+        let mut words = format!("a private box: {}", has.join(", "));
+        for lack in lacks {
+            words.push_str("; ");
+            words.push_str(lack);
+        }
+        words
+    }
+}
+
+/// The folder on disk that holds the runs' scratch folders where the box has no tmpfs of its
+/// own (no namespaces): made at the first call in the system's temporary folder, named as
+/// `mktemp -d` names its folders (a run sees it as its `TMPDIR`), readable by its user alone;
+/// removed at hack's end, and by the guard should hack die. `None` where it cannot be made.
+pub(in crate::cli) fn scratch_base() -> Option<&'static Path> {
+    static BASE: OnceLock<Option<PathBuf>> = OnceLock::new();
+    BASE.get_or_init(|| {
+        use std::os::unix::fs::DirBuilderExt;
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let name = format!("tmp.{:x}{nanos:x}", std::process::id());
+        let base = std::env::temp_dir().join(name);
+        std::fs::DirBuilder::new().mode(0o700).create(&base).ok()?;
+        Some(base)
+    })
+    .as_deref()
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// Whether Landlock works here ([`NO_LANDLOCK`] unset), and whether it scopes signals.
+fn find_landlock() -> Option<Landlock> {
+    if std::env::var_os(NO_LANDLOCK).is_some() {
+        return None;
+    }
+    let strict = || Ruleset::default().set_compatibility(CompatLevel::HardRequirement);
+    let works = strict()
+        .handle_access(AccessFs::from_write(ABI::V1))
+        .and_then(|ruleset| ruleset.create())
+        .is_ok();
+    let signals = strict()
+        .scope(Scope::Signal)
+        .and_then(|ruleset| ruleset.create())
+        .is_ok();
+    works.then_some(Landlock { signals })
+}
+
+/// Whether the working directory `cwd` can be overlaid whole: not `/`, and no mount beneath
+/// it (an overlay shows its lower folder's files, not what is mounted under it).
+fn overlayable(cwd: &Path) -> bool {
+    if cwd == Path::new("/") {
+        return false;
+    }
+    let Ok(mounts) = std::fs::read_to_string("/proc/self/mountinfo") else {
+        return false;
+    };
+    // The fifth field is the mount point, with spaces and the like as octal escapes.
+    !mounts
+        .lines()
+        .filter_map(|line| line.split(' ').nth(4))
+        .any(|point| {
+            Path::new(&unescape_octal(point))
+                .strip_prefix(cwd)
+                .is_ok_and(|rest| !rest.as_os_str().is_empty())
+        })
+}
+
+/// A mount point as /proc/self/mountinfo writes it, its `\040`-style escapes undone.
+fn unescape_octal(text: &str) -> std::ffi::OsString {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut k = 0;
+    while k < bytes.len() {
+        let octal = bytes
+            .get(k + 1..k + 4)
+            .filter(|d| d.iter().all(|b| (b'0'..=b'7').contains(b)));
+        match (bytes[k], octal) {
+            (b'\\', Some(d)) => {
+                out.push((d[0] - b'0') * 64 + (d[1] - b'0') * 8 + (d[2] - b'0'));
+                k += 4;
+            }
+            (b, _) => {
+                out.push(b);
+                k += 1;
+            }
+        }
+    }
+    std::ffi::OsString::from(std::ffi::OsStr::from_bytes(&out))
+}
+
+/// A path as an overlay's option takes it: `\`, `,` and `:` escaped.
+fn overlay_path(path: &Path) -> Vec<u8> {
+    let mut out = Vec::new();
+    for &b in path.as_os_str().as_bytes() {
+        if matches!(b, b'\\' | b',' | b':') {
+            out.push(b'\\');
+        }
+        out.push(b);
+    }
+    out
+}
+
+/// Everything the child needs to build its box, made before the fork: between fork and exec
+/// it only makes system calls (unshare, open, write, mkdir, chmod, mount, sendfile, dup2,
+/// chdir, prctl, capset, landlock's), with what is here.
+pub(in crate::cli) struct Setup {
+    way: Option<Way>,
+    /// The user namespace's maps: the user and group mapped to themselves.
+    uid_map: Vec<u8>,
+    gid_map: Vec<u8>,
+    /// The options of the run's two tmpfs: the hidden one that holds its writes and its input,
+    /// and its /dev/shm; each of at most the run's memory guard.
+    scratch_options: CString,
+    shm_options: CString,
+    /// /tmp's overlay options, where /tmp is overlaid.
+    tmp: Option<CString>,
+    /// The working directory, its overlay's options where it is overlaid, and its mode.
+    cwd: Option<CString>,
+    cwd_overlay: Option<(CString, u32)>,
+    /// Where standard input, a regular file, is copied to (see [`copy_input`]).
+    input: CString,
+}
+
+/// What seals a run's box, last before exec (see [`Seal::seal`]), made before the fork.
+pub(in crate::cli) struct Seal {
+    /// The run's own places, writable to it: /dev/shm, /tmp and the working directory, as
+    /// far as they are its own.
+    places: [Option<CString>; 3],
+    /// Landlock's rules, made in the parent, completed in the child with its own places.
+    ruleset: Option<RulesetCreated>,
+}
+
+/// How building the box failed.
+pub(in crate::cli) enum Made {
+    /// A wall could not be built: the run must not start.
+    Failed(io::Error),
+}
+
+impl From<io::Error> for Made {
+    fn from(e: io::Error) -> Made {
+        Made::Failed(e)
+    }
+}
+
+impl From<rustix::io::Errno> for Made {
+    fn from(e: rustix::io::Errno) -> Made {
+        Made::Failed(e.into())
+    }
+}
+
+/// The folders of the run's hidden tmpfs: /tmp's overlay's changes and work folder, the
+/// working directory's, and the input's copy.
+const TMP_UPPER: &std::ffi::CStr = c"/dev/shm/t";
+const TMP_WORK: &std::ffi::CStr = c"/dev/shm/t.w";
+const CWD_UPPER: &std::ffi::CStr = c"/dev/shm/c";
+const CWD_WORK: &std::ffi::CStr = c"/dev/shm/c.w";
+const INPUT: &std::ffi::CStr = c"/dev/shm/input";
+
+impl Setup {
+    /// What a run's child needs to build `walls`, its tmpfs of at most `bytes` each, and to
+    /// seal them; without namespaces, its input is copied to `input`.
+    pub(in crate::cli) fn new(walls: &Walls, bytes: u64, input: Option<&Path>) -> (Setup, Seal) {
+        let (uid, gid) = (
+            rustix::process::geteuid().as_raw(),
+            rustix::process::getegid().as_raw(),
+        );
+        // The kernel rounds the size up to pages, past 2^64 to nearly nothing.
+        let size = bytes.min(1 << 60);
+        let cstring = |bytes: Vec<u8>| CString::new(bytes).unwrap_or_default();
+        let overlay = |lower: &[u8], upper: &std::ffi::CStr, work: &std::ffi::CStr| {
+            let mut options = b"lowerdir=".to_vec();
+            options.extend_from_slice(lower);
+            options.extend_from_slice(b",upperdir=");
+            options.extend_from_slice(upper.to_bytes());
+            options.extend_from_slice(b",workdir=");
+            options.extend_from_slice(work.to_bytes());
+            cstring(options)
+        };
+        let cwd_overlay = walls.cwd.as_ref().map(|cwd| {
+            let mode = std::fs::metadata(cwd).map_or(0o755, |m| {
+                std::os::unix::fs::PermissionsExt::mode(&m.permissions()) & 0o7777
+            });
+            (overlay(&overlay_path(cwd), CWD_UPPER, CWD_WORK), mode)
+        });
+        let cwd = (walls.way.is_some())
+            .then(|| std::env::current_dir().ok())
+            .flatten()
+            .map(|cwd| cstring(cwd.into_os_string().into_encoded_bytes()));
+        let seal = Seal {
+            places: [
+                walls.way.map(|_| c"/dev/shm".to_owned()),
+                (walls.way.is_some() && walls.tmp).then(|| c"/tmp".to_owned()),
+                cwd_overlay.as_ref().and(cwd.clone()),
+            ],
+            ruleset: walls.landlock.and_then(|_| ruleset(walls.way.is_none())),
+        };
+        let setup = Setup {
+            way: walls.way,
+            uid_map: format!("{uid} {uid} 1").into_bytes(),
+            gid_map: format!("{gid} {gid} 1").into_bytes(),
+            scratch_options: cstring(format!("size={size},mode=755").into_bytes()),
+            shm_options: cstring(format!("size={size},mode=1777").into_bytes()),
+            tmp: walls.tmp.then(|| overlay(b"/tmp", TMP_UPPER, TMP_WORK)),
+            cwd,
+            cwd_overlay,
+            input: match input {
+                Some(path) => cstring(path.as_os_str().as_bytes().to_vec()),
+                None => INPUT.to_owned(),
+            },
+        };
+        (setup, seal)
+    }
+
+    /// Builds the box's namespaces and mounts in the calling process, the child between fork
+    /// and exec, and makes its standard input, if a regular file, a copy in its own tmpfs.
+    /// System calls only: called between fork and exec.
+    pub(in crate::cli) fn enter(&self) -> Result<(), Made> {
+        let Some(way) = self.way else {
+            return copy_input(&self.input);
+        };
+        use rustix::thread::UnshareFlags;
+        let flags = match way {
+            Way::Root => UnshareFlags::NEWNS | UnshareFlags::NEWIPC,
+            Way::UserNamespace => {
+                UnshareFlags::NEWUSER | UnshareFlags::NEWNS | UnshareFlags::NEWIPC
+            }
+        };
+        // SAFETY: no file table is unshared; the child has one thread.
+        unsafe { rustix::thread::unshare_unsafe(flags)? };
+        if way == Way::UserNamespace {
+            // setgroups must be denied before a process without privilege maps its group.
+            for (file, map) in [
+                (c"/proc/self/setgroups", &b"deny"[..]),
+                (c"/proc/self/uid_map", self.uid_map.as_slice()),
+                (c"/proc/self/gid_map", self.gid_map.as_slice()),
+            ] {
+                write_whole(file, map)?;
+            }
+        }
+        // Private first: a mount on a shared / would show in the machine's own tree.
+        rustix::mount::mount_change(
+            c"/",
+            MountPropagationFlags::REC | MountPropagationFlags::PRIVATE,
+        )?;
+        let tmpfs = |options: &std::ffi::CStr| {
+            rustix::mount::mount(
+                c"tmpfs",
+                c"/dev/shm",
+                c"tmpfs",
+                MountFlags::NOSUID | MountFlags::NODEV,
+                options,
+            )
+        };
+        tmpfs(&self.scratch_options)?;
+        if let Some(options) = &self.tmp {
+            overlay(c"/tmp", TMP_UPPER, TMP_WORK, 0o1777, options)?;
+        }
+        if let (Some(cwd), Some((options, mode))) = (&self.cwd, &self.cwd_overlay) {
+            overlay(cwd, CWD_UPPER, CWD_WORK, *mode, options)?;
+        }
+        copy_input(&self.input)?;
+        // The run's own /dev/shm over the hidden tmpfs, which the overlays and the input hold.
+        tmpfs(&self.shm_options)?;
+        // The working directory as the new mounts show it (the old one is the machine's).
+        if let Some(cwd) = &self.cwd {
+            rustix::process::chdir(cwd.as_c_str())?;
+        }
+        Ok(())
+    }
+
+    /// Whether a child builds this box, every step of it.
+    fn works(&self) -> bool {
+        // SAFETY: the child makes only system calls (enter's), and _exit.
+        let child = unsafe { libc::fork() };
+        if child == 0 {
+            let made = self.enter().is_ok();
+            // SAFETY: _exit ends the child without running anything of hack's.
+            unsafe { libc::_exit(if made { 0 } else { 1 }) }
+        }
+        if child < 0 {
+            return false;
+        }
+        let pid = rustix::process::Pid::from_raw(child);
+        loop {
+            match rustix::process::waitpid(pid, rustix::process::WaitOptions::empty()) {
+                Ok(Some((_, status))) => return status.exit_status() == Some(0),
+                Err(rustix::io::Errno::INTR) => {}
+                _ => return false,
+            }
+        }
+    }
+}
+
+impl Seal {
+    /// Seals the box, last before exec: the run's own places made writable to it and
+    /// nothing else (Landlock), no capability, none to gain. System calls only.
+    pub(in crate::cli) fn seal(&mut self) -> Result<(), Made> {
+        drop_capabilities();
+        rustix::thread::set_no_new_privs(true)?;
+        let Some(mut ruleset) = self.ruleset.take() else {
+            return Ok(());
+        };
+        // Opened here, after the mounts: the rules hold the run's own mounts, which nothing
+        // outside its namespace reaches, never the machine's folders beneath them.
+        for place in self.places.iter().flatten() {
+            let fd = rustix::fs::open(
+                place.as_c_str(),
+                OFlags::PATH | OFlags::CLOEXEC,
+                Mode::empty(),
+            )?;
+            ruleset = ruleset
+                .add_rule(PathBeneath::new(fd.as_fd(), writes()))
+                .map_err(|e| Made::Failed(io::Error::other(e.to_string())))?;
+        }
+        ruleset
+            .restrict_self()
+            .map_err(|e| Made::Failed(io::Error::other(e.to_string())))?;
+        Ok(())
+    }
+}
+
+/// Landlock's rules for a run: the devices writable; without namespaces (`unboxed`), the runs'
+/// scratch folder and the machine's /dev/shm too (POSIX shared memory and semaphores live
+/// there). Made in the parent; the child adds its own places.
+fn ruleset(unboxed: bool) -> Option<RulesetCreated> {
+    let mut ruleset = Ruleset::default()
+        .handle_access(writes())
+        .ok()?
+        .scope(Scope::from_all(ABI::V6))
+        .ok()?
+        .create()
+        .ok()?;
+    for device in DEVICES {
+        if let Ok(fd) = landlock::PathFd::new(device) {
+            ruleset = ruleset
+                .add_rule(PathBeneath::new(
+                    fd,
+                    AccessFs::WriteFile | AccessFs::Truncate,
+                ))
+                .ok()?;
+        }
+    }
+    if unboxed {
+        for place in [scratch_base(), Some(Path::new("/dev/shm"))]
+            .into_iter()
+            .flatten()
+        {
+            if let Ok(fd) = landlock::PathFd::new(place) {
+                ruleset = ruleset.add_rule(PathBeneath::new(fd, writes())).ok()?;
+            }
+        }
+    }
+    Some(ruleset)
+}
+
+/// Mounts an overlay on `target`: the folder as it is below, its changes in `upper` (made
+/// with `mode`, the overlay's root's), `work` its work folder.
+fn overlay(
+    target: &std::ffi::CStr,
+    upper: &std::ffi::CStr,
+    work: &std::ffi::CStr,
+    mode: u32,
+    options: &std::ffi::CStr,
+) -> Result<(), Made> {
+    rustix::fs::mkdir(upper, Mode::from_raw_mode(0o700))?;
+    rustix::fs::mkdir(work, Mode::from_raw_mode(0o700))?;
+    rustix::fs::chmod(upper, Mode::from_raw_mode(mode))?;
+    rustix::mount::mount(c"overlay", target, c"overlay", MountFlags::empty(), options)?;
+    Ok(())
+}
+
+/// Makes standard input, where it is a regular file (a game), a copy at `path` (the run's
+/// hidden tmpfs, or beside its scratch folder): a plain file, as a judge gives it (not an
+/// anonymous one in memory, which a program could tell apart by its name).
+fn copy_input(path: &std::ffi::CStr) -> Result<(), Made> {
+    let stdin = rustix::stdio::stdin();
+    let stat = rustix::fs::fstat(stdin)?;
+    if rustix::fs::FileType::from_raw_mode(stat.st_mode) != rustix::fs::FileType::RegularFile {
+        return Ok(());
+    }
+    let copy = rustix::fs::open(
+        path,
+        OFlags::RDWR | OFlags::CREATE | OFlags::EXCL | OFlags::CLOEXEC,
+        Mode::from_raw_mode(0o644),
+    )?;
+    let mut offset = 0u64;
+    let size = stat.st_size as u64;
+    while offset < size {
+        let left = (size - offset).min(1 << 30) as usize;
+        match rustix::fs::sendfile(&copy, stdin, Some(&mut offset), left) {
+            Ok(0) => break,
+            Ok(_) | Err(rustix::io::Errno::INTR) => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    rustix::fs::seek(&copy, rustix::fs::SeekFrom::Start(0))?;
+    rustix::stdio::dup2_stdin(&copy)?;
+    drop(copy);
+    Ok(())
+}
+
+/// Drops every capability the process holds, from its bounding set too, and locks root's
+/// special powers off, so that CMD, even run by root, execs with none and can gain none.
+/// System calls only; a process that holds none (a user's) keeps what it has: nothing.
+fn drop_capabilities() {
+    use rustix::thread::{CapabilitiesSecureBits as Bits, CapabilitySet, CapabilitySets};
+    for bit in 0..64 {
+        let _ = rustix::thread::remove_capability_from_bounding_set(
+            CapabilitySet::from_bits_retain(1 << bit),
+        );
+    }
+    let _ = rustix::thread::set_capabilities_secure_bits(
+        Bits::NO_ROOT
+            | Bits::NO_ROOT_LOCKED
+            | Bits::NO_SETUID_FIXUP
+            | Bits::NO_SETUID_FIXUP_LOCKED
+            | Bits::KEEP_CAPS_LOCKED
+            | Bits::NO_CAP_AMBIENT_RAISE
+            | Bits::NO_CAP_AMBIENT_RAISE_LOCKED,
+    );
+    let _ = rustix::thread::clear_ambient_capability_set();
+    let none = CapabilitySet::empty();
+    let _ = rustix::thread::set_capabilities(
+        None,
+        CapabilitySets {
+            effective: none,
+            permitted: none,
+            inheritable: none,
+        },
+    );
+}
+
+/// Writes `bytes` to the file `path` in one write. System calls only.
+fn write_whole(path: &std::ffi::CStr, bytes: &[u8]) -> Result<(), Made> {
+    let fd: OwnedFd = rustix::fs::open(path, OFlags::WRONLY | OFlags::CLOEXEC, Mode::empty())?;
+    let written = rustix::io::write(&fd, bytes)?;
+    if written != bytes.len() {
+        return Err(Made::Failed(io::Error::from(io::ErrorKind::WriteZero)));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{overlay_path, unescape_octal};
+    use std::path::Path;
+
+    #[test]
+    fn a_mount_point_with_a_space_reads_as_written() {
+        assert_eq!(unescape_octal("/home/a\\040b"), "/home/a b");
+        assert_eq!(unescape_octal("/plain"), "/plain");
+        // A backslash not followed by three octal digits stays.
+        assert_eq!(unescape_octal("/a\\9"), "/a\\9");
+    }
+
+    #[test]
+    fn an_overlay_option_escapes_its_separators() {
+        assert_eq!(overlay_path(Path::new("/a,b:c\\d")), b"/a\\,b\\:c\\\\d");
+    }
+}

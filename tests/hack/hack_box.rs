@@ -1,0 +1,288 @@
+//! The box each run of `hack` lives in, through the binary, with the solutions a vandal and a
+//! careful contestant write (shell scripts around the tool itself, which answers right): a run
+//! that tries to write to the user's tests, to `--save`, to the control groups or to
+//! /proc/sys changes nothing, leaves nothing in the working directory or /tmp, and no SysV
+//! memory; a right solution that writes scratch files in its working directory, /tmp, TMPDIR
+//! and /dev/shm, or maps its input, passes; nothing in its environment, its input or its
+//! capabilities tells it that hack watches it. Each case runs the ways this machine has: as
+//! root (a control group), by hand from /proc, as `nobody` (a user namespace), and without
+//! namespaces (Landlock alone, a scratch TMPDIR, SysV objects removed after each run).
+
+use super::common;
+
+use common::{BY_HAND, NO_NAMESPACES, Run, as_nobody, run_command, run_with_env};
+use std::path::{Path, PathBuf};
+
+/// The environment that chooses a way (`None`: as `nobody`).
+type Way = Option<&'static [(&'static str, &'static str)]>;
+
+/// The ways a box is built here, by name, each with the environment that chooses it.
+const WAYS: [(&str, Way); 4] = [
+    ("as root", Some(&[])),
+    ("by hand", Some(&[BY_HAND])),
+    ("without namespaces", Some(&[NO_NAMESPACES])),
+    ("as nobody", None),
+];
+
+/// A folder of this test's own that every user may read (the tests run as root, the box's
+/// runs also as `nobody`), holding `script` as `name`, executable.
+fn scripts(test: &str, files: &[(&str, &str)]) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let dir =
+        std::env::temp_dir().join(format!("constrained-nim-box-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+    for (name, text) in files {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    dir
+}
+
+/// `hack ARGS` the way `way` says; `None` where that way cannot be had here (not root).
+fn hack(way: Option<&[(&str, &str)]>, args: &[&str]) -> Option<Run> {
+    let mut all = vec!["hack"];
+    all.extend_from_slice(args);
+    match way {
+        Some(vars) => Some(run_with_env(&all, vars, b"")),
+        None => Some(run_command(&mut as_nobody(&all)?, b"")),
+    }
+}
+
+/// Every file under `dir` with its bytes.
+fn contents(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut all = Vec::new();
+    let mut left = vec![dir.to_path_buf()];
+    while let Some(path) = left.pop() {
+        if path.is_dir() {
+            left.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+        } else {
+            all.push((path.clone(), std::fs::read(&path).unwrap_or_default()));
+        }
+    }
+    all.sort();
+    all
+}
+
+/// The tool itself, which answers right.
+fn tool() -> &'static str {
+    env!("CARGO_BIN_EXE_constrained-nim")
+}
+
+/// A vandal that answers right: with the folder of saved games as its argument, it overwrites
+/// their answers, removes a game, makes a file there and in the working directory and /tmp,
+/// tries to leave its control group and to write /proc/sys, each try's failure ignored. Kept
+/// and replayed by `--save`, each of its games must pass, and nothing may change.
+#[test]
+fn a_vandal_changes_nothing_of_the_users() {
+    let vandal = format!(
+        "#!/bin/sh\n\
+         saved=$1\n\
+         for f in \"$saved\"/*.out; do echo Aoki > \"$f\"; done 2>/dev/null\n\
+         rm -f \"$saved\"/mine.in 2>/dev/null\n\
+         mv \"$saved\"/mine.out \"$saved\"/moved.out 2>/dev/null\n\
+         echo x > \"$saved\"/made.in 2>/dev/null\n\
+         echo x > vandal-was-here 2>/dev/null\n\
+         echo x > /tmp/constrained-nim-vandal-was-here 2>/dev/null\n\
+         for procs in /sys/fs/cgroup/cgroup.procs /sys/fs/cgroup/*/cgroup.procs; do echo $$ > \"$procs\"; done 2>/dev/null\n\
+         echo 3 > /proc/sys/vm/drop_caches 2>/dev/null\n\
+         exec {}\n",
+        tool()
+    );
+    let dir = scripts("vandal", &[("vandal.sh", &vandal)]);
+    let saved = dir.join("saved");
+    std::fs::create_dir(&saved).unwrap();
+    std::fs::write(saved.join("mine.in"), "3 4\n1 2 4\n2 1\n3 3\n3 1\n1 1\n").unwrap();
+    std::fs::write(saved.join("mine.out"), "Takahashi\n").unwrap();
+    // Every user may write here: only the box keeps nobody's runs out.
+    std::process::Command::new("chmod")
+        .args(["-R", "a+rwX"])
+        .arg(&saved)
+        .status()
+        .unwrap();
+    let before = contents(&saved);
+    let script = dir.join("vandal.sh");
+    for (name, way) in WAYS {
+        let args = [
+            "--tests",
+            "3",
+            "--save",
+            saved.to_str().unwrap(),
+            "--",
+            script.to_str().unwrap(),
+            saved.to_str().unwrap(),
+        ];
+        let Some(run) = hack(way, &args) else {
+            continue;
+        };
+        assert_eq!(run.status, 0, "{name}: {run:?}");
+        assert!(
+            run.stderr.contains("all 3 generated games passed"),
+            "{name}: {run:?}"
+        );
+        assert_eq!(
+            contents(&saved),
+            before,
+            "{name}: the saved games changed: {run:?}"
+        );
+        assert!(!Path::new("vandal-was-here").exists(), "{name}: {run:?}");
+        assert!(
+            !Path::new("/tmp/constrained-nim-vandal-was-here").exists(),
+            "{name}: {run:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Without Landlock or namespaces (an old kernel), nothing keeps the vandal out of `--save`: the
+/// saved games are watched, and its change ends the testing with the file named, never a pass.
+#[test]
+fn without_landlock_a_change_to_the_users_files_is_named_not_passed() {
+    let vandal = "#!/bin/sh
+echo Aoki > \"$1\"/mine.out\necho Takahashi\n";
+    let dir = scripts("unboxed", &[("vandal.sh", vandal)]);
+    let saved = dir.join("saved");
+    std::fs::create_dir(&saved).unwrap();
+    std::fs::write(saved.join("mine.in"), "1 1\n1\n2 1\n").unwrap();
+    std::fs::write(saved.join("mine.out"), "Takahashi\n").unwrap();
+    let (saved_arg, script) = (saved.to_str().unwrap(), dir.join("vandal.sh"));
+    let args = [
+        "--tests",
+        "0",
+        "--save",
+        saved_arg,
+        "--",
+        script.to_str().unwrap(),
+        saved_arg,
+    ];
+    let run = hack(Some(&common::UNBOXED), &args).unwrap();
+    assert_eq!(run.status, 2, "{run:?}");
+    let named = format!("the solution changed {}/mine.out during a run", saved_arg);
+    assert!(run.stderr.contains(&named), "{run:?}");
+    assert!(run.stderr.contains("no verdict can be trusted"), "{run:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A right solution that leaves a SysV shared memory segment of 16 MiB on every run (as one
+/// that forgets IPC_RMID does): after hack, no segment it made is left, whichever way.
+#[test]
+fn sysv_memory_a_run_leaves_dies_with_it() {
+    let leak = format!(
+        "#!/bin/sh\nipcmk -M 16777216 >/dev/null || exit 7\nexec {}\n",
+        tool()
+    );
+    let dir = scripts("sysv", &[("leak.sh", &leak)]);
+    let script = dir.join("leak.sh");
+    let segments = || {
+        let text = std::fs::read_to_string("/proc/sysvipc/shm").unwrap();
+        let ids: std::collections::BTreeSet<String> = (text.lines().skip(1))
+            .filter_map(|line| line.split_whitespace().nth(1).map(str::to_owned))
+            .collect();
+        ids
+    };
+    for (name, way) in WAYS {
+        let before = segments();
+        let Some(run) = hack(way, &["--tests", "3", "--", script.to_str().unwrap()]) else {
+            continue;
+        };
+        assert_eq!(run.status, 0, "{name}: {run:?}");
+        let left: Vec<String> = segments().difference(&before).cloned().collect();
+        assert!(left.is_empty(), "{name}: segments left {left:?}: {run:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A right solution that writes and reads back scratch files where a judge lets it (its
+/// working directory, TMPDIR, /tmp, /dev/shm), maps its input and checks it is a plain file
+/// of the size `fstat` says: it passes, and leaves nothing. Without namespaces the working
+/// directory and /tmp are read-only to it: TMPDIR is its place.
+#[test]
+fn a_right_solution_that_writes_scratch_files_passes_and_leaves_nothing() {
+    let careful = format!(
+        "#!/usr/bin/python3\n\
+         import mmap, os, sys, subprocess\n\
+         boxed = sys.argv[1] == 'boxed'\n\
+         places = ['.', '/tmp', '/dev/shm', os.environ['TMPDIR']] if boxed else [os.environ['TMPDIR']]\n\
+         for place in places:\n\
+         \x20   path = os.path.join(place, 'constrained-nim-scratch')\n\
+         \x20   with open(path, 'w') as f: f.write('kept')\n\
+         \x20   assert open(path).read() == 'kept', place\n\
+         size = os.fstat(0).st_size\n\
+         assert os.path.isfile('/proc/self/fd/0') and size > 0\n\
+         game = mmap.mmap(0, size, prot=mmap.PROT_READ)[:]\n\
+         sys.stdout.write(subprocess.run([{:?}], input=game, capture_output=True).stdout.decode())\n",
+        tool()
+    );
+    let dir = scripts("scratch", &[("careful.py", &careful)]);
+    let script = dir.join("careful.py");
+    for (name, way) in WAYS {
+        let boxed = if name == "without namespaces" {
+            "plain"
+        } else {
+            "boxed"
+        };
+        let Some(run) = hack(
+            way,
+            &["--tests", "3", "--", script.to_str().unwrap(), boxed],
+        ) else {
+            continue;
+        };
+        assert_eq!(run.status, 0, "{name}: {run:?}");
+        for left in [
+            "constrained-nim-scratch",
+            "/tmp/constrained-nim-scratch",
+            "/dev/shm/constrained-nim-scratch",
+        ] {
+            assert!(!Path::new(left).exists(), "{name}: {left} left: {run:?}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A solution that looks for hack (a variable of its, its input an anonymous file in memory,
+/// a capability left, privileges to gain) and answers wrong when it finds it: it finds nothing
+/// and passes. The report names the box.
+#[test]
+fn nothing_tells_a_run_that_hack_watches_it() {
+    let sly = format!(
+        "#!/bin/sh\n\
+         tell() {{ echo \"$1\" >&2; echo Aoki; exit 0; }}\n\
+         env | grep -qi constrained && tell 'a variable of hack'\n\
+         case $(readlink /proc/self/fd/0) in /memfd:*|pipe:*) tell 'the input is no file';; esac\n\
+         grep -q '^CapEff:[[:space:]]*0000000000000000' /proc/self/status || tell 'a capability'\n\
+         grep -q '^CapBnd:[[:space:]]*0000000000000000' /proc/self/status || [ \"$(id -u)\" != 0 ] || tell 'a bounding set'\n\
+         grep -q '^NoNewPrivs:[[:space:]]*1' /proc/self/status || tell 'privileges to gain'\n\
+         exec {}\n",
+        tool()
+    );
+    let dir = scripts("sly", &[("sly.sh", &sly)]);
+    let script = dir.join("sly.sh");
+    for (name, way) in WAYS {
+        let args = ["hack", "--tests", "3", "--", script.to_str().unwrap()];
+        // Started from an environment with nothing of the project's in it (cargo's test
+        // variables name it): whatever the run finds came from hack.
+        let mut command = match way {
+            Some(_) => std::process::Command::new(tool()),
+            None => match as_nobody(&[]) {
+                Some(command) => command,
+                None => continue,
+            },
+        };
+        command
+            .args(args)
+            .env_clear()
+            .env("PATH", "/usr/local/bin:/usr/bin:/bin");
+        command.envs(way.unwrap_or_default().iter().copied());
+        let run = run_command(&mut command, b"");
+        assert_eq!(run.status, 0, "{name}: {run:?}");
+        let measured = run.stderr.lines().find(|l| l.starts_with("(measured by "));
+        assert!(
+            measured
+                .is_some_and(|l| l.contains("; a private box: ") && l.contains("no capabilities")),
+            "{name}: {run:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
