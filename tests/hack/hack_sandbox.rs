@@ -756,7 +756,7 @@ mod slow {
         // and without namespaces the runs share the machine's /dev/shm.
         for (vars, words) in [
             (&[BY_HAND][..], "each page once; not page cache"),
-            (&[SHARED_SHM][..], "; /dev/shm not private)"),
+            (&[SHARED_SHM][..], ", /dev/shm not private)"),
         ] {
             let Some(run) = hack_workers(
                 &["--tests", "0", "--jobs", "1", "--memory", "100"],

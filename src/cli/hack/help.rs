@@ -156,9 +156,9 @@ Limits and verdicts:
   administrator chowned to it). Elsewhere it counts from /proc, a few times a second: the memory
   the run's processes map, each page counted once (their proportional sets: memory shared after
   a fork or mapped by several counts once; not the page cache, nor files in /dev/shm not mapped),
-  found through its process group, its descendants, and the orphans handed to hack that carry
-  its mark in their environment (CONSTRAINED_NIM_HACK) or its process group, or, their mark
-  cleared, were born since it started (counted in every run then going, until a run alone
+  found through its process group, its descendants, and the orphans handed to hack that are in
+  its IPC namespace or its process group, or, where runs have no namespaces, were born since it
+  started (counted in every run then going, until a run alone
   confirms whose it is). The timeout and
   memory reports name the way used and what it does not count (`measured by ...`).
 
@@ -170,20 +170,28 @@ Limits and verdicts:
   never longer than the time no process seen was ready to run, and only while other work kept
   every CPU hack may use busy (a CPU idle, or held by the run alone, would have run it at once). A run ends what is provably its own and nothing else: its control group,
   its process group while its main process is unreaped, each of its processes by a pidfd; an
-  orphan left to hack ends once its run has (marked, or, its mark cleared, born after every run
-  still going had started). Two hacks side by side never touch each other's runs.
+  orphan left to hack ends once its run has (in its namespace, or, without namespaces, born after
+  every run still going had started). Two hacks side by side never touch each other's runs.
 
-  Each run has a /dev/shm of its own, as in a judge's box: a fresh tmpfs (at most the runaway
-  guard's size) in a mount namespace of its own, made as root, or else in a user namespace of the
-  run's own (where the machine allows them to users; the run keeps its user and group, and other
-  users' files show as nobody's), which goes with the run, files and all. Where neither can be had,
-  the runs share the machine's /dev/shm: what one leaves there stays, and the reports say so
-  (`/dev/shm not private`). /tmp is the machine's: what a run leaves there stays, its page cache
-  counted in that run's peak and not in the next run's.
-
-  CMD runs as the user who runs hack: run as root, or in a group delegated to that user, a solution
-  can move itself out of its control group (a judge's box runs it as an unprivileged user), and what
-  it moved is then neither counted nor ended with the run.
+  The box: each run is private, as in a judge's box. It may write only in places of its own, gone
+  with it: its working directory and /tmp, each an overlay (it reads the machine's files, its
+  writes land in a tmpfs of the run's), its own /dev/shm, and TMPDIR (/tmp). Everything else,
+  your tests, --save, --out and your home among it, is read-only to it (Landlock, Linux 5.13 on,
+  no root needed). Its SysV shared memory, queues and semaphores live in an IPC namespace of its
+  own and die with it. It holds no capability and can gain none (no_new_privs, an empty bounding
+  set), so run as root it can neither leave its control group nor write /proc/sys; Landlock also
+  keeps it from signalling processes outside its box (Linux 6.12 on). Its standard input is a
+  plain file, its environment holds nothing of hack's. The namespaces are made as root, or else
+  in a user namespace of the run's own, where the machine allows them to users (the run keeps its
+  user and group; other users' files show as nobody's). The working directory is not made
+  private where it is / or has a mount beneath it (it is read-only then). Where a wall cannot be
+  had, the report says what that means: without namespaces (user namespaces refused), /tmp and
+  the working directory are read-only to the run, TMPDIR is a scratch folder removed after it,
+  the SysV objects it leaves are removed after it, and /dev/shm is the machine's (`/dev/shm not
+  private`); without Landlock (an older kernel), the run could write where you may, so your test
+  folder, --save and --out are checked after each run, and a change ends hack with status 2,
+  naming the file. Every report, a pass too, ends with the line `(measured by ...; a private box:
+  ...)`, and --json's measured_by says the same.
 
   CMD runs without the variables that change what a program does (its buffering, start-up,
   asserts, hash order, memory's contents, threads' stacks, time or memory) and that a judge does

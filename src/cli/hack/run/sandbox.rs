@@ -340,16 +340,20 @@ impl Sandbox {
     /// changes' tmpfs), less its input's copy; 0 without a tmpfs of its own.
     fn in_files(&self, members: &[(i32, u64)]) -> u64 {
         let walls = walls();
-        if walls.way.is_none() {
+        let Some(ns) = self.ns.filter(|_| walls.way.is_some()) else {
             return 0;
-        }
+        };
         let used = |path: String| {
             rustix::fs::statvfs(path.as_str())
                 .ok()
                 .map(|s| (s.f_blocks - s.f_bfree) * s.f_frsize)
         };
         let cwd = std::env::current_dir().ok();
-        for &(pid, _) in members {
+        // Only a process in the run's namespace sees its tmpfs.
+        let inside = members
+            .iter()
+            .filter(|&&(pid, _)| tally::run_marked(pid) == tally::Mark::Run(ns));
+        for &(pid, _) in inside {
             let root = format!("/proc/{pid}/root");
             let Some(shm) = used(format!("{root}/dev/shm")) else {
                 continue;

@@ -168,7 +168,8 @@ pub(super) fn scan(main: i32, start: u64, ns: Option<u64>) -> Tally {
     let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(1) as u64;
     let mut resident = Vec::new();
     for (&pid, stat) in &stats {
-        if stat.group != main && !belongs(pid) {
+        // A main process already reaped (0) leads no group: the kernel's threads are in group 0.
+        if !(main > 0 && stat.group == main) && !belongs(pid) {
             continue;
         }
         tally.members.push((pid, stat.start));
