@@ -286,3 +286,64 @@ fn nothing_tells_a_run_that_hack_watches_it() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Without namespaces, a run's scratch folder (its TMPDIR, on disk) goes even when hack is
+/// killed by SIGKILL mid-run: the guard removes it, and the sleeping solution ends.
+#[test]
+fn a_scratch_folder_does_not_outlive_hack_killed_by_sigkill() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let marker = format!("sleep 47.{}", std::process::id() % 1000);
+    let script = format!("echo x > \"$TMPDIR\"/kept; exec {marker}");
+    let mut hack = Command::new(tool())
+        .args([
+            "hack", "--tests", "0", "--jobs", "1", "--", "sh", "-c", &script,
+        ])
+        .envs([NO_NAMESPACES])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // The sleep itself (not hack or the shell, whose command lines hold it too), once its
+    // environment is its own (read in the middle of its exec, it can be the shell's).
+    let tmpdir_of = |entry: &std::fs::DirEntry| {
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        if String::from_utf8_lossy(&cmdline)
+            .replace('\0', " ")
+            .trim_end()
+            != marker
+        {
+            return None;
+        }
+        let environ = std::fs::read(entry.path().join("environ")).unwrap_or_default();
+        (environ.split(|&b| b == 0))
+            .find_map(|v| v.strip_prefix(b"TMPDIR="))
+            .map(|v| PathBuf::from(String::from_utf8_lossy(v).into_owned()))
+    };
+    let started = Instant::now();
+    let tmpdir = loop {
+        let found = std::fs::read_dir("/proc")
+            .unwrap()
+            .flatten()
+            .find_map(|e| tmpdir_of(&e));
+        if let Some(tmpdir) = found {
+            break tmpdir;
+        }
+        if started.elapsed() > Duration::from_secs(20) {
+            let _ = hack.kill();
+            panic!("the run never started");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(tmpdir.join("kept").exists(), "{tmpdir:?}");
+    hack.kill().unwrap();
+    hack.wait().unwrap();
+    let base = tmpdir.parent().unwrap().to_path_buf();
+    let started = Instant::now();
+    while (base.exists() || common::running(&marker)) && started.elapsed() < Duration::from_secs(10)
+    {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(!base.exists(), "{base:?} left");
+    assert!(!common::running(&marker), "the run outlived hack");
+}

@@ -122,8 +122,9 @@ impl Walls {
         if !works(&walls) {
             return None;
         }
-        walls.tmp = true;
-        if !works(&walls) {
+        // An overlay shows its lower folder's files, not the mounts beneath it.
+        walls.tmp = overlayable(Path::new("/tmp"));
+        if walls.tmp && !works(&walls) {
             walls.tmp = false;
         }
         let under_tmp = cwd.is_some_and(|cwd| walls.tmp && cwd.starts_with("/tmp"));
@@ -228,10 +229,10 @@ fn find_landlock() -> Option<Landlock> {
     works.then_some(Landlock { signals })
 }
 
-/// Whether the working directory `cwd` can be overlaid whole: not `/`, and no mount beneath
-/// it (an overlay shows its lower folder's files, not what is mounted under it).
-fn overlayable(cwd: &Path) -> bool {
-    if cwd == Path::new("/") {
+/// Whether the folder `dir` can be overlaid whole: not `/`, and no mount beneath it (an
+/// overlay shows its lower folder's files, not what is mounted under it).
+fn overlayable(dir: &Path) -> bool {
+    if dir == Path::new("/") {
         return false;
     }
     let Ok(mounts) = std::fs::read_to_string("/proc/self/mountinfo") else {
@@ -243,7 +244,7 @@ fn overlayable(cwd: &Path) -> bool {
         .filter_map(|line| line.split(' ').nth(4))
         .any(|point| {
             Path::new(&unescape_octal(point))
-                .strip_prefix(cwd)
+                .strip_prefix(dir)
                 .is_ok_and(|rest| !rest.as_os_str().is_empty())
         })
 }
