@@ -169,7 +169,8 @@ pub(super) fn scan(main: i32, start: u64, ns: Option<u64>) -> Tally {
     let mut resident = Vec::new();
     for (&pid, stat) in &stats {
         // A main process already reaped (0) leads no group: the kernel's threads are in group 0.
-        if !(main > 0 && stat.group == main) && !belongs(pid) {
+        let in_group = main > 0 && stat.group == main;
+        if !in_group && !belongs(pid) {
             continue;
         }
         tally.members.push((pid, stat.start));
