@@ -347,3 +347,49 @@ fn a_scratch_folder_does_not_outlive_hack_killed_by_sigkill() {
     assert!(!base.exists(), "{base:?} left");
     assert!(!common::running(&marker), "the run outlived hack");
 }
+
+/// hack ends what it started and nothing else: a report read through bash's process
+/// substitution (`2> >(tee log >&2)`, `--json > >(cat > file)`), whose reader bash forked before
+/// it became hack and so is hack's child, reaches the log and the file whole.
+#[test]
+fn a_report_read_through_process_substitution_is_not_lost() {
+    use std::time::{Duration, Instant};
+    let dir = scripts("substitution", &[]);
+    let (log, json) = (dir.join("log"), dir.join("report.json"));
+    let script = format!(
+        "{tool} hack --tests 2 --seed 1 -- {tool} 2> >(tee {log} >/dev/null); \
+         {tool} hack --tests 2 --seed 1 --json -- {tool} > >(cat > {json}) 2>/dev/null",
+        tool = tool(),
+        log = log.display(),
+        json = json.display()
+    );
+    let status = std::process::Command::new("bash")
+        .args(["-c", &script])
+        .status()
+        .unwrap();
+    assert!(status.success(), "{status:?}");
+    // The readers finish after hack, each on its own time.
+    let started = Instant::now();
+    let whole = || {
+        let log = std::fs::read_to_string(&log).unwrap_or_default();
+        let json = std::fs::read_to_string(&json).unwrap_or_default();
+        (log.contains("all 2 generated games passed (seed 1)\n(measured by ")
+            && json.trim_end().ends_with('}'))
+        .then_some((log, json))
+    };
+    while whole().is_none() && started.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let (_, json) = whole().unwrap_or_else(|| {
+        panic!(
+            "lost: {:?}",
+            (
+                std::fs::read_to_string(&log),
+                std::fs::read_to_string(&json)
+            )
+        )
+    });
+    let report: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(report["ended"], "passed", "{json}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

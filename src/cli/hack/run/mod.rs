@@ -44,6 +44,7 @@ use std::time::{Duration, Instant};
 /// Takes the signals for hack, makes it the subreaper of what it starts, and starts the guard
 /// (see `guard`), told of the control groups' bases to remove at the end.
 pub(in crate::cli) fn take_over() {
+    sandbox::note_children_before();
     let _ = HACK_IPC.set(sandbox::ipc_before());
     let scratch = sandbox::walls()
         .way

@@ -40,7 +40,7 @@ use std::time::Duration;
 pub(in crate::cli) use sysv::{Before as IpcBefore, before as ipc_before};
 use tally::Thread;
 use tracked::tell_orphans_now;
-pub(in crate::cli) use tracked::{reap, spawn_tracked, sweep_orphans};
+pub(in crate::cli) use tracked::{note_children_before, reap, spawn_tracked, sweep_orphans};
 pub(in crate::cli) use walls::{scratch_base, walls};
 pub(in crate::cli) use watch::{changed as watched_changed, settle, watch};
 

@@ -127,7 +127,7 @@ pub(in crate::cli) fn sweep_orphans() {
         let Some(stat) = stat_of(pid) else {
             continue;
         };
-        if stat.parent != me {
+        if stat.parent != me || not_hacks((pid, stat.start)) {
             continue;
         }
         let orphan = stat.state == b'Z'
@@ -152,6 +152,31 @@ pub(in crate::cli) fn sweep_orphans() {
     tell_orphans(&running, me, guard);
 }
 
+/// hack's children when it took over (pid and start): none of them is a run's. The shell that
+/// became hack may have forked them before it did (the reader of `2> >(tee log)`, which then
+/// reads hack's own report): hack ends what it started, and nothing else.
+static BEFORE: Mutex<Vec<(i32, u64)>> = Mutex::new(Vec::new());
+
+/// Notes hack's children now, before any run: see [`BEFORE`].
+pub(in crate::cli) fn note_children_before() {
+    // SAFETY: getpid cannot fail.
+    let me = unsafe { libc::getpid() };
+    let found: Vec<(i32, u64)> = (children().unwrap_or_else(|| every_process(me)).into_iter())
+        .filter_map(|pid| Some((pid, stat_of(pid)?)))
+        .filter(|(_, stat)| stat.parent == me)
+        .map(|(pid, stat)| (pid, stat.start))
+        .collect();
+    *BEFORE.lock().unwrap_or_else(|p| p.into_inner()) = found;
+}
+
+/// Whether hack's child `child` (pid and start) was there before hack took over.
+fn not_hacks(child: (i32, u64)) -> bool {
+    BEFORE
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .contains(&child)
+}
+
 /// The orphans hack holds (pid and start), as last told to the guard.
 static TOLD: Mutex<Vec<(i32, u64)>> = Mutex::new(Vec::new());
 
@@ -172,6 +197,7 @@ fn tell_orphans(running: &[Live], me: i32, guard: Option<i32>) {
         .filter_map(|pid| Some((pid, stat_of(pid)?)))
         .filter(|(_, stat)| stat.parent == me && stat.state != b'Z')
         .map(|(pid, stat)| (pid, stat.start))
+        .filter(|&child| !not_hacks(child))
         .collect();
     orphans.sort_unstable();
     let mut told = TOLD.lock().unwrap_or_else(|p| p.into_inner());
