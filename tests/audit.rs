@@ -507,6 +507,23 @@ fn a_vandal_among_the_solutions_changes_no_test() {
     assert_eq!(vandal["expected"], "WA", "{vandal}");
     assert_eq!(vandal["verdict"], "WA", "{vandal}");
     assert_eq!(vandal["verdicts"]["trio.in"]["verdict"], "WA", "{vandal}");
+    // The report says what the box was, as hack's do.
+    let measured = report["measured_by"].as_str().unwrap_or_default();
+    assert!(measured.contains("; a private box: "), "{measured}");
+    let text = run(
+        &[
+            "audit",
+            "--solutions",
+            sol.to_str().unwrap(),
+            tests.to_str().unwrap(),
+        ],
+        b"",
+    );
+    let line = (text.stdout.lines()).find(|l| l.starts_with("  (measured by "));
+    assert!(
+        line.is_some_and(|l| l.contains("; a private box: ")),
+        "{text:?}"
+    );
 }
 
 /// What under SOL cannot be run is said, each with why, and the audit does not pass: a folder

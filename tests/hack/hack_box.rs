@@ -170,15 +170,24 @@ echo Aoki > \"$1\"/mine.out\necho Takahashi\n";
 #[test]
 fn sysv_memory_a_run_leaves_dies_with_it() {
     let leak = format!(
-        "#!/bin/sh\nipcmk -M 16777216 >/dev/null || exit 7\nexec {}\n",
-        tool()
+        "#!/usr/bin/python3\n\
+         import ctypes, os\n\
+         libc = ctypes.CDLL(None, use_errno=True)\n\
+         # IPC_PRIVATE, 16 MiB, IPC_CREAT | 0600: made, never removed.\n\
+         assert libc.shmget(0, 16 << 20, 0o1000 | 0o600) >= 0, ctypes.get_errno()\n\
+         os.execv({tool:?}, [{tool:?}])\n",
+        tool = tool()
     );
-    let dir = scripts("sysv", &[("leak.sh", &leak)]);
-    let script = dir.join("leak.sh");
+    let dir = scripts("sysv", &[("leak.py", &leak)]);
+    let script = dir.join("leak.py");
+    // Each segment's id, but those this test binary makes itself (another test's, at once).
     let segments = || {
         let text = std::fs::read_to_string("/proc/sysvipc/shm").unwrap();
+        let own = std::process::id().to_string();
         let ids: std::collections::BTreeSet<String> = (text.lines().skip(1))
-            .filter_map(|line| line.split_whitespace().nth(1).map(str::to_owned))
+            .map(|line| line.split_whitespace().collect::<Vec<_>>())
+            .filter(|columns| columns.get(4) != Some(&own.as_str()))
+            .filter_map(|columns| columns.get(1).map(|id| id.to_string()))
             .collect();
         ids
     };
@@ -202,9 +211,9 @@ fn sysv_memory_a_run_leaves_dies_with_it() {
 fn a_right_solution_that_writes_scratch_files_passes_and_leaves_nothing() {
     let careful = format!(
         "#!/usr/bin/python3\n\
-         import mmap, os, sys, subprocess\n\
+         import mmap, os, sys, subprocess, tempfile\n\
          boxed = sys.argv[1] == 'boxed'\n\
-         places = ['.', '/tmp', '/dev/shm', os.environ['TMPDIR']] if boxed else [os.environ['TMPDIR']]\n\
+         places = ['.', '/tmp', '/dev/shm', tempfile.gettempdir()] if boxed else [tempfile.gettempdir()]\n\
          for place in places:\n\
          \x20   path = os.path.join(place, 'constrained-nim-scratch')\n\
          \x20   with open(path, 'w') as f: f.write('kept')\n\
@@ -391,5 +400,41 @@ fn a_report_read_through_process_substitution_is_not_lost() {
     });
     let report: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(report["ended"], "passed", "{json}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Without namespaces, only what a run's own processes made is removed: a segment another
+/// program makes while hack runs is not hack's, and stays.
+#[test]
+fn without_namespaces_another_programs_sysv_memory_is_left_alone() {
+    let slow = format!("#!/bin/sh\nsleep 0.3\nexec {}\n", tool());
+    let dir = scripts("sysv-other", &[("slow.sh", &slow)]);
+    let script = dir.join("slow.sh");
+    let hack = std::thread::spawn(move || {
+        hack(
+            Some(&[NO_NAMESPACES]),
+            &[
+                "--tests",
+                "0",
+                "--jobs",
+                "1",
+                "--",
+                script.to_str().unwrap(),
+            ],
+        )
+    });
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    // SAFETY: shmget and shmctl with IPC_PRIVATE and an id it returned; no memory is mapped.
+    let id = unsafe { libc::shmget(libc::IPC_PRIVATE, 4096, libc::IPC_CREAT | 0o600) };
+    assert!(id >= 0);
+    let run = hack.join().unwrap().unwrap();
+    let listed = std::fs::read_to_string("/proc/sysvipc/shm").unwrap();
+    let stays = listed
+        .lines()
+        .any(|l| l.split_whitespace().nth(1) == Some(&id.to_string()));
+    // SAFETY: as above.
+    unsafe { libc::shmctl(id, libc::IPC_RMID, std::ptr::null_mut()) };
+    assert_eq!(run.status, 0, "{run:?}");
+    assert!(stays, "another program's segment was removed: {run:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -409,8 +409,10 @@ fn assemble(
             ),
         });
     }
+    let measured_by = (!solutions.is_empty()).then(trial::measured_by);
     report::Report {
         dir: dir.to_string_lossy().into_owned(),
+        measured_by,
         tests,
         bounds,
         winners,

@@ -28,6 +28,9 @@ pub(super) struct Report {
     pub(super) solutions: Vec<Solution>,
     /// With `--solutions`: the valid tests on which no solution fails.
     pub(super) tests_breaking_nothing: Vec<String>,
+    /// With `--solutions`: how the programs' runs were measured and boxed, in the words of
+    /// hack's reports.
+    pub(super) measured_by: Option<String>,
     /// With `--fill`: the tests added, each with why.
     pub(super) filled: Vec<Filled>,
     /// Each thing missing or wrong, in a line; empty when the audit passes.
@@ -257,6 +260,9 @@ pub(super) fn text(report: &Report) -> String {
                 report.tests_breaking_nothing.join(", ")
             }
         );
+        if let Some(measured_by) = &report.measured_by {
+            let _ = writeln!(out, "  (measured by {measured_by})");
+        }
     }
     if !report.filled.is_empty() {
         let _ = writeln!(out, "\nfilled:");

@@ -171,6 +171,11 @@ pub(super) fn guard(tests: &std::path::Path) {
     run::watch(tests);
 }
 
+/// How the programs' runs were measured and boxed, in the words of hack's reports.
+pub(super) fn measured_by() -> String {
+    run::which()
+}
+
 /// Ends what [`guard`] started, every program's leftovers swept.
 pub(super) fn dismiss() {
     run::sweep_orphans();

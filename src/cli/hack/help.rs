@@ -175,23 +175,24 @@ Limits and verdicts:
 
   The box: each run is private, as in a judge's box. It may write only in places of its own, gone
   with it: its working directory and /tmp, each an overlay (it reads the machine's files, its
-  writes land in a tmpfs of the run's), its own /dev/shm, and TMPDIR (/tmp). Everything else,
-  your tests, --save, --out and your home among it, is read-only to it (Landlock, Linux 5.13 on,
-  no root needed). Its SysV shared memory, queues and semaphores live in an IPC namespace of its
-  own and die with it. It holds no capability and can gain none (no_new_privs, an empty bounding
-  set), so run as root it can neither leave its control group nor write /proc/sys; Landlock also
-  keeps it from signalling processes outside its box (Linux 6.12 on). Its standard input is a
-  plain file, its environment holds nothing of hack's. The namespaces are made as root, or else
-  in a user namespace of the run's own, where the machine allows them to users (the run keeps its
-  user and group; other users' files show as nobody's). The working directory is not made
-  private where it is / or has a mount beneath it (it is read-only then). Where a wall cannot be
-  had, the report says what that means: without namespaces (user namespaces refused), /tmp and
-  the working directory are read-only to the run, TMPDIR is a scratch folder removed after it,
-  the SysV objects it leaves are removed after it, and /dev/shm is the machine's (`/dev/shm not
-  private`); without Landlock (an older kernel), the run could write where you may, so your test
-  folder, --save and --out are checked after each run, and a change ends hack with status 2,
-  naming the file. Every report, a pass too, ends with the line `(measured by ...; a private box:
-  ...)`, and --json's measured_by says the same.
+  writes land in a tmpfs of the run's), and its own /dev/shm. Everything else, your tests, --save,
+  --out and your home among it, is read-only to it: Landlock refuses writes (Linux 5.13 on, no
+  root needed), and the machine's mounts are read-only in its mount namespace, which refuses a
+  change of mode, owner or times too. Its SysV shared memory, queues and semaphores live in an
+  IPC namespace of its own and die with it. It holds no capability and can gain none
+  (no_new_privs, an empty bounding set), so run as root it can neither leave its control group
+  nor write /proc/sys; Landlock also keeps it from signalling processes outside its box (Linux
+  6.12 on). Its standard input is a plain file opened for reading, its environment holds nothing
+  of hack's (no TMPDIR: /tmp is its own), its control group namespace names no folder of hack's.
+  The namespaces are made as root, or else in a user namespace of the run's own, where the
+  machine allows them to users (the run keeps its user and group; other users' files show as
+  nobody's). Where a wall cannot be had, the report says what that means: without namespaces
+  (user namespaces refused), /tmp and the working directory are read-only to the run, TMPDIR is
+  a scratch folder of its own removed after it, the SysV objects its processes made are removed
+  after it, and /dev/shm is the machine's (`/dev/shm not private`); without Landlock or without
+  namespaces, your test folder, --save and --out are checked after each run, and a change ends
+  hack with status 2, naming the file. Every report, a pass too, ends with the line `(measured
+  by ...; a private box: ...)`; --json's measured_by, and audit --solutions, say the same.
 
   CMD runs without the variables that change what a program does (its buffering, start-up,
   asserts, hash order, memory's contents, threads' stacks, time or memory) and that a judge does

@@ -27,9 +27,10 @@ pub(in crate::cli) use guard::stopped;
 pub(super) use guard::{signal, signal_name};
 use measure::{own_delay, own_peak};
 pub(super) use sandbox::Sandbox;
+pub(in crate::cli) use sandbox::which;
 pub(in crate::cli) use sandbox::{GUARD_NAME, Room, be_the_guard, hard_limit, sweep_orphans};
 pub(in crate::cli) use sandbox::{Scratch, settle, watch, watched_changed};
-pub(super) use sandbox::{confine, memory_ceiling, which};
+pub(super) use sandbox::{confine, memory_ceiling};
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, Read, Seek, Write};
@@ -45,7 +46,6 @@ use std::time::{Duration, Instant};
 /// (see `guard`), told of the control groups' bases to remove at the end.
 pub(in crate::cli) fn take_over() {
     sandbox::note_children_before();
-    let _ = HACK_IPC.set(sandbox::ipc_before());
     let scratch = sandbox::walls()
         .way
         .is_none()
@@ -58,9 +58,6 @@ pub(in crate::cli) fn take_over() {
 /// the guard let go.
 pub(in crate::cli) fn dismiss() {
     sandbox::remove_bases();
-    if let Some(Some(ipc)) = HACK_IPC.get() {
-        ipc.remove_all_left();
-    }
     if sandbox::walls().way.is_none()
         && let Some(scratch) = sandbox::scratch_base()
     {
@@ -68,10 +65,6 @@ pub(in crate::cli) fn dismiss() {
     }
     guard::dismiss();
 }
-
-/// The SysV objects there were when hack started, where runs have no IPC namespace of their
-/// own: what is new at its end, held by nothing, its runs left.
-static HACK_IPC: std::sync::OnceLock<Option<sandbox::IpcBefore>> = std::sync::OnceLock::new();
 
 /// A token that ends a run early, as a signal does, set by another thread: a shrinker's
 /// candidate that lost the race to a smaller failing one, a large game past a timeout. Passed

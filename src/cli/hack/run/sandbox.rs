@@ -37,7 +37,6 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::process::Command;
 use std::time::Duration;
-pub(in crate::cli) use sysv::{Before as IpcBefore, before as ipc_before};
 use tally::Thread;
 use tracked::tell_orphans_now;
 pub(in crate::cli) use tracked::{note_children_before, reap, spawn_tracked, sweep_orphans};
@@ -94,10 +93,14 @@ pub(in crate::cli) struct Sandbox {
     started: Option<std::time::Instant>,
     /// Each CPU's idle time at the last look (see [`Waits`]).
     idle: Vec<Duration>,
-    /// The SysV objects there were before the run, where it has no IPC namespace of its own.
+    /// The SysV objects there were before the run, where it has no IPC namespace of its own,
+    /// and every process of the run seen (their makers, if the run's).
     ipc: Option<sysv::Before>,
+    seen: std::collections::HashSet<i32>,
     /// The bytes of its input's copy in its own tmpfs, which is no memory of the run's.
     input: u64,
+    /// The box's namespaces, held while the run goes on (see [`Sandbox::spawn`]).
+    namespaces: Vec<std::fs::File>,
 }
 
 /// The time a run waited for a CPU that other work held, from its threads' CPU times and run
@@ -228,7 +231,9 @@ impl Sandbox {
             started: None,
             idle: Vec::new(),
             ipc: sysv::before(),
+            seen: std::collections::HashSet::new(),
             input: 0,
+            namespaces: Vec::new(),
         }
     }
 
@@ -251,6 +256,17 @@ impl Sandbox {
         let (child, ns) = spawn_tracked(cmd)?;
         self.main = child.id() as i32;
         self.ns = ns;
+        if ns.is_some() {
+            // Held until the run ends: the box's namespaces are torn down (its mounts undone)
+            // when hack lets them go, not in the exit of the run's last process, whose time it
+            // would add to the run's.
+            self.namespaces = ["mnt", "ipc", "user"]
+                .iter()
+                .filter_map(|kind| {
+                    std::fs::File::open(format!("/proc/{}/ns/{kind}", self.main)).ok()
+                })
+                .collect();
+        }
         self.started = Some(std::time::Instant::now());
         self.idle = measure::idle_times();
         self.start = tally::stat_of(self.main).map_or(0, |stat| stat.start);
@@ -301,6 +317,9 @@ impl Sandbox {
                 if self.main > 0 && !members.contains(&self.main) {
                     members.push(self.main);
                 }
+                if self.ipc.is_some() {
+                    self.seen.extend(&members);
+                }
                 let (busy, threads) = tally::threads(&members);
                 let cpus = self.cpus();
                 let queued = self.waits.add(&threads, used.cpu, self.since(), cpus);
@@ -319,6 +338,9 @@ impl Sandbox {
                 self.usage.peak = self.usage.peak.max(tally.memory);
                 self.usage.busy = tally.busy;
                 self.hold(&tally.members);
+                if self.ipc.is_some() {
+                    self.seen.extend(tally.members.iter().map(|&(pid, _)| pid));
+                }
                 tell_orphans_now();
                 // The kernel stops a group's runaway; by hand, this look does.
                 if tally.memory > self.guard {
@@ -450,8 +472,9 @@ impl Sandbox {
             group.release();
         }
         if let Some(ipc) = self.ipc.take() {
-            ipc.remove_left_by_run();
+            ipc.remove_left_by_run(&self.seen);
         }
+        self.namespaces.clear();
     }
 }
 

@@ -89,8 +89,13 @@ pub(in crate::cli) fn confine(
     }
     let walls = walls::walls();
     let scratch = match walls.way {
+        // A judge sets no TMPDIR: programs take /tmp, the run's own.
+        Some(_) if walls.tmp => {
+            cmd.env_remove("TMPDIR");
+            None
+        }
         Some(_) => {
-            cmd.env("TMPDIR", if walls.tmp { "/tmp" } else { "/dev/shm" });
+            cmd.env("TMPDIR", "/dev/shm");
             None
         }
         None => {
@@ -100,8 +105,8 @@ pub(in crate::cli) fn confine(
         }
     };
     let hack = rustix::process::getpid();
-    let input = scratch.as_ref().map(|s| s.input.as_path());
-    let (setup, mut seal) = walls::Setup::new(walls, room.space, input);
+    let places = (scratch.as_ref()).map(|s| (s.folder.as_path(), s.input.as_path()));
+    let (setup, mut seal) = walls::Setup::new(walls, room.space, places);
     // SAFETY: between fork and exec only system calls: prctl, getppid, getrlimit, setrlimit,
     // signal, close_range, fcntl, and Setup::enter's.
     unsafe {

@@ -1,8 +1,9 @@
 //! Where a run has no IPC namespace of its own (no namespaces here), the SysV objects it
-//! leaves behind would outlive it and hold the machine's memory: a segment it made and let go,
-//! a queue, a semaphore set. They are found in /proc/sysvipc and removed: after each run, a
-//! new segment no process holds whose maker is gone; at hack's end, every object made by
-//! hack's user since hack started that nothing holds.
+//! leaves behind would outlive it and hold the machine's memory. After each run, /proc/sysvipc
+//! tells which are new since it started, and of them those a process of the run made (a
+//! segment's maker) or last wrote to (a queue's last sender) are removed once no process holds
+//! them. Only what a process seen to be the run's did counts: another program's objects, made
+//! meanwhile, are not hack's to remove (a maker that lived between two looks is missed).
 
 use std::collections::HashSet;
 
@@ -19,43 +20,34 @@ enum Kind {
 struct Object {
     kind: Kind,
     id: i32,
-    /// Its maker's user.
-    creator_uid: u32,
-    /// A segment's maker's pid and how many processes hold it (0 for the other kinds).
-    creator_pid: i32,
+    /// A segment's maker's pid, or a queue's last sender's (0 for a semaphore set), and how
+    /// many processes hold a segment.
+    pid: i32,
     attached: u64,
 }
 
 /// The objects there are now.
 fn objects() -> Vec<Object> {
     let mut all = Vec::new();
-    for (kind, file, uid_column) in [
-        (Kind::Shm, "shm", 9),
-        (Kind::Msg, "msg", 9),
-        (Kind::Sem, "sem", 6),
-    ] {
+    for (kind, file) in [(Kind::Shm, "shm"), (Kind::Msg, "msg"), (Kind::Sem, "sem")] {
         let text = std::fs::read_to_string(format!("/proc/sysvipc/{file}")).unwrap_or_default();
         for line in text.lines().skip(1) {
             let columns: Vec<&str> = line.split_whitespace().collect();
             let number = |k: usize| columns.get(k).and_then(|c| c.parse::<i64>().ok());
-            let (Some(id), Some(uid)) = (number(1), number(uid_column)) else {
+            let Some(id) = number(1) else {
                 continue;
             };
-            let shm = kind == Kind::Shm;
+            // A segment's maker (cpid) and holders (nattch); a queue's last sender (lspid).
+            let (pid, attached) = match kind {
+                Kind::Shm => (number(4), number(6)),
+                Kind::Msg => (number(5), None),
+                Kind::Sem => (None, None),
+            };
             all.push(Object {
                 kind,
                 id: id as i32,
-                creator_uid: uid as u32,
-                creator_pid: if shm {
-                    number(4).unwrap_or(0) as i32
-                } else {
-                    0
-                },
-                attached: if shm {
-                    number(6).unwrap_or(0) as u64
-                } else {
-                    0
-                },
+                pid: pid.unwrap_or(0) as i32,
+                attached: attached.unwrap_or(0) as u64,
             });
         }
     }
@@ -72,23 +64,11 @@ pub(in crate::cli) fn before() -> Option<Before> {
 }
 
 impl Before {
-    /// After a run: removes each segment made since, held by no process, whose maker is
-    /// gone. (Another run's segment has its maker or a holder still.)
-    pub(in crate::cli) fn remove_left_by_run(&self) {
+    /// After a run whose processes were `seen`: removes each object new since it started that
+    /// one of them made or last wrote to, held by no process now.
+    pub(in crate::cli) fn remove_left_by_run(&self, seen: &HashSet<i32>) {
         for object in self.new_ones() {
-            let gone = std::fs::metadata(format!("/proc/{}", object.creator_pid)).is_err();
-            if object.kind == Kind::Shm && object.attached == 0 && object.creator_pid > 0 && gone {
-                remove(object);
-            }
-        }
-    }
-
-    /// At hack's end, every run over: removes every object made since by hack's user and
-    /// held by no process.
-    pub(in crate::cli) fn remove_all_left(&self) {
-        let uid = rustix::process::geteuid().as_raw();
-        for object in self.new_ones() {
-            if object.creator_uid == uid && object.attached == 0 {
+            if object.pid > 0 && seen.contains(&object.pid) && object.attached == 0 {
                 remove(object);
             }
         }

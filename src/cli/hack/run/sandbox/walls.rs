@@ -57,7 +57,7 @@ pub(in crate::cli) struct Walls {
     /// Whether /tmp is overlaid: the run reads the machine's, its writes are its own.
     pub(in crate::cli) tmp: bool,
     /// The working directory, where it is overlaid as /tmp is (not `/`, not one with a mount
-    /// beneath it, not one under an overlaid /tmp, which is overlaid with it).
+    /// beneath it).
     pub(in crate::cli) cwd: Option<PathBuf>,
     /// Whether the working directory can be written in by the run (overlaid, itself or with
     /// /tmp).
@@ -127,9 +127,12 @@ impl Walls {
         if walls.tmp && !works(&walls) {
             walls.tmp = false;
         }
+        // A working directory under an overlaid /tmp is overlaid itself all the same: written
+        // through /tmp's overlay, a folder on the way that another user owns could not be
+        // copied up in a user namespace (EOVERFLOW), and a right solution would crash.
         let under_tmp = cwd.is_some_and(|cwd| walls.tmp && cwd.starts_with("/tmp"));
         walls.cwd_writable = under_tmp;
-        if let Some(cwd) = cwd.filter(|cwd| !under_tmp && overlayable(cwd)) {
+        if let Some(cwd) = cwd.filter(|cwd| overlayable(cwd)) {
             walls.cwd = Some(cwd.to_path_buf());
             if works(&walls) {
                 walls.cwd_writable = true;
@@ -143,11 +146,11 @@ impl Walls {
     /// The box in words, for the report's line: what it has, and what a missing wall means.
     pub(in crate::cli) fn words(&self) -> String {
         let mut has = Vec::new();
-        let mut lacks = Vec::new();
         if self.landlock.is_some() {
             has.push("Landlock".to_owned());
         }
         if self.way.is_some() {
+            has.push("read-only mounts".to_owned());
             has.push("its own IPC namespace".to_owned());
             let mut own = vec!["/dev/shm"];
             if self.tmp {
@@ -157,30 +160,50 @@ impl Walls {
                 own.push("working directory");
             }
             has.push(format!("its own {}", list(&own)));
+        } else {
+            has.push("a scratch TMPDIR".to_owned());
         }
         has.push("no capabilities".to_owned());
-        match self.landlock {
-            Some(landlock) if !landlock.signals => lacks.push(
-                "without Landlock's signal scope (Linux 6.12): a run could signal your processes",
+        let mut lacks = Vec::new();
+        let checked = "your test files, --save and --out are checked after each run";
+        match (self.landlock, self.way) {
+            (Some(landlock), Some(_)) if !landlock.signals => lacks.push(
+                "without Landlock's signal scope (Linux 6.12): a run could signal your processes"
+                    .to_owned(),
             ),
-            Some(_) => {}
-            None => lacks.push(
-                "without Landlock: a run could write to your files (the test files, --save and --out are checked unchanged after each run)",
-            ),
+            (Some(_), Some(_)) => {}
+            (None, Some(_)) => lacks.push(format!(
+                "without Landlock (Linux 5.13): a run could signal your processes and, run as root, leave its control group; {checked}"
+            )),
+            (Some(_), None) => lacks.push(format!(
+                "without namespaces: a run could change your files' modes, owners and times, which Landlock does not cover ({checked}), and it shares /dev/shm"
+            )),
+            (None, None) => lacks.push(format!(
+                "without Landlock or namespaces: a run could write where you may ({checked}), signal your processes and, run as root, leave its control group and write /proc/sys"
+            )),
         }
         match self.way {
-            Some(_) if !self.cwd_writable => lacks.push("the working directory read-only to it"),
+            Some(_) if !self.cwd_writable => {
+                lacks.push("the working directory read-only to it".to_owned())
+            }
             Some(_) => {}
             None => lacks.push(
-                "without namespaces: /tmp and the working directory read-only to it (TMPDIR a scratch folder), SysV objects it leaves removed after it, /dev/shm not private",
+                "/tmp and the working directory read-only to it, SysV objects its processes made removed after it, /dev/shm not private"
+                    .to_owned(),
             ),
         }
         let mut words = format!("a private box: {}", has.join(", "));
         for lack in lacks {
             words.push_str("; ");
-            words.push_str(lack);
+            words.push_str(&lack);
         }
         words
+    }
+
+    /// Whether a run is kept from your files whole: Landlock for writes, read-only mounts for
+    /// modes, owners and times. Where not, they are watched (see `watch`).
+    pub(in crate::cli) fn keeps_files(&self) -> bool {
+        self.landlock.is_some() && self.way.is_some()
     }
 }
 
@@ -303,6 +326,11 @@ pub(in crate::cli) struct Setup {
     cwd_overlay: Option<(CString, u32)>,
     /// Where standard input, a regular file, is copied to (see [`copy_input`]).
     input: CString,
+    /// The machine's mount points, made read-only in the run's mount namespace before its own
+    /// places are mounted: Landlock refuses writes, not a change of a file's mode, owner,
+    /// times or attributes, which a read-only mount refuses. The control groups' file systems
+    /// are left (the run enters its group after this; Landlock keeps it there).
+    read_only: Vec<CString>,
 }
 
 /// What seals a run's box, last before exec (see [`Seal::seal`]), made before the fork.
@@ -312,6 +340,9 @@ pub(in crate::cli) struct Seal {
     places: [Option<CString>; 3],
     /// Landlock's rules, made in the parent, completed in the child with its own places.
     ruleset: Option<RulesetCreated>,
+    /// Whether the run gets a control group namespace of its own, rooted at its group (with
+    /// namespaces): its /proc/self/cgroup says `0::/`, not hack's folder by name.
+    cgroup_namespace: bool,
 }
 
 /// How building the box failed.
@@ -343,7 +374,11 @@ const INPUT: &std::ffi::CStr = c"/dev/shm/input";
 impl Setup {
     /// What a run's child needs to build `walls`, its tmpfs of at most `bytes` each, and to
     /// seal them; without namespaces, its input is copied to `input`.
-    pub(in crate::cli) fn new(walls: &Walls, bytes: u64, input: Option<&Path>) -> (Setup, Seal) {
+    pub(in crate::cli) fn new(
+        walls: &Walls,
+        bytes: u64,
+        scratch: Option<(&Path, &Path)>,
+    ) -> (Setup, Seal) {
         let (uid, gid) = (
             rustix::process::geteuid().as_raw(),
             rustix::process::getegid().as_raw(),
@@ -376,7 +411,10 @@ impl Setup {
                 (walls.way.is_some() && walls.tmp).then(|| c"/tmp".to_owned()),
                 cwd_overlay.as_ref().and(cwd.clone()),
             ],
-            ruleset: walls.landlock.and_then(|_| ruleset(walls.way.is_none())),
+            ruleset: walls
+                .landlock
+                .and_then(|_| ruleset(scratch.map(|(folder, _)| folder))),
+            cgroup_namespace: walls.way.is_some(),
         };
         let setup = Setup {
             way: walls.way,
@@ -387,8 +425,9 @@ impl Setup {
             tmp: walls.tmp.then(|| overlay(b"/tmp", TMP_UPPER, TMP_WORK)),
             cwd,
             cwd_overlay,
-            input: match input {
-                Some(path) => cstring(path.as_os_str().as_bytes().to_vec()),
+            read_only: walls.way.map_or_else(Vec::new, |_| mount_points()),
+            input: match scratch {
+                Some((_, input)) => cstring(input.as_os_str().as_bytes().to_vec()),
                 None => INPUT.to_owned(),
             },
         };
@@ -426,6 +465,9 @@ impl Setup {
             c"/",
             MountPropagationFlags::REC | MountPropagationFlags::PRIVATE,
         )?;
+        for point in &self.read_only {
+            read_only(point)?;
+        }
         let tmpfs = |options: &std::ffi::CStr| {
             rustix::mount::mount(
                 c"tmpfs",
@@ -479,6 +521,10 @@ impl Seal {
     /// Seals the box, last before exec: the run's own places made writable to it and
     /// nothing else (Landlock), no capability, none to gain. System calls only.
     pub(in crate::cli) fn seal(&mut self) -> Result<(), Made> {
+        if self.cgroup_namespace {
+            // SAFETY: no file table is unshared; the child has one thread.
+            unsafe { rustix::thread::unshare_unsafe(rustix::thread::UnshareFlags::NEWCGROUP)? };
+        }
         drop_capabilities();
         rustix::thread::set_no_new_privs(true)?;
         let Some(mut ruleset) = self.ruleset.take() else {
@@ -503,10 +549,10 @@ impl Seal {
     }
 }
 
-/// Landlock's rules for a run: the devices writable; without namespaces (`unboxed`), the runs'
-/// scratch folder and the machine's /dev/shm too (POSIX shared memory and semaphores live
+/// Landlock's rules for a run: the devices writable; without namespaces, the run's own
+/// `scratch` folder and the machine's /dev/shm too (POSIX shared memory and semaphores live
 /// there). Made in the parent; the child adds its own places.
-fn ruleset(unboxed: bool) -> Option<RulesetCreated> {
+fn ruleset(scratch: Option<&Path>) -> Option<RulesetCreated> {
     let mut ruleset = Ruleset::default()
         .handle_access(writes())
         .ok()?
@@ -524,17 +570,70 @@ fn ruleset(unboxed: bool) -> Option<RulesetCreated> {
                 .ok()?;
         }
     }
-    if unboxed {
-        for place in [scratch_base(), Some(Path::new("/dev/shm"))]
-            .into_iter()
-            .flatten()
-        {
+    if let Some(scratch) = scratch {
+        for place in [scratch, Path::new("/dev/shm")] {
             if let Ok(fd) = landlock::PathFd::new(place) {
                 ruleset = ruleset.add_rule(PathBeneath::new(fd, writes())).ok()?;
             }
         }
     }
     Some(ruleset)
+}
+
+/// The machine's mount points but the control groups' (see [`Setup::read_only`]), from
+/// /proc/self/mountinfo, in its order (a mount before those on it).
+fn mount_points() -> Vec<CString> {
+    let mounts = std::fs::read_to_string("/proc/self/mountinfo").unwrap_or_default();
+    mounts
+        .lines()
+        .filter_map(|line| {
+            let point = line.split(' ').nth(4)?;
+            let kind = line.split(" - ").nth(1)?.split(' ').next()?;
+            let cgroups = matches!(kind, "cgroup" | "cgroup2");
+            let point = unescape_octal(point).into_encoded_bytes();
+            (!cgroups).then(|| CString::new(point).ok()).flatten()
+        })
+        .collect()
+}
+
+/// Makes the mount at `point` read-only, itself alone (the mounts on it are each made so in
+/// turn). A point that is gone or that this namespace cannot see (another's) is passed over.
+/// System calls only.
+fn read_only(point: &std::ffi::CStr) -> Result<(), Made> {
+    /// `struct mount_attr` of mount_setattr(2).
+    #[repr(C)]
+    struct MountAttr {
+        set: u64,
+        clear: u64,
+        propagation: u64,
+        userns: u64,
+    }
+    const MOUNT_ATTR_RDONLY: u64 = 1;
+    let attr = MountAttr {
+        set: MOUNT_ATTR_RDONLY,
+        clear: 0,
+        propagation: 0,
+        userns: 0,
+    };
+    // SAFETY: mount_setattr with a NUL-terminated path and a mount_attr of the size given,
+    // both alive for the call.
+    let done = unsafe {
+        libc::syscall(
+            libc::SYS_mount_setattr,
+            libc::AT_FDCWD,
+            point.as_ptr(),
+            libc::AT_SYMLINK_NOFOLLOW,
+            &attr as *const MountAttr,
+            std::mem::size_of::<MountAttr>(),
+        )
+    };
+    if done == 0 {
+        return Ok(());
+    }
+    match io::Error::last_os_error().raw_os_error() {
+        Some(libc::ENOENT | libc::EINVAL | libc::ENOTDIR | libc::EACCES) => Ok(()),
+        _ => Err(Made::Failed(io::Error::last_os_error())),
+    }
 }
 
 /// Mounts an overlay on `target`: the folder as it is below, its changes in `upper` (made
@@ -577,9 +676,10 @@ fn copy_input(path: &std::ffi::CStr) -> Result<(), Made> {
             Err(e) => return Err(e.into()),
         }
     }
-    rustix::fs::seek(&copy, rustix::fs::SeekFrom::Start(0))?;
-    rustix::stdio::dup2_stdin(&copy)?;
     drop(copy);
+    // Opened anew for reading only, as a judge opens the input: not for writing.
+    let input = rustix::fs::open(path, OFlags::RDONLY | OFlags::CLOEXEC, Mode::empty())?;
+    rustix::stdio::dup2_stdin(&input)?;
     Ok(())
 }
 

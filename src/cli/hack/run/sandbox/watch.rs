@@ -1,5 +1,6 @@
 //! Where Landlock is missing (an older kernel, or one built without it), nothing keeps a run
-//! from writing where its user may: the user's files that matter (the test folder of `audit`,
+//! from writing where its user may, and without namespaces (no read-only mounts) from changing
+//! a file's mode, owner or times: the user's files that matter (the test folder of `audit`,
 //! `--save`, `--out`) are watched instead. Their state (each file's inode, size and change
 //! time, which no program can set back) is taken when they are named and after each of
 //! hack's own writes; after each run it is taken again, and a difference is the run's doing,
@@ -31,9 +32,10 @@ fn watched() -> std::sync::MutexGuard<'static, Watched> {
     WATCHED.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-/// Watches `path` (a file, or a folder and everything under it), where Landlock is missing.
+/// Watches `path` (a file, or a folder and everything under it), where the box does not keep
+/// the runs from it whole.
 pub(in crate::cli) fn watch(path: &Path) {
-    if super::walls().landlock.is_some() {
+    if super::walls().keeps_files() {
         return;
     }
     let mut watched = watched();
@@ -60,7 +62,7 @@ pub(in crate::cli) fn changed() -> Option<String> {
     let before = &watched.states;
     let what = |path: &Path, how: &str| {
         format!(
-            "the solution {how} {} during a run (without Landlock nothing keeps a run from your files); no verdict can be trusted",
+            "the solution {how} {} during a run (this machine's box does not keep a run from your files); no verdict can be trusted",
             path.display()
         )
     };
