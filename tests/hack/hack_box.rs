@@ -438,3 +438,64 @@ fn without_namespaces_another_programs_sysv_memory_is_left_alone() {
     assert!(stays, "another program's segment was removed: {run:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A working directory with a mount beneath it (a mounted folder in a home) is still the run's
+/// own: the mount is carried over onto its overlay, read-only, and a right solution that writes
+/// a scratch file there and reads from the mounted folder passes (as root, which may mount).
+#[test]
+fn a_working_directory_with_a_mount_beneath_it_is_still_the_runs_own() {
+    // SAFETY: geteuid cannot fail.
+    if unsafe { libc::geteuid() } != 0 {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI runs as root: this test needs it"
+        );
+        println!("note: not root: the mount beneath a working directory is not tried");
+        return;
+    }
+    let careful = format!(
+        "#!/usr/bin/python3\n\
+         import sys, subprocess\n\
+         open('scratch.txt', 'w').write('kept')\n\
+         assert open('scratch.txt').read() == 'kept'\n\
+         assert open('sub/data.txt').read() == 'mounted'\n\
+         sys.stdout.write(subprocess.run([{:?}], input=sys.stdin.buffer.read(), capture_output=True).stdout.decode())\n",
+        tool()
+    );
+    let dir = scripts("beneath", &[("careful.py", &careful)]);
+    // Outside /tmp and the project's folder, where the other tests' runs live: a mount beneath
+    // /tmp makes /tmp read-only to a run as `nobody` (the kernel refuses a user namespace an
+    // overlay over it), and one of theirs would fail meanwhile.
+    let cwd = Path::new("/var/tmp").join(format!(
+        "constrained-nim-box-beneath-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&cwd);
+    std::fs::create_dir_all(cwd.join("sub")).unwrap();
+    let mounted = std::process::Command::new("mount")
+        .args(["-t", "tmpfs", "tmpfs"])
+        .arg(cwd.join("sub"))
+        .status()
+        .unwrap();
+    assert!(mounted.success());
+    std::fs::write(cwd.join("sub/data.txt"), "mounted").unwrap();
+    let run = run_command(
+        std::process::Command::new(tool())
+            .args(["hack", "--tests", "3", "--seed", "1", "--"])
+            .arg(dir.join("careful.py"))
+            .current_dir(&cwd),
+        b"",
+    );
+    let left = std::fs::read_dir(&cwd).unwrap().count();
+    let _ = std::process::Command::new("umount")
+        .arg(cwd.join("sub"))
+        .status();
+    assert_eq!(run.status, 0, "{run:?}");
+    assert!(
+        run.stderr
+            .contains("its own /dev/shm, /tmp and working directory"),
+        "{run:?}"
+    );
+    assert_eq!(left, 1, "something of the run's was left in {cwd:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

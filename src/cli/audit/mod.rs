@@ -191,7 +191,7 @@ pub(super) fn run(args: &Args, out: &mut impl Write) -> Result<Exit, Failure> {
             std::env::temp_dir().join(format!("constrained-nim-audit-{}", std::process::id()));
         std::fs::create_dir_all(&build)
             .map_err(|e| Failure::Other(format!("{}: cannot make: {e}", ShownPath(&build))))?;
-        trial::guard(dir);
+        trial::guard(dir, sol);
         let tell = |done: usize, all: usize| {
             progress.say(&format!("running the solutions: {done} of {all} runs"));
         };

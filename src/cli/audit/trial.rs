@@ -164,11 +164,13 @@ pub(super) fn stack_ceiling() -> u64 {
 }
 
 /// Takes over the signals and the processes left behind while programs run, as hack does:
-/// every program run is ended when audit ends, however it ends. Where no Landlock keeps the
-/// runs out of the test folder `tests`, it is watched instead.
-pub(super) fn guard(tests: &std::path::Path) {
+/// every program run is ended when audit ends, however it ends. Where the box does not keep
+/// the runs from the user's files whole, the test folder `tests` and the solutions' folder
+/// `solutions` are watched instead.
+pub(super) fn guard(tests: &std::path::Path, solutions: &std::path::Path) {
     run::take_over();
     run::watch(tests);
+    run::watch(solutions);
 }
 
 /// How the programs' runs were measured and boxed, in the words of hack's reports.

@@ -186,10 +186,12 @@ Limits and verdicts:
   of hack's (no TMPDIR: /tmp is its own), its control group namespace names no folder of hack's.
   The namespaces are made as root, or else in a user namespace of the run's own, where the
   machine allows them to users (the run keeps its user and group; other users' files show as
-  nobody's). Where a wall cannot be had, the report says what that means: without namespaces
+  nobody's). Mounts beneath the working directory or /tmp are carried onto the overlay,
+  read-only; in a user namespace the kernel refuses an overlay over them, and such a working
+  directory is read-only to the run (the report says so). A working directory of / is too. Where a wall cannot be had, the report says what that means: without namespaces
   (user namespaces refused), /tmp and the working directory are read-only to the run, TMPDIR is
-  a scratch folder of its own removed after it, the SysV objects its processes made are removed
-  after it, and /dev/shm is the machine's (`/dev/shm not private`); without Landlock or without
+  a scratch folder of its own removed after it, the SysV memory its processes made is removed
+  after it (its queues and semaphores are not), and /dev/shm is the machine's (`/dev/shm not private`); without Landlock or without
   namespaces, your test folder, --save and --out are checked after each run, and a change ends
   hack with status 2, naming the file. Every report, a pass too, ends with the line `(measured
   by ...; a private box: ...)`; --json's measured_by, and audit --solutions, say the same.

@@ -643,6 +643,14 @@ fn report_all(
             let _ = io::stderr().lock().write_all(b"\n");
         }
     }
+    // Every report says how its runs were measured and boxed: once at its end, where no
+    // block said it (a timeout's and a memory limit's do, beside their figures).
+    if !failures
+        .iter()
+        .any(|f| f.report.contains("\n(measured by "))
+    {
+        let _ = writeln!(io::stderr().lock(), "{}", report::measured());
+    }
     Ok(status)
 }
 

@@ -144,7 +144,14 @@ pub(super) fn run(
         return unsure(settings, &found.outcome);
     };
     let played = Played::clone(play);
-    report_failure(&bot, settings, found, played, failures)
+    let ended = report_failure(&bot, settings, found, played, failures)?;
+    // Every report says how its runs were measured and boxed: once at its end, where the
+    // block did not say it (a memory limit's does).
+    let said = (failures.last()).is_some_and(|f| f.report.contains("\n(measured by "));
+    if matches!(ended, Ended::Found) && !said {
+        let _ = writeln!(io::stderr().lock(), "{}", super::report::measured());
+    }
+    Ok(ended)
 }
 
 /// A play with no verdict ends hack: a bot that cannot start is a usage error, a machine that

@@ -161,15 +161,47 @@ impl Scratch {
             .ok_or_else(|| io::Error::other("cannot make a scratch folder for the runs"))?;
         let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let folder = base.join(run.to_string());
+        // Without namespaces a run may change the modes of what its user owns (Landlock does
+        // not cover them): the folder is made the user's own again first.
+        owner_may_write(base);
         std::fs::create_dir(&folder)?;
         let input = base.join(format!("{run}.in"));
         Ok(Scratch { folder, input })
     }
 }
 
+/// Gives the user back every right on `path` (a folder or a file), as far as it is theirs.
+fn owner_may_write(path: &std::path::Path) {
+    use std::os::unix::fs::PermissionsExt;
+    if let Ok(meta) = std::fs::symlink_metadata(path)
+        && !meta.file_type().is_symlink()
+    {
+        let mode = meta.permissions().mode() | 0o700;
+        let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode & 0o7777));
+    }
+}
+
+/// Removes `path` and all under it, whatever modes a run left on what it made there.
+fn remove_all(path: &std::path::Path) {
+    if std::fs::remove_dir_all(path).is_ok() || !path.exists() {
+        return;
+    }
+    let mut left = vec![path.to_path_buf()];
+    while let Some(dir) = left.pop() {
+        owner_may_write(&dir);
+        let entries = std::fs::read_dir(&dir).into_iter().flatten().flatten();
+        left.extend(
+            entries
+                .map(|e| e.path())
+                .filter(|p| p.is_dir() && !p.is_symlink()),
+        );
+    }
+    let _ = std::fs::remove_dir_all(path);
+}
+
 impl Drop for Scratch {
     fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.folder);
+        remove_all(&self.folder);
         let _ = std::fs::remove_file(&self.input);
     }
 }

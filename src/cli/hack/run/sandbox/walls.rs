@@ -118,7 +118,11 @@ impl Walls {
             cwd_writable: false,
             landlock,
         };
-        let works = |walls: &Walls| Setup::new(walls, 1 << 20, None).0.works();
+        let works = |walls: &Walls| {
+            let (mut setup, _) = Setup::new(walls, 1 << 20, None);
+            setup.strict = true;
+            setup.works()
+        };
         if !works(&walls) {
             return None;
         }
@@ -188,7 +192,7 @@ impl Walls {
             }
             Some(_) => {}
             None => lacks.push(
-                "/tmp and the working directory read-only to it, SysV objects its processes made removed after it, /dev/shm not private"
+                "/tmp and the working directory read-only to it, SysV memory its processes made removed after it (not its queues or semaphores), /dev/shm not private"
                     .to_owned(),
             ),
         }
@@ -252,24 +256,42 @@ fn find_landlock() -> Option<Landlock> {
     works.then_some(Landlock { signals })
 }
 
-/// Whether the folder `dir` can be overlaid whole: not `/`, and no mount beneath it (an
-/// overlay shows its lower folder's files, not what is mounted under it).
+/// Whether the folder `dir` can be overlaid: not `/`, and at most [`CARRIED`] mounts beneath it
+/// to carry over onto the overlay (see [`beneath`]).
 fn overlayable(dir: &Path) -> bool {
-    if dir == Path::new("/") {
-        return false;
-    }
-    let Ok(mounts) = std::fs::read_to_string("/proc/self/mountinfo") else {
-        return false;
-    };
+    dir != Path::new("/") && beneath(dir).len() <= CARRIED
+}
+
+/// At most this many mounts beneath an overlaid folder are carried over onto it.
+const CARRIED: usize = 16;
+
+/// The mounts strictly beneath `dir`, the outermost of each tree (those under them go with
+/// them): an overlay shows its lower folder's files, not what is mounted there, so these are
+/// carried over onto it (see [`overlay`]).
+fn beneath(dir: &Path) -> Vec<CString> {
+    let mounts = std::fs::read_to_string("/proc/self/mountinfo").unwrap_or_default();
     // The fifth field is the mount point, with spaces and the like as octal escapes.
-    !mounts
-        .lines()
+    let under: Vec<PathBuf> = (mounts.lines())
         .filter_map(|line| line.split(' ').nth(4))
-        .any(|point| {
-            Path::new(&unescape_octal(point))
+        .map(|point| PathBuf::from(unescape_octal(point)))
+        .filter(|point| {
+            point
                 .strip_prefix(dir)
                 .is_ok_and(|rest| !rest.as_os_str().is_empty())
         })
+        .collect();
+    let mut outermost: Vec<&PathBuf> = (under.iter())
+        .filter(|point| {
+            !under
+                .iter()
+                .any(|other| other != *point && point.starts_with(other))
+        })
+        .collect();
+    outermost.sort();
+    outermost.dedup();
+    (outermost.into_iter())
+        .filter_map(|point| CString::new(point.as_os_str().as_bytes()).ok())
+        .collect()
 }
 
 /// A mount point as /proc/self/mountinfo writes it, its `\040`-style escapes undone.
@@ -319,11 +341,15 @@ pub(in crate::cli) struct Setup {
     /// and its /dev/shm; each of at most the run's memory guard.
     scratch_options: CString,
     shm_options: CString,
-    /// /tmp's overlay options, where /tmp is overlaid.
+    /// /tmp's overlay options, where /tmp is overlaid, and the mounts beneath it.
     tmp: Option<CString>,
+    tmp_beneath: Vec<CString>,
     /// The working directory, its overlay's options where it is overlaid, and its mode.
     cwd: Option<CString>,
     cwd_overlay: Option<(CString, u32)>,
+    cwd_beneath: Vec<CString>,
+    /// Whether every wall must be built (the probe's), or an overlay may be missed (a run's).
+    strict: bool,
     /// Where standard input, a regular file, is copied to (see [`copy_input`]).
     input: CString,
     /// The machine's mount points, made read-only in the run's mount namespace before its own
@@ -423,6 +449,13 @@ impl Setup {
             scratch_options: cstring(format!("size={size},mode=755").into_bytes()),
             shm_options: cstring(format!("size={size},mode=1777").into_bytes()),
             tmp: walls.tmp.then(|| overlay(b"/tmp", TMP_UPPER, TMP_WORK)),
+            tmp_beneath: if walls.tmp {
+                beneath(Path::new("/tmp"))
+            } else {
+                Vec::new()
+            },
+            cwd_beneath: walls.cwd.as_deref().map_or_else(Vec::new, beneath),
+            strict: false,
             cwd,
             cwd_overlay,
             read_only: walls.way.map_or_else(Vec::new, |_| mount_points()),
@@ -478,11 +511,33 @@ impl Setup {
             )
         };
         tmpfs(&self.scratch_options)?;
-        if let Some(options) = &self.tmp {
-            overlay(c"/tmp", TMP_UPPER, TMP_WORK, 0o1777, options)?;
-        }
-        if let (Some(cwd), Some((options, mode))) = (&self.cwd, &self.cwd_overlay) {
-            overlay(cwd, CWD_UPPER, CWD_WORK, *mode, options)?;
+        // An overlay a run cannot have now, though the probe (`strict`) made one (a mount has
+        // come beneath the folder since, over which a user namespace may not mount), leaves the
+        // folder as the machine's: read-only, as every mount here is by now.
+        let tmp = (self.tmp.as_ref()).map(|options| {
+            overlay(
+                c"/tmp",
+                TMP_UPPER,
+                TMP_WORK,
+                0o1777,
+                options,
+                &self.tmp_beneath,
+            )
+        });
+        let cwd = match (&self.cwd, &self.cwd_overlay) {
+            (Some(cwd), Some((options, mode))) => Some(overlay(
+                cwd,
+                CWD_UPPER,
+                CWD_WORK,
+                *mode,
+                options,
+                &self.cwd_beneath,
+            )),
+            _ => None,
+        };
+        if self.strict {
+            tmp.transpose()?;
+            cwd.transpose()?;
         }
         copy_input(&self.input)?;
         // The run's own /dev/shm over the hidden tmpfs, which the overlays and the input hold.
@@ -637,18 +692,44 @@ fn read_only(point: &std::ffi::CStr) -> Result<(), Made> {
 }
 
 /// Mounts an overlay on `target`: the folder as it is below, its changes in `upper` (made
-/// with `mode`, the overlay's root's), `work` its work folder.
+/// with `mode`, the overlay's root's), `work` its work folder; the mounts `beneath` it (at most
+/// [`CARRIED`]) are carried over onto it, each tree cloned whole (read-only, as they were made).
 fn overlay(
     target: &std::ffi::CStr,
     upper: &std::ffi::CStr,
     work: &std::ffi::CStr,
     mode: u32,
     options: &std::ffi::CStr,
+    beneath: &[CString],
 ) -> Result<(), Made> {
+    use rustix::mount::{MoveMountFlags, OpenTreeFlags};
     rustix::fs::mkdir(upper, Mode::from_raw_mode(0o700))?;
     rustix::fs::mkdir(work, Mode::from_raw_mode(0o700))?;
     rustix::fs::chmod(upper, Mode::from_raw_mode(mode))?;
+    let mut clones: [Option<OwnedFd>; CARRIED] = [const { None }; CARRIED];
+    let clone = OpenTreeFlags::OPEN_TREE_CLONE
+        | OpenTreeFlags::AT_RECURSIVE
+        | OpenTreeFlags::OPEN_TREE_CLOEXEC;
+    for (slot, point) in clones.iter_mut().zip(beneath) {
+        *slot = Some(rustix::mount::open_tree(
+            rustix::fs::CWD,
+            point.as_c_str(),
+            clone,
+        )?);
+    }
     rustix::mount::mount(c"overlay", target, c"overlay", MountFlags::empty(), options)?;
+    for (slot, point) in clones.iter().zip(beneath) {
+        if let Some(tree) = slot {
+            let to = point.as_c_str();
+            rustix::mount::move_mount(
+                tree,
+                c"",
+                rustix::fs::CWD,
+                to,
+                MoveMountFlags::MOVE_MOUNT_F_EMPTY_PATH,
+            )?;
+        }
+    }
     Ok(())
 }
 
