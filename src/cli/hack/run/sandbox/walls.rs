@@ -1,16 +1,20 @@
 //! The walls of a run's box, as a judge's box has them. The run writes only in places of its
 //! own that go with it: its working directory and /tmp, each an overlay whose changes live in a
-//! tmpfs of the run's own, and a /dev/shm of its own; the rest of the file system, the user's
-//! tests, `--save` and `--out` among it, is read-only to it (Landlock). Its SysV memory lives in
-//! an IPC namespace of its own and dies with its last process. It holds no capability and can
-//! gain none (`no_new_privs`, an empty bounding set, root's special powers locked off), so it
-//! can neither leave its control group nor write to `/proc/sys`; Landlock also keeps it from
-//! signalling anything outside its box. Its standard input is a plain file.
+//! tmpfs of the run's own (the mounts beneath them carried over, read-only), and a /dev/shm of
+//! its own. The rest of the file system, the user's tests, `--save` and `--out` among it, is
+//! read-only to it: Landlock refuses writes, and the machine's mounts are read-only in its mount
+//! namespace, which refuses a change of mode, owner or times too. Its SysV memory lives in an
+//! IPC namespace of its own and dies with its last process. It holds no capability and can gain
+//! none (`no_new_privs`, an empty bounding set, root's special powers locked off), so it can
+//! neither leave its control group nor write to `/proc/sys`; Landlock also keeps it from
+//! signalling anything outside its box. Its standard input is a plain file, opened for reading;
+//! its control group namespace is its own.
 //!
 //! What this machine gives is found once, by building a box in a throwaway child, and said in
 //! every report ([`Walls::words`]). Without namespaces (an unprivileged user where user
-//! namespaces are refused) the run writes in a scratch folder on disk (its `TMPDIR`), removed
-//! after it; without Landlock it could write anywhere its user may, which the report says.
+//! namespaces are refused) the run writes in a scratch folder of its own on disk (its `TMPDIR`),
+//! removed after it; without Landlock or without namespaces, the user's files are watched
+//! (`watch`), and the report says what a missing wall means.
 
 use landlock::{
     ABI, Access, AccessFs, CompatLevel, Compatible, PathBeneath, Ruleset, RulesetAttr,
