@@ -263,13 +263,27 @@ fn nothing_tells_a_run_that_hack_watches_it() {
          grep -q '^CapEff:[[:space:]]*0000000000000000' /proc/self/status || tell 'a capability'\n\
          grep -q '^CapBnd:[[:space:]]*0000000000000000' /proc/self/status || [ \"$(id -u)\" != 0 ] || tell 'a bounding set'\n\
          grep -q '^NoNewPrivs:[[:space:]]*1' /proc/self/status || tell 'privileges to gain'\n\
+         if [ \"$1\" = pid ]; then\n\
+           [ $$ = 2 ] && [ $PPID = 1 ] || tell 'a pid of its own'\n\
+           tr '\\0' ' ' < /proc/$PPID/cmdline | grep -q -e hack -e -- && tell 'its parent'\n\
+           readlink /proc/$PPID/exe && tell 'its parent'\n\
+           for comm in /proc/[0-9]*/comm; do\n\
+             case $(cat $comm) in constrained*) tell \"a process of hack's: $comm\";; esac\n\
+           done\n\
+         fi\n\
          exec {}\n",
         tool()
     );
     let dir = scripts("sly", &[("sly.sh", &sly)]);
     let script = dir.join("sly.sh");
     for (name, way) in WAYS {
-        let args = ["hack", "--tests", "3", "--", script.to_str().unwrap()];
+        // Without namespaces hack is the run's parent, and the words say so.
+        let pid = if way == Some(&[NO_NAMESPACES]) {
+            "-"
+        } else {
+            "pid"
+        };
+        let args = ["hack", "--tests", "3", "--", script.to_str().unwrap(), pid];
         // Started from an environment with nothing of the project's in it (cargo's test
         // variables name it): whatever the run finds came from hack.
         let mut command = match way {
@@ -292,6 +306,47 @@ fn nothing_tells_a_run_that_hack_watches_it() {
                 .is_some_and(|l| l.contains("; a private box: ") && l.contains("no capabilities")),
             "{name}: {run:?}"
         );
+        let pid_words = match pid {
+            "pid" => "its own PID namespace",
+            _ => "without a PID namespace: a run sees hack's processes and yours",
+        };
+        assert!(
+            measured.is_some_and(|l| l.contains(pid_words)),
+            "{name}: {run:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A solution that ends itself by a signal is named by that signal in every box: it is no
+/// namespace's init (whose own signals the kernel ignores: SIGABRT would be lost, and abort()
+/// end by SIGSEGV), and the processes between hack and it end as it did.
+#[test]
+fn a_solution_killed_by_its_own_signal_is_named_by_it() {
+    let dir = scripts(
+        "signals",
+        &[
+            ("abort.sh", "#!/bin/sh\nkill -ABRT $$\necho Aoki\n"),
+            ("kill.sh", "#!/bin/sh\nkill -KILL $$\necho Aoki\n"),
+        ],
+    );
+    for (name, way) in WAYS {
+        for (script, words) in [
+            ("abort.sh", "killed by signal 6 (SIGABRT)"),
+            ("kill.sh", "killed by signal 9 (SIGKILL)"),
+        ] {
+            let script = dir.join(script);
+            let args = ["--tests", "0", "--", script.to_str().unwrap()];
+            let Some(run) = hack(way, &args) else {
+                continue;
+            };
+            assert_eq!(run.status, 1, "{name}: {run:?}");
+            assert!(
+                run.stderr.starts_with("hack: crash on sample 1"),
+                "{name}: {run:?}"
+            );
+            assert!(run.stderr.contains(words), "{name} {words}: {run:?}");
+        }
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -226,7 +226,10 @@ impl Session {
             .stderr(Stdio::piped())
             .process_group(0);
         let mut sandbox = Sandbox::new(bot.room.space);
-        let scratch = run::confine(&mut cmd, bot.room, |cmd| sandbox.enter(cmd)).map_err(|e| {
+        let scratch = run::confine(&mut cmd, bot.room, sandbox.report(), |cmd| {
+            sandbox.enter(cmd)
+        })
+        .map_err(|e| {
             sandbox.end();
             Unrun::Machine(format!("cannot make the bot's scratch folder: {e}"))
         })?;

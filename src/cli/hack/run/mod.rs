@@ -206,10 +206,11 @@ pub(in crate::cli) fn run_once(
         .process_group(0);
     let mut sandbox = Sandbox::new(room.space);
     sandbox.holds_input(input.len());
-    let _scratch = confine(&mut cmd, room, |cmd| sandbox.enter(cmd)).map_err(|e| {
-        sandbox.end();
-        Unrun::Machine(format!("cannot make the run's scratch folder: {e}"))
-    })?;
+    let _scratch =
+        confine(&mut cmd, room, sandbox.report(), |cmd| sandbox.enter(cmd)).map_err(|e| {
+            sandbox.end();
+            Unrun::Machine(format!("cannot make the run's scratch folder: {e}"))
+        })?;
     // Measured before the fork: what the child's own peak must pass to be its own.
     let hidden_below = own_peak();
     let lag_from = own_delay();

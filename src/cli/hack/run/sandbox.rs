@@ -101,6 +101,10 @@ pub(in crate::cli) struct Sandbox {
     input: u64,
     /// The box's namespaces, held while the run goes on (see [`Sandbox::spawn`]).
     namespaces: Vec<std::fs::File>,
+    /// With a PID namespace: the pipe on which the box's init tells hack (see `walls::Told`),
+    /// its reading end, and its writing end until the spawn; and the init's pid.
+    told: Option<(OwnedFd, Option<OwnedFd>)>,
+    init: Option<i32>,
 }
 
 /// The time a run waited for a CPU that other work held, from its threads' CPU times and run
@@ -234,7 +238,22 @@ impl Sandbox {
             seen: std::collections::HashSet::new(),
             input: 0,
             namespaces: Vec::new(),
+            told: (walls().way.is_some() && walls().pid)
+                .then(|| {
+                    use rustix::pipe::PipeFlags;
+                    rustix::pipe::pipe_with(PipeFlags::CLOEXEC | PipeFlags::NONBLOCK).ok()
+                })
+                .flatten()
+                .map(|(read, write)| (read, Some(write))),
+            init: None,
         }
+    }
+
+    /// The writing end of the pipe on which the box's init tells hack, to be passed to
+    /// `confine`: open in hack until the spawn.
+    pub(in crate::cli) fn report(&self) -> Option<i32> {
+        let (_, write) = self.told.as_ref()?;
+        write.as_ref().map(|fd| fd.as_raw_fd())
     }
 
     /// Makes the process `cmd` starts enter the sandbox before it runs anything.
@@ -256,6 +275,10 @@ impl Sandbox {
         let (child, ns) = spawn_tracked(cmd)?;
         self.main = child.id() as i32;
         self.ns = ns;
+        if let Some((read, write)) = &mut self.told {
+            *write = None;
+            self.init = walls::Told::read_init(read);
+        }
         if ns.is_some() {
             // Held until the run ends: the box's namespaces are torn down (its mounts undone)
             // when hack lets them go, not in the exit of the run's last process, whose time it
@@ -279,11 +302,23 @@ impl Sandbox {
         &mut self,
         block: bool,
     ) -> Option<(std::process::ExitStatus, u64, Duration)> {
-        let reaped = reap(self.main, block);
+        let mut reaped = reap(self.main, block);
         if reaped.is_some() {
             self.main = 0;
         }
+        // CMD's own use, which wait4 on hack's child (the init's parent) does not hold.
+        let told = (self.told.as_ref()).and_then(|(read, _)| walls::Told::read(read));
+        if let (Some((_, peak, cpu)), Some(told)) = (&mut reaped, told) {
+            *peak = (*peak).max(told.peak);
+            *cpu += told.cpu;
+        }
         reaped
+    }
+
+    /// Whether the run's main process (hack's child) and its child are the box's, not the
+    /// run's: CMD is the child of the init of its PID namespace (see `walls::init`).
+    fn has_init(&self) -> bool {
+        self.init.is_some()
     }
 
     /// The time since the run's main process was started.
@@ -312,9 +347,9 @@ impl Sandbox {
                 self.usage.queued = self.usage.queued.max(used.stalled);
                 self.usage.peak = self.usage.peak.max(used.peak);
                 // A main process that has ended, not yet reaped, is in no group but its last
-                // times are still there to read.
+                // times are still there to read (without an init: with one, it is the box's).
                 let mut members = group.members();
-                if self.main > 0 && !members.contains(&self.main) {
+                if self.main > 0 && !members.contains(&self.main) && !self.has_init() {
                     members.push(self.main);
                 }
                 if self.ipc.is_some() {
@@ -327,7 +362,7 @@ impl Sandbox {
                 self.usage.busy = busy;
             }
             None => {
-                let mut tally = tally::scan(self.main, self.start, self.ns);
+                let mut tally = tally::scan(self.main, self.start, self.ns, self.init);
                 // What it keeps in files of its own tmpfs is memory too, as in a group.
                 tally.memory += self.in_files(&tally.members);
                 self.usage.cpu = self.usage.cpu.max(tally.cpu);

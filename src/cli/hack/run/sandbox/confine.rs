@@ -70,10 +70,14 @@ pub(in crate::cli) const NOT_THE_JUDGES: [&str; 25] = [
 /// memory is watched by its sandbox, not capped here: an address-space cap counts reserved
 /// memory (each thread's stack of --stack bytes), which the judge does not; it gets the most
 /// address space the shell allows (its hard limit). Fails where the run's scratch folder
-/// cannot be made (a box without namespaces).
+/// cannot be made (a box without namespaces). With a PID namespace, the box's init tells hack
+/// on the pipe whose writing end is `report` (see [`Sandbox::report`]).
+///
+/// [`Sandbox::report`]: super::Sandbox::report
 pub(in crate::cli) fn confine(
     cmd: &mut Command,
     room: Room,
+    report: Option<i32>,
     enter: impl FnOnce(&mut Command),
 ) -> io::Result<Option<Scratch>> {
     for variable in NOT_THE_JUDGES {
@@ -106,7 +110,7 @@ pub(in crate::cli) fn confine(
     };
     let hack = rustix::process::getpid();
     let places = (scratch.as_ref()).map(|s| (s.folder.as_path(), s.input.as_path()));
-    let (setup, mut seal) = walls::Setup::new(walls, room.space, places);
+    let (setup, mut seal) = walls::Setup::new(walls, room.space, places, report);
     // SAFETY: between fork and exec only system calls: prctl, getppid, getrlimit, setrlimit,
     // signal, close_range, fcntl, and Setup::enter's.
     unsafe {

@@ -110,7 +110,10 @@ pub(in crate::cli) fn run_marked(pid: i32) -> Mark {
 
 /// Scans /proc for the run whose main process is `main` (also its process group), started at
 /// `start` (clock ticks after boot), in the IPC namespace `ns` where it has one of its own.
-pub(super) fn scan(main: i32, start: u64, ns: Option<u64>) -> Tally {
+/// With `init`, the pid of the init of the run's PID namespace: it and the main process only
+/// stand between hack and CMD (see `walls::init`); the run's processes are below them, and
+/// they, copies of hack, are not counted.
+pub(super) fn scan(main: i32, start: u64, ns: Option<u64>, init: Option<i32>) -> Tally {
     let mut tally = Tally::default();
     let Ok(entries) = std::fs::read_dir("/proc") else {
         tally.busy = true;
@@ -170,7 +173,7 @@ pub(super) fn scan(main: i32, start: u64, ns: Option<u64>) -> Tally {
     for (&pid, stat) in &stats {
         // A main process already reaped (0) leads no group: the kernel's threads are in group 0.
         let in_group = main > 0 && stat.group == main;
-        if !in_group && !belongs(pid) {
+        if !in_group && !belongs(pid) || init.is_some_and(|init| pid == main || pid == init) {
             continue;
         }
         tally.members.push((pid, stat.start));

@@ -3,7 +3,7 @@
 //! ([`Setup::enter`]), then the seal ([`Seal::seal`]): no capability, Landlock. Everything the
 //! child uses is made before the fork; the child only makes system calls.
 
-use super::{CARRIED, DEVICES, Walls, Way, beneath, overlay_path, unescape_octal, writes};
+use super::{CARRIED, DEVICES, Walls, Way, beneath, init, overlay_path, unescape_octal, writes};
 use landlock::{
     ABI, Access, AccessFs, PathBeneath, Ruleset, RulesetAttr, RulesetCreated, RulesetCreatedAttr,
     Scope,
@@ -44,6 +44,13 @@ pub(in crate::cli) struct Setup {
     /// times or attributes, which a read-only mount refuses. The control groups' file systems
     /// are left (the run enters its group after this; Landlock keeps it there).
     read_only: Vec<CString>,
+    /// Whether the run gets a PID namespace of its own, with an init ([`init`]), and
+    /// where hack's command line lies in memory, for the init to blank its copy.
+    pid: bool,
+    command_line: Option<(usize, usize)>,
+    /// The pipe on which the init tells hack what wait4 on hack's child cannot (see
+    /// `init::Told`): its writing end, as numbered in hack.
+    report: Option<i32>,
 }
 
 /// What seals a run's box, last before exec (see [`Seal::seal`]), made before the fork.
@@ -86,11 +93,13 @@ const INPUT: &std::ffi::CStr = c"/dev/shm/input";
 
 impl Setup {
     /// What a run's child needs to build `walls`, its tmpfs of at most `bytes` each, and to
-    /// seal them; without namespaces, its input is copied to `input`.
+    /// seal them; without namespaces, its input is copied to `input`; with a PID namespace, the
+    /// init tells hack on the pipe `report`.
     pub(in crate::cli) fn new(
         walls: &Walls,
         bytes: u64,
         scratch: Option<(&Path, &Path)>,
+        report: Option<i32>,
     ) -> (Setup, Seal) {
         let (uid, gid) = (
             rustix::process::geteuid().as_raw(),
@@ -146,6 +155,9 @@ impl Setup {
             cwd,
             cwd_overlay,
             read_only: walls.way.map_or_else(Vec::new, |_| mount_points()),
+            pid: walls.way.is_some() && walls.pid,
+            command_line: init::command_line(),
+            report,
             input: match scratch {
                 Some((_, input)) => cstring(input.as_os_str().as_bytes().to_vec()),
                 None => INPUT.to_owned(),
@@ -162,12 +174,15 @@ impl Setup {
             return copy_input(&self.input);
         };
         use rustix::thread::UnshareFlags;
-        let flags = match way {
+        let mut flags = match way {
             Way::Root => UnshareFlags::NEWNS | UnshareFlags::NEWIPC,
             Way::UserNamespace => {
                 UnshareFlags::NEWUSER | UnshareFlags::NEWNS | UnshareFlags::NEWIPC
             }
         };
+        if self.pid {
+            flags |= UnshareFlags::NEWPID;
+        }
         // SAFETY: no file table is unshared; the child has one thread.
         unsafe { rustix::thread::unshare_unsafe(flags)? };
         if way == Way::UserNamespace {
@@ -232,6 +247,18 @@ impl Setup {
         // The working directory as the new mounts show it (the old one is the machine's).
         if let Some(cwd) = &self.cwd {
             rustix::process::chdir(cwd.as_c_str())?;
+        }
+        if self.pid {
+            // From here on in CMD's process alone, pid 2 of the run's namespace.
+            init::start(self.command_line, self.report)?;
+            // A /proc of the namespace's own: the run's processes, by their numbers in it.
+            rustix::mount::mount(
+                c"proc",
+                c"/proc",
+                c"proc",
+                MountFlags::NOSUID | MountFlags::NODEV | MountFlags::NOEXEC | MountFlags::RDONLY,
+                c"",
+            )?;
         }
         Ok(())
     }

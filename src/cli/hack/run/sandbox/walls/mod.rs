@@ -17,8 +17,10 @@
 //! (`watch`), and the report says what a missing wall means.
 
 mod build;
+mod init;
 
 pub(in crate::cli) use build::{Made, Setup};
+pub(in crate::cli) use init::Told;
 use landlock::{ABI, AccessFs, CompatLevel, Compatible, Ruleset, RulesetAttr, Scope};
 use std::ffi::CString;
 use std::os::unix::ffi::OsStrExt;
@@ -64,6 +66,9 @@ pub(in crate::cli) struct Walls {
     pub(in crate::cli) cwd_writable: bool,
     /// Landlock, where this machine has it.
     pub(in crate::cli) landlock: Option<Landlock>,
+    /// Whether the run has a PID namespace of its own (with namespaces): it sees its own
+    /// processes alone, hack's and the user's not at all, and its parent is the box's init.
+    pub(in crate::cli) pid: bool,
 }
 
 /// The walls this machine gives, found at the first call.
@@ -104,6 +109,7 @@ impl Walls {
             cwd: None,
             cwd_writable: false,
             landlock,
+            pid: false,
         }
     }
 
@@ -117,13 +123,19 @@ impl Walls {
             cwd: None,
             cwd_writable: false,
             landlock,
+            pid: true,
         };
         let works = |walls: &Walls| {
-            let (setup, _) = Setup::new(walls, 1 << 20, None);
+            let (setup, _) = Setup::new(walls, 1 << 20, None, None);
             setup.strict().works()
         };
+        // A PID namespace needs a /proc of its own, which the kernel may refuse (a /proc with
+        // parts hidden under other mounts, in a container, as a user without privilege).
         if !works(&walls) {
-            return None;
+            walls.pid = false;
+            if !works(&walls) {
+                return None;
+            }
         }
         // An overlay shows its lower folder's files, not the mounts beneath it.
         walls.tmp = overlayable(Path::new("/tmp"));
@@ -155,6 +167,9 @@ impl Walls {
         if self.way.is_some() {
             has.push("read-only mounts".to_owned());
             has.push("its own IPC namespace".to_owned());
+            if self.pid {
+                has.push("its own PID namespace".to_owned());
+            }
             let mut own = vec!["/dev/shm"];
             if self.tmp {
                 own.push("/tmp");
@@ -184,6 +199,9 @@ impl Walls {
             (None, None) => lacks.push(format!(
                 "without Landlock or namespaces: a run could write where you may ({checked}), signal your processes and, run as root, leave its control group and write /proc/sys"
             )),
+        }
+        if self.way.is_none() || !self.pid {
+            lacks.push("without a PID namespace: a run sees hack's processes and yours".to_owned());
         }
         match self.way {
             Some(_) if !self.cwd_writable => {

@@ -1,0 +1,284 @@
+//! The init of a run's PID namespace: the first process in it, between hack's child and CMD.
+//!
+//! CMD runs as the init's child, pid 2, as a judge's program is no namespace's first process:
+//! the kernel ignores the signals a namespace's init sends itself, so `abort()` would end CMD by
+//! SIGSEGV and `kill -9 $$` not at all. When CMD ends, the init tells hack CMD's use (its wait
+//! status, peak and CPU time, on hack's pipe) and hack's child CMD's status; hack's child then
+//! ends as CMD ended (the same exit status, or the same signal). The init lives on, with what
+//! CMD left running, until hack has read their use and kills the run, as it kills a run that
+//! has no init. Nothing of the init names hack: its name is `init`, its command line (a copy of
+//! hack's) is blanked, and it is not dumpable, so its environment, its executable and its
+//! files are closed to CMD. System calls only: run between fork and exec.
+
+use super::build::Made;
+use std::io;
+use std::os::fd::{AsRawFd, OwnedFd};
+
+/// Where hack's command line lies in its memory, and so in every fork's copy of it:
+/// `arg_start` and `arg_end` of /proc/self/stat. Read before any fork.
+pub(super) fn command_line() -> Option<(usize, usize)> {
+    static AREA: std::sync::OnceLock<Option<(usize, usize)>> = std::sync::OnceLock::new();
+    *AREA.get_or_init(read_command_line)
+}
+
+fn read_command_line() -> Option<(usize, usize)> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields 48 and 49 of the line; after the command name's ')' the first one is field 3.
+    let mut fields = stat[stat.rfind(')')? + 1..].split_whitespace().skip(45);
+    let start = fields.next()?.parse().ok()?;
+    let end = fields.next()?.parse().ok()?;
+    (start < end).then_some((start, end))
+}
+
+/// Starts the run's init, the next child of this process (which has just unshared a PID
+/// namespace), and CMD's process as the init's child; returns in CMD's process alone, which
+/// goes on to exec. This process, hack's child, tells hack the init's pid on `report` (hack's
+/// pipe, see [`Told`]), waits for CMD's status and ends the same way. Fails, in this process,
+/// where the init could not start CMD's process: then nothing is left of either.
+pub(super) fn start(command_line: Option<(usize, usize)>, report: Option<i32>) -> Result<(), Made> {
+    // The init tells this process on it: one byte once CMD's process is started, then CMD's
+    // wait status.
+    let (from_init, to_relay) = rustix::pipe::pipe_with(rustix::pipe::PipeFlags::CLOEXEC)?;
+    // Whatever handlers hack has are hack's code: neither the init nor CMD runs them (exec
+    // would reset them for CMD; the init never execs, and, a namespace's init, it ignores the
+    // signals CMD may send it only while their handlers are the default).
+    default_signals();
+    match fork()? {
+        Some(init) => {
+            drop(to_relay);
+            if let Some(report) = report {
+                write_fd(report, &init.to_ne_bytes());
+            }
+            relay(from_init, init)
+        }
+        None => {
+            drop(from_init);
+            match fork() {
+                Ok(Some(cmd)) => be_init(to_relay, report, cmd, command_line),
+                // CMD's process: the pipes close at its exec.
+                Ok(None) => Ok(()),
+                // SAFETY: _exit ends the init without running anything of hack's; this
+                // process sees the pipe closed before the first byte.
+                Err(_) => unsafe { libc::_exit(1) },
+            }
+        }
+    }
+}
+
+/// What the init tells hack on its pipe: first (from hack's child) the init's pid, then, when
+/// CMD ends, CMD's wait status, its peak and its CPU time, with those of the children it
+/// waited for: what wait4 on hack's child, which never waits for the init, cannot tell.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(in crate::cli) struct Told {
+    pub(in crate::cli) status: i32,
+    /// In bytes.
+    pub(in crate::cli) peak: u64,
+    pub(in crate::cli) cpu: std::time::Duration,
+}
+
+impl Told {
+    const SIZE: usize = 20;
+
+    fn bytes(&self) -> [u8; Told::SIZE] {
+        let mut bytes = [0; Told::SIZE];
+        bytes[..4].copy_from_slice(&self.status.to_ne_bytes());
+        bytes[4..12].copy_from_slice(&self.peak.to_ne_bytes());
+        bytes[12..].copy_from_slice(&(self.cpu.as_micros() as u64).to_ne_bytes());
+        bytes
+    }
+
+    /// The init's pid, told once hack's child has started it (before CMD's exec).
+    pub(in crate::cli) fn read_init(pipe: &OwnedFd) -> Option<i32> {
+        let mut pid = [0u8; 4];
+        (read_all(pipe, &mut pid) == pid.len()).then(|| i32::from_ne_bytes(pid))
+    }
+
+    /// CMD's end, where the init has told it (CMD has ended; the pipe does not block).
+    pub(in crate::cli) fn read(pipe: &OwnedFd) -> Option<Told> {
+        let mut bytes = [0u8; Told::SIZE];
+        if read_all(pipe, &mut bytes) != Told::SIZE {
+            return None;
+        }
+        let word = |range: std::ops::Range<usize>| {
+            let mut eight = [0u8; 8];
+            eight.copy_from_slice(&bytes[range]);
+            u64::from_ne_bytes(eight)
+        };
+        Some(Told {
+            status: i32::from_ne_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]),
+            peak: word(4..12),
+            cpu: std::time::Duration::from_micros(word(12..20)),
+        })
+    }
+}
+
+/// fork(2) as the bare system call: the child's pid in the parent, `None` in the child. Not
+/// glibc's fork, whose handlers take locks that, in a copy of a process with many threads,
+/// another thread may have held at the copy.
+fn fork() -> io::Result<Option<i32>> {
+    // SAFETY: clone with no flags but the signal to the parent, no new stack and no thread
+    // pointers is fork; both sides make only system calls from here to exec or _exit.
+    match unsafe { libc::syscall(libc::SYS_clone, libc::SIGCHLD as libc::c_ulong, 0, 0, 0, 0) } {
+        -1 => Err(io::Error::last_os_error()),
+        0 => Ok(None),
+        pid => Ok(Some(pid as i32)),
+    }
+}
+
+/// Every signal's handling back to the default.
+fn default_signals() {
+    for signal in 1..libc::SIGRTMAX() {
+        if signal != libc::SIGKILL && signal != libc::SIGSTOP {
+            // SAFETY: signal(2) with the default handler changes no memory.
+            unsafe { libc::signal(signal, libc::SIG_DFL) };
+        }
+    }
+}
+
+/// The init's life: it names itself `init`, blanks its copy of hack's command line, makes
+/// itself undumpable, tells hack's child that CMD (pid `cmd`) started, keeps nothing open but
+/// its pipes, and reaps every process handed to it. Once CMD ends it tells hack CMD's use (on
+/// `report`) and hack's child CMD's status, and goes on reaping what CMD left until hack ends
+/// the run, or nothing is left.
+fn be_init(
+    to_relay: OwnedFd,
+    report: Option<i32>,
+    cmd: i32,
+    command_line: Option<(usize, usize)>,
+) -> ! {
+    use rustix::process::DumpableBehavior;
+    let _ = rustix::thread::set_name(c"init");
+    // Hack gone, its pipe's writes must not end the init, and with it CMD's status.
+    // SAFETY: signal(2) changes no memory.
+    unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) };
+    let _ = rustix::process::set_dumpable_behavior(DumpableBehavior::NotDumpable);
+    if let Some((start, end)) = command_line {
+        let name = b"init";
+        // SAFETY: [start, end) is this process's own copy of the command line Linux keeps,
+        // writable memory of its stack that nothing else in it uses any more.
+        unsafe {
+            std::ptr::write_bytes(start as *mut u8, 0, end - start);
+            let length = name.len().min(end - start - 1);
+            std::ptr::copy_nonoverlapping(name.as_ptr(), start as *mut u8, length);
+        }
+    }
+    let _ = rustix::io::write(&to_relay, b"S");
+    close_all_but(&[Some(to_relay.as_raw_fd()), report]);
+    let mut to_relay = Some(to_relay);
+    loop {
+        let mut status = 0;
+        // SAFETY: an all-zero rusage is valid; wait4 writes it and the status.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: as above.
+        let pid = unsafe { libc::wait4(-1, &mut status, libc::__WALL, &mut usage) };
+        if pid == cmd {
+            if let Some(report) = report {
+                let time =
+                    |t: libc::timeval| t.tv_sec.max(0) as u64 * 1_000_000 + t.tv_usec.max(0) as u64;
+                let told = Told {
+                    status,
+                    peak: (usage.ru_maxrss.max(0) as u64).saturating_mul(1024),
+                    cpu: std::time::Duration::from_micros(
+                        time(usage.ru_utime) + time(usage.ru_stime),
+                    ),
+                };
+                write_fd(report, &told.bytes());
+            }
+            if let Some(to_relay) = to_relay.take() {
+                let _ = rustix::io::write(&to_relay, &status.to_ne_bytes());
+            }
+        } else if pid < 0 && io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
+            // SAFETY: as above; nothing is left of the run.
+            unsafe { libc::_exit(0) }
+        }
+    }
+}
+
+/// Writes `bytes` on descriptor `fd` in one write (a pipe takes so few at once).
+fn write_fd(fd: i32, bytes: &[u8]) {
+    // SAFETY: write(2) from a buffer we own to a descriptor of this process.
+    unsafe { libc::write(fd, bytes.as_ptr().cast(), bytes.len()) };
+}
+
+/// Hack's child's side: once the init has started CMD, it closes everything it holds (hack's
+/// own pipe for a failed exec among it, so that hack's spawn returns once CMD has started),
+/// waits for CMD's status and ends the same way (where the init died first, as the init did).
+fn relay(from_init: OwnedFd, init: i32) -> Result<(), Made> {
+    let mut started = [0u8; 1];
+    if read_all(&from_init, &mut started) < 1 {
+        reap(init);
+        return Err(Made::Failed(io::Error::from_raw_os_error(libc::EAGAIN)));
+    }
+    close_all_but(&[Some(from_init.as_raw_fd()), None]);
+    let mut status = [0u8; 4];
+    if read_all(&from_init, &mut status) == status.len() {
+        // The init lives on with what CMD left, until hack ends the run.
+        end_as(i32::from_ne_bytes(status))
+    }
+    end_as(reap(init))
+}
+
+/// Reads into `buffer` until it is full or the pipe is closed: the bytes read.
+fn read_all(fd: &OwnedFd, buffer: &mut [u8]) -> usize {
+    let mut read = 0;
+    while read < buffer.len() {
+        match rustix::io::read(fd, &mut buffer[read..]) {
+            Ok(0) => break,
+            Ok(n) => read += n,
+            Err(rustix::io::Errno::INTR) => {}
+            Err(_) => break,
+        }
+    }
+    read
+}
+
+/// Reaps the init: its wait status (killed by SIGKILL where it cannot be read).
+fn reap(init: i32) -> i32 {
+    let pid = rustix::process::Pid::from_raw(init);
+    loop {
+        match rustix::process::waitpid(pid, rustix::process::WaitOptions::empty()) {
+            Ok(Some((_, status))) => return status.as_raw(),
+            Err(rustix::io::Errno::INTR) => {}
+            _ => return libc::SIGKILL,
+        }
+    }
+}
+
+/// Ends this process as a process with wait status `status` ended: by the same signal, or
+/// with the same exit status.
+fn end_as(status: i32) -> ! {
+    if libc::WIFSIGNALED(status) {
+        let signal = libc::WTERMSIG(status);
+        // SAFETY: signal handling and a signal to this process change no memory of ours.
+        unsafe {
+            libc::signal(signal, libc::SIG_DFL);
+            let mut set: libc::sigset_t = std::mem::zeroed();
+            libc::sigemptyset(&mut set);
+            libc::sigaddset(&mut set, signal);
+            libc::sigprocmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut());
+            libc::kill(libc::getpid(), signal);
+        }
+    }
+    let code = if libc::WIFEXITED(status) {
+        libc::WEXITSTATUS(status)
+    } else {
+        128 + libc::WTERMSIG(status)
+    };
+    // SAFETY: _exit ends this process without running anything of hack's.
+    unsafe { libc::_exit(code) }
+}
+
+/// Closes every descriptor of this process but those in `keep`. No allocation: run between
+/// fork and exec.
+fn close_all_but(keep: &[Option<i32>; 2]) {
+    let mut keep = keep.map(|fd| fd.map_or(libc::c_uint::MAX, |fd| fd as libc::c_uint));
+    keep.sort_unstable();
+    let mut from: libc::c_uint = 0;
+    for fd in keep.into_iter().chain([libc::c_uint::MAX]) {
+        if fd > from {
+            // SAFETY: close_range closes this process's own descriptors, none used after.
+            unsafe { libc::syscall(libc::SYS_close_range, from, fd - 1, 0) };
+        }
+        from = fd.saturating_add(1);
+    }
+}
