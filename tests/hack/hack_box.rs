@@ -10,7 +10,7 @@
 
 use super::common;
 
-use common::{BY_HAND, NO_NAMESPACES, Run, as_nobody, run_command, run_with_env};
+use common::{BY_HAND, NO_NAMESPACES, Run, as_nobody, assert_passed, run_command, run_with_env};
 use std::path::{Path, PathBuf};
 
 /// The environment that chooses a way (`None`: as `nobody`).
@@ -267,6 +267,8 @@ fn nothing_tells_a_run_that_hack_watches_it() {
            [ $$ = 2 ] && [ $PPID = 1 ] || tell 'a pid of its own'\n\
            tr '\\0' ' ' < /proc/$PPID/cmdline | grep -q -e hack -e -- && tell 'its parent'\n\
            readlink /proc/$PPID/exe && tell 'its parent'\n\
+           [ \"$(tr '\\0' '|' < /proc/1/cmdline)\" = 'init|' ] || tell 'the init'\n\
+           find /sys/fs/cgroup -name 'constrained*' | grep -q . && tell 'a control group of hack'\n\
            for comm in /proc/[0-9]*/comm; do\n\
              case $(cat $comm) in constrained*) tell \"a process of hack's: $comm\";; esac\n\
            done\n\
@@ -553,4 +555,132 @@ fn a_working_directory_with_a_mount_beneath_it_is_still_the_runs_own() {
     );
     assert_eq!(left, 1, "something of the run's was left in {cwd:?}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A solution that fills a file in its own /tmp past the memory limit and then answers right
+/// is over the limit on every run, measured from /proc too: the file is still in its tmpfs when
+/// its last process has ended, and read there (through the box's init) before the run is
+/// killed. Without namespaces /tmp is not its own, and the way is not tried.
+#[test]
+fn a_file_in_its_own_tmp_over_the_limit_is_memory_limit_exceeded_every_time() {
+    let script = format!(
+        "#!/bin/sh\nhead -c 150000000 /dev/zero > /tmp/big || exit 3\nexec {}\n",
+        tool()
+    );
+    let dir = scripts("bigtmp", &[("bigtmp.sh", &script)]);
+    let script = dir.join("bigtmp.sh");
+    for (name, way) in WAYS {
+        if way == Some(&[NO_NAMESPACES]) {
+            continue;
+        }
+        let args = [
+            "--tests",
+            "0",
+            "--memory",
+            "100",
+            "--",
+            script.to_str().unwrap(),
+        ];
+        let Some(run) = hack(way, &args) else {
+            continue;
+        };
+        assert_eq!(run.status, 1, "{name}: {run:?}");
+        assert!(
+            run.stderr
+                .starts_with("hack: memory limit exceeded on sample 1"),
+            "{name}: {run:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A run reaches nothing outside its box: not a path socket of the machine's (a session bus, a
+/// daemon's; no wall of the file system refuses a connection to one), not the network, not
+/// the kernel's key rings (in no namespace: as root a run could read and remove the user's
+/// keys); a socket pair between its own processes still works. Without namespaces the network
+/// is reachable, and the words say so.
+#[test]
+fn a_run_reaches_no_socket_network_or_key_ring_of_the_machines() {
+    use std::io::Write;
+    let reacher = format!(
+        "import ctypes, os, platform, socket, sys\n\
+         def tell(what):\n    print(what, file=sys.stderr); print('Aoki'); sys.exit(0)\n\
+         a, b = socket.socketpair(); a.send(b'x')\n\
+         if b.recv(1) != b'x': tell('no socket pair')\n\
+         try:\n    s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); tell('a socket')\n\
+         except OSError: pass\n\
+         if sys.argv[2] != '-':\n\
+         \x20   try:\n        socket.create_connection(('127.0.0.1', int(sys.argv[2])), 1); tell('the network')\n\
+         \x20   except OSError: pass\n\
+         add_key = {{'x86_64': 248, 'aarch64': 217}}[platform.machine()]\n\
+         libc = ctypes.CDLL(None, use_errno=True)\n\
+         if libc.syscall(add_key, b'user', b'constrained-nim-box', b'x', 1, -4) >= 0: tell('a key ring')\n\
+         os.execv('{tool}', ['{tool}'])\n",
+        tool = tool()
+    );
+    let dir = scripts("reacher", &[("reacher.py", &reacher)]);
+    // Not under /tmp or the working directory: the run's overlays of them hide the sockets
+    // there (an overlay's file is not the socket), and this one must be within its reach.
+    let sockets = PathBuf::from(format!(
+        "/var/tmp/constrained-nim-box-reacher-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&sockets);
+    std::fs::create_dir(&sockets).unwrap();
+    std::fs::set_permissions(
+        &sockets,
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    let socket_path = sockets.join("machine.sock");
+    let _unix = std::os::unix::net::UnixListener::bind(&socket_path).unwrap();
+    // Every user may connect to it (the runs as nobody too): what stops them is the box.
+    std::fs::set_permissions(
+        &socket_path,
+        std::os::unix::fs::PermissionsExt::from_mode(0o777),
+    )
+    .unwrap();
+    let tcp = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = tcp.local_addr().unwrap().port().to_string();
+    let script = dir.join("reacher.py");
+    for (name, way) in WAYS {
+        let port = if way == Some(&[NO_NAMESPACES]) {
+            "-"
+        } else {
+            &port
+        };
+        let args = [
+            "--tests",
+            "2",
+            "--seed",
+            "1",
+            "--",
+            "/usr/bin/python3",
+            script.to_str().unwrap(),
+            socket_path.to_str().unwrap(),
+            port,
+        ];
+        let Some(run) = hack(way, &args) else {
+            continue;
+        };
+        assert_passed(
+            &run,
+            "hack: the 2 samples and all 2 generated games passed (seed 1)",
+        );
+        let measured = run.stderr.lines().find(|l| l.starts_with("(measured by "));
+        let net_words = match port {
+            "-" => "without a network namespace: a run could reach the network",
+            _ => "no network",
+        };
+        assert!(
+            measured.is_some_and(|l| l.contains(net_words)),
+            "{name}: {run:?}"
+        );
+    }
+    // No key was left in the user's key ring either.
+    let keys = std::fs::read_to_string("/proc/keys").unwrap_or_default();
+    assert!(!keys.contains("constrained-nim-box"), "{keys}");
+    let _ = std::io::stdout().flush();
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&sockets);
 }

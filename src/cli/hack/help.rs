@@ -185,7 +185,12 @@ Limits and verdicts:
   6.12 on). Its standard input is a plain file opened for reading, its environment holds nothing
   of hack's (no TMPDIR: /tmp is its own), its control group namespace names no folder of hack's.
   It has a PID namespace of its own: it sees its own processes alone, as pid 2, the child of an
-  init that names nothing of hack's, and what it leaves running ends with it.
+  init that names nothing of hack's, and what it leaves running ends with it. It has no network
+  (a network namespace of its own), and may not make a socket of the file system's kind (a
+  machine's path socket, a session bus or a daemon's, is within reach of any namespace; a
+  socket pair between its own processes stays) nor touch the kernel's key rings (seccomp). The
+  machine's control group trees are hidden from it. Under the working directory or /tmp, --save
+  and --out are its own copies in its overlays: it may change them, never yours.
   The namespaces are made as root, or else in a user namespace of the run's own, where the
   machine allows them to users (the run keeps its user and group; other users' files show as
   nobody's). Mounts beneath the working directory or /tmp are carried onto the overlay,
@@ -193,8 +198,9 @@ Limits and verdicts:
   directory is read-only to the run (the report says so). A working directory of / is too. Where a wall cannot be had, the report says what that means: without namespaces
   (user namespaces refused), /tmp and the working directory are read-only to the run, TMPDIR is
   a scratch folder of its own removed after it, the SysV memory its processes made is removed
-  after it (its queues and semaphores are not), /dev/shm is the machine's (`/dev/shm not private`)
-  and it sees hack's processes and yours (as where the kernel refuses it a /proc of its own); without Landlock or without
+  after it (its queues and semaphores are not), /dev/shm is the machine's (`/dev/shm not private`),
+  it sees hack's processes and yours (as where the kernel refuses it a /proc of its own) and
+  reaches the network; without Landlock or without
   namespaces, your test folder, --save and --out are checked after each run, and a change ends
   hack with status 2, naming the file. Every report, a pass too, ends with the line `(measured
   by ...; a private box: ...)`; --json's measured_by, and audit --solutions, say the same.

@@ -225,7 +225,6 @@ pub(in crate::cli) fn run_once(
     // before it (1 to 25 ms, as the kernel syncs) and another run's spawn are hack's, not the
     // solution's, and a start that varies by 25 ms shakes a short run's time.
     let started = Instant::now();
-    let pid = child.id() as i32;
     let mut pipes = Pipes {
         stdout: child.stdout.take(),
         stderr: child.stderr.take(),
@@ -235,7 +234,7 @@ pub(in crate::cli) fn run_once(
         queued: Duration::ZERO,
         lag_from,
     };
-    let result = pipes.drive(pid, started, &deadline, &mut sandbox);
+    let result = pipes.drive(started, &deadline, &mut sandbox);
     // What is left of the run (the solution's children) counts in its use until now, and so
     // do the last times of its main process, ended but not yet reaped.
     let left = sandbox.look();
@@ -385,7 +384,6 @@ impl Pipes {
     /// deadline passes (its run killed) or hack is stopped (`None`).
     fn drive(
         &mut self,
-        pid: i32,
         started: Instant,
         deadline: &Deadline,
         sandbox: &mut Sandbox,
@@ -410,13 +408,17 @@ impl Pipes {
             if let Some(pipe) = &self.stderr {
                 fds.push(poll_fd(pipe.as_raw_fd(), libc::POLLIN));
             }
+            // CMD's end wakes the wait too: it may come after the pipes close.
+            for ended in sandbox.ended_fds() {
+                fds.push(poll_fd(ended, libc::POLLIN));
+            }
             self.lag_from = own_delay();
             // SAFETY: poll on an array of pollfd we own, of the length given.
             unsafe {
                 libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, 5);
             }
             self.read_ready();
-            match ended(pid) {
+            match sandbox.ended() {
                 // The run's time ends here, before hack reads and empties its group.
                 Ok(true) => return Ok(Some(started.elapsed())),
                 Ok(false) => {}

@@ -105,6 +105,11 @@ pub(in crate::cli) struct Sandbox {
     /// its reading end, and its writing end until the spawn; and the init's pid.
     told: Option<(OwnedFd, Option<OwnedFd>)>,
     init: Option<i32>,
+    /// A pidfd of the init: it lives until the run is killed, whatever became of the main
+    /// process.
+    init_fd: Option<OwnedFd>,
+    /// A pidfd of the run's main process, readable once it has ended.
+    main_fd: Option<OwnedFd>,
 }
 
 /// The time a run waited for a CPU that other work held, from its threads' CPU times and run
@@ -246,7 +251,36 @@ impl Sandbox {
                 .flatten()
                 .map(|(read, write)| (read, Some(write))),
             init: None,
+            init_fd: None,
+            main_fd: None,
         }
+    }
+
+    /// The descriptors a wait for the run's end polls beside its pipes: the pipe on which the
+    /// box's init tells CMD's end, and a pidfd of the run's main process, readable once it
+    /// has ended (each where there is one).
+    pub(in crate::cli) fn ended_fds(&self) -> Vec<i32> {
+        let told = (self.told.as_ref()).filter(|_| self.init.is_some());
+        (told.map(|(read, _)| read.as_raw_fd()).into_iter())
+            .chain(self.main_fd.as_ref().map(|fd| fd.as_raw_fd()))
+            .collect()
+    }
+
+    /// Whether CMD has ended: the box's init has told so (at once, where hack's child tells a
+    /// moment later), or is gone; without an init, whether the main process has ended.
+    pub(in crate::cli) fn ended(&self) -> std::io::Result<bool> {
+        if let Some((read, _)) = self.told.as_ref().filter(|_| self.init.is_some()) {
+            use rustix::event::{PollFd, PollFlags, Timespec};
+            let mut fds = [PollFd::new(read, PollFlags::IN)];
+            let now = Timespec {
+                tv_sec: 0,
+                tv_nsec: 0,
+            };
+            if rustix::event::poll(&mut fds, Some(&now)).is_ok_and(|ready| ready > 0) {
+                return Ok(true);
+            }
+        }
+        super::ended(self.main)
     }
 
     /// The writing end of the pipe on which the box's init tells hack, to be passed to
@@ -275,9 +309,12 @@ impl Sandbox {
         let (child, ns) = spawn_tracked(cmd)?;
         self.main = child.id() as i32;
         self.ns = ns;
+        self.main_fd = pidfd_open(self.main);
         if let Some((read, write)) = &mut self.told {
             *write = None;
             self.init = walls::Told::read_init(read);
+            // Opened while the init is surely there: it waits to be killed.
+            self.init_fd = self.init.and_then(pidfd_open);
         }
         if ns.is_some() {
             // Held until the run ends: the box's namespaces are torn down (its mounts undone)
@@ -306,9 +343,11 @@ impl Sandbox {
         if reaped.is_some() {
             self.main = 0;
         }
-        // CMD's own use, which wait4 on hack's child (the init's parent) does not hold.
+        // CMD's own status and use, which wait4 on hack's child (the init's parent) does not
+        // hold: it may have been killed with the run before it ended as CMD did.
         let told = (self.told.as_ref()).and_then(|(read, _)| walls::Told::read(read));
-        if let (Some((_, peak, cpu)), Some(told)) = (&mut reaped, told) {
+        if let (Some((status, peak, cpu)), Some(told)) = (&mut reaped, told) {
+            *status = std::os::unix::process::ExitStatusExt::from_raw(told.status);
             *peak = (*peak).max(told.peak);
             *cpu += told.cpu;
         }
@@ -406,11 +445,12 @@ impl Sandbox {
                 .map(|s| (s.f_blocks - s.f_bfree) * s.f_frsize)
         };
         let cwd = std::env::current_dir().ok();
-        // Only a process in the run's namespace sees its tmpfs.
-        let inside = members
-            .iter()
-            .filter(|&&(pid, _)| tally::run_marked(pid) == tally::Mark::Run(ns));
-        for &(pid, _) in inside {
+        // Only a process in the run's namespace sees its tmpfs: the box's init first, which
+        // lives until the run is killed, after CMD has ended too.
+        let inside = (self.init.into_iter())
+            .chain(members.iter().map(|&(pid, _)| pid))
+            .filter(|&pid| tally::run_marked(pid) == tally::Mark::Run(ns));
+        for pid in inside {
             let root = format!("/proc/{pid}/root");
             let Some(shm) = used(format!("{root}/dev/shm")) else {
                 continue;
@@ -492,7 +532,7 @@ impl Sandbox {
                 libc::kill(-self.main, libc::SIGKILL);
             }
         }
-        for fd in self.members.values() {
+        for fd in self.members.values().chain(&self.init_fd) {
             signal_by(fd, libc::SIGKILL);
         }
     }

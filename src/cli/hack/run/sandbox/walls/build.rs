@@ -48,6 +48,8 @@ pub(in crate::cli) struct Setup {
     /// where hack's command line lies in memory, for the init to blank its copy.
     pid: bool,
     command_line: Option<(usize, usize)>,
+    /// Whether the run gets a network namespace of its own: no network, as on a judge.
+    net: bool,
     /// The pipe on which the init tells hack what wait4 on hack's child cannot (see
     /// `init::Told`): its writing end, as numbered in hack.
     report: Option<i32>,
@@ -61,7 +63,8 @@ pub(in crate::cli) struct Seal {
     /// Landlock's rules, made in the parent, completed in the child with its own places.
     ruleset: Option<RulesetCreated>,
     /// Whether the run gets a control group namespace of its own, rooted at its group (with
-    /// namespaces): its /proc/self/cgroup says `0::/`, not hack's folder by name.
+    /// namespaces): its /proc/self/cgroup says `0::/`, not hack's folder by name; and the
+    /// control group trees are hidden under an empty tmpfs.
     cgroup_namespace: bool,
 }
 
@@ -156,6 +159,7 @@ impl Setup {
             cwd_overlay,
             read_only: walls.way.map_or_else(Vec::new, |_| mount_points()),
             pid: walls.way.is_some() && walls.pid,
+            net: walls.way.is_some() && walls.net,
             command_line: init::command_line(),
             report,
             input: match scratch {
@@ -182,6 +186,9 @@ impl Setup {
         };
         if self.pid {
             flags |= UnshareFlags::NEWPID;
+        }
+        if self.net {
+            flags |= UnshareFlags::NEWNET;
         }
         // SAFETY: no file table is unshared; the child has one thread.
         unsafe { rustix::thread::unshare_unsafe(flags)? };
@@ -299,9 +306,24 @@ impl Seal {
         if self.cgroup_namespace {
             // SAFETY: no file table is unshared; the child has one thread.
             unsafe { rustix::thread::unshare_unsafe(rustix::thread::UnshareFlags::NEWCGROUP)? };
+            // The machine's control group trees, hack's groups named in them, out of sight:
+            // an empty folder, as in a judge's box.
+            if rustix::fs::access(c"/sys/fs/cgroup", rustix::fs::Access::EXISTS).is_ok() {
+                rustix::mount::mount(
+                    c"tmpfs",
+                    c"/sys/fs/cgroup",
+                    c"tmpfs",
+                    MountFlags::RDONLY
+                        | MountFlags::NOSUID
+                        | MountFlags::NODEV
+                        | MountFlags::NOEXEC,
+                    c"size=0",
+                )?;
+            }
         }
         drop_capabilities();
         rustix::thread::set_no_new_privs(true)?;
+        super::seccomp::install();
         let Some(mut ruleset) = self.ruleset.take() else {
             return Ok(());
         };

@@ -7,12 +7,17 @@
 //! ends as CMD ended (the same exit status, or the same signal). The init lives on, with what
 //! CMD left running, until hack has read their use and kills the run, as it kills a run that
 //! has no init. Nothing of the init names hack: its name is `init`, its command line (a copy of
-//! hack's) is blanked, and it is not dumpable, so its environment, its executable and its
-//! files are closed to CMD. System calls only: run between fork and exec.
+//! hack's) is blanked, and it keeps the capabilities CMD gives up, so that CMD may not read its
+//! environment, its executable or its files (which takes the power to trace it), where hack,
+//! the owner of the box's namespaces, may read the box's files through it. System calls only:
+//! run between fork and exec.
 
 use super::build::Made;
 use std::io;
 use std::os::fd::{AsRawFd, OwnedFd};
+
+/// The init's command line, as /proc/1/cmdline shows it.
+const INIT: &[u8] = b"init\0";
 
 /// Where hack's command line lies in its memory, and so in every fork's copy of it:
 /// `arg_start` and `arg_end` of /proc/self/stat. Read before any fork.
@@ -135,32 +140,30 @@ fn default_signals() {
     }
 }
 
-/// The init's life: it names itself `init`, blanks its copy of hack's command line, makes
-/// itself undumpable, tells hack's child that CMD (pid `cmd`) started, keeps nothing open but
+/// The init's life: it names itself `init`, blanks its copy of hack's command line, tells hack's child that CMD (pid `cmd`) started, keeps nothing open but
 /// its pipes, and reaps every process handed to it. Once CMD ends it tells hack CMD's use (on
-/// `report`) and hack's child CMD's status, and goes on reaping what CMD left until hack ends
-/// the run, or nothing is left.
+/// `report`) and hack's child CMD's status, and goes on reaping what CMD left, and then waits,
+/// until hack ends the run (without hack's pipe, the probe's, it ends once nothing is left).
 fn be_init(
     to_relay: OwnedFd,
     report: Option<i32>,
     cmd: i32,
     command_line: Option<(usize, usize)>,
 ) -> ! {
-    use rustix::process::DumpableBehavior;
     let _ = rustix::thread::set_name(c"init");
     // Hack gone, its pipe's writes must not end the init, and with it CMD's status.
     // SAFETY: signal(2) changes no memory.
     unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) };
-    let _ = rustix::process::set_dumpable_behavior(DumpableBehavior::NotDumpable);
-    if let Some((start, end)) = command_line {
-        let name = b"init";
+    if let Some((start, end)) = command_line
+        && end - start > INIT.len()
+    {
         // SAFETY: [start, end) is this process's own copy of the command line Linux keeps,
         // writable memory of its stack that nothing else in it uses any more.
-        unsafe {
-            std::ptr::write_bytes(start as *mut u8, 0, end - start);
-            let length = name.len().min(end - start - 1);
-            std::ptr::copy_nonoverlapping(name.as_ptr(), start as *mut u8, length);
-        }
+        let area = unsafe { std::slice::from_raw_parts_mut(start as *mut u8, end - start) };
+        // Its last byte not NUL, Linux reads the command line up to the first NUL, as a
+        // program that set its own title: `init` alone, not `init` and the padding.
+        area.fill(b' ');
+        area[..INIT.len()].copy_from_slice(INIT);
     }
     let _ = rustix::io::write(&to_relay, b"S");
     close_all_but(&[Some(to_relay.as_raw_fd()), report]);
@@ -188,8 +191,15 @@ fn be_init(
                 let _ = rustix::io::write(&to_relay, &status.to_ne_bytes());
             }
         } else if pid < 0 && io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
-            // SAFETY: as above; nothing is left of the run.
-            unsafe { libc::_exit(0) }
+            if report.is_none() {
+                // SAFETY: as above; nothing is left of the run, and no hack to read it.
+                unsafe { libc::_exit(0) }
+            }
+            // Nothing left to reap: the init stays, its view of the run's tmpfs with it, until
+            // hack has read the run's use and kills it.
+            loop {
+                rustix::event::pause();
+            }
         }
     }
 }

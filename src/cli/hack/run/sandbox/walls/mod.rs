@@ -8,7 +8,10 @@
 //! none (`no_new_privs`, an empty bounding set, root's special powers locked off), so it can
 //! neither leave its control group nor write to `/proc/sys`; Landlock also keeps it from
 //! signalling anything outside its box. Its standard input is a plain file, opened for reading;
-//! its control group namespace is its own.
+//! its control group namespace is its own, the machine's control group trees hidden. It has a
+//! PID namespace of its own, under an init that names nothing of hack's (`init`), and a network
+//! namespace (no network); seccomp refuses it sockets of the file system's kind and the key
+//! rings, which no namespace holds (`seccomp`).
 //!
 //! What this machine gives is found once, by building a box in a throwaway child, and said in
 //! every report ([`Walls::words`]). Without namespaces (an unprivileged user where user
@@ -18,6 +21,7 @@
 
 mod build;
 mod init;
+mod seccomp;
 
 pub(in crate::cli) use build::{Made, Setup};
 pub(in crate::cli) use init::Told;
@@ -69,6 +73,8 @@ pub(in crate::cli) struct Walls {
     /// Whether the run has a PID namespace of its own (with namespaces): it sees its own
     /// processes alone, hack's and the user's not at all, and its parent is the box's init.
     pub(in crate::cli) pid: bool,
+    /// Whether the run has a network namespace of its own (with namespaces): no network.
+    pub(in crate::cli) net: bool,
 }
 
 /// The walls this machine gives, found at the first call.
@@ -110,6 +116,7 @@ impl Walls {
             cwd_writable: false,
             landlock,
             pid: false,
+            net: false,
         }
     }
 
@@ -124,18 +131,25 @@ impl Walls {
             cwd_writable: false,
             landlock,
             pid: true,
+            net: true,
         };
         let works = |walls: &Walls| {
             let (setup, _) = Setup::new(walls, 1 << 20, None, None);
             setup.strict().works()
         };
-        // A PID namespace needs a /proc of its own, which the kernel may refuse (a /proc with
-        // parts hidden under other mounts, in a container, as a user without privilege).
-        if !works(&walls) {
-            walls.pid = false;
-            if !works(&walls) {
-                return None;
+        // A network namespace may be refused (a limit of them set to 0), and a PID namespace
+        // needs a /proc of its own, which the kernel may refuse (a /proc with parts hidden
+        // under other mounts, in a container, as a user without privilege).
+        let mut found = false;
+        for (pid, net) in [(true, true), (true, false), (false, false)] {
+            (walls.pid, walls.net) = (pid, net);
+            if works(&walls) {
+                found = true;
+                break;
             }
+        }
+        if !found {
+            return None;
         }
         // An overlay shows its lower folder's files, not the mounts beneath it.
         walls.tmp = overlayable(Path::new("/tmp"));
@@ -170,6 +184,9 @@ impl Walls {
             if self.pid {
                 has.push("its own PID namespace".to_owned());
             }
+            if self.net {
+                has.push("no network".to_owned());
+            }
             let mut own = vec!["/dev/shm"];
             if self.tmp {
                 own.push("/tmp");
@@ -202,6 +219,9 @@ impl Walls {
         }
         if self.way.is_none() || !self.pid {
             lacks.push("without a PID namespace: a run sees hack's processes and yours".to_owned());
+        }
+        if self.way.is_none() || !self.net {
+            lacks.push("without a network namespace: a run could reach the network".to_owned());
         }
         match self.way {
             Some(_) if !self.cwd_writable => {
