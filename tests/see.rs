@@ -357,7 +357,7 @@ fn chromium() -> Option<&'static str> {
                 .is_ok_and(|o| o.status.success())
         });
     if found.is_none() {
-        println!("note: no chromium: the screenshot test is skipped");
+        common::skipped("no chromium: the screenshot test");
     }
     found
 }
@@ -391,7 +391,7 @@ fn screenshot(browser: &str, svg: &str, name: &str) -> Option<Vec<f64>> {
         .args(["tests/pixels.py", &png])
         .output()
     else {
-        println!("note: no python3: the screenshot's pixels are not counted");
+        common::skipped("no python3: the screenshot's pixels cannot be counted");
         return None;
     };
     assert!(counted.status.success(), "{counted:?}");

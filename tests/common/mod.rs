@@ -239,12 +239,22 @@ pub fn workers() -> Option<&'static str> {
         .as_deref()
 }
 
+/// Says that a test, or a part of one, cannot run on this machine, and why: a note here; on CI
+/// (the variable `CI` set, as CI services set it) a failure, for CI's machine has root, a C++
+/// compiler, taskset, python3 and the rest, and a test that asserts nothing there must not pass.
+pub fn skipped(why: &str) {
+    if std::env::var("CI").is_ok_and(|ci| !ci.is_empty() && ci != "false" && ci != "0") {
+        panic!("{why}: this test cannot run here, and on CI (CI is set) every test must");
+    }
+    println!("note: {why}: skipped");
+}
+
 /// The command that runs the binary with `args` as an ordinary user (`nobody`), as on a
 /// contestant's own laptop: `None` where this test is not root or has no `setpriv`.
 pub fn as_nobody(args: &[&str]) -> Option<Command> {
     // SAFETY: geteuid cannot fail.
     if unsafe { libc::geteuid() } != 0 || !std::path::Path::new("/usr/bin/setpriv").exists() {
-        println!("note: not root, or no setpriv: the unprivileged runs are skipped");
+        skipped("not root, or no setpriv: the unprivileged runs");
         return None;
     }
     let mut command = Command::new("/usr/bin/setpriv");
@@ -303,7 +313,7 @@ impl Drop for Load {
 /// takes longer than that in wall time; a note and no test without `taskset`.
 pub fn assert_a_worker_on_a_busy_cpu_passes(workers: &str, ways: &[&[(&str, &str)]]) {
     let Some(_load) = Load::on_cpu_0(3) else {
-        println!("note: no taskset: the busy-CPU test is skipped");
+        skipped("no taskset: the busy-CPU test");
         return;
     };
     const SAMPLE: &[u8] = b"3 4\n1 2 4\n2 1\n3 3\n3 1\n1 1\n";
@@ -392,7 +402,7 @@ pub fn build_cpp(source: &str, name: &str) -> Option<String> {
     match built {
         Ok(status) if status.success() => Some(binary),
         _ => {
-            println!("note: no working c++: the C++ solutions' tests are skipped");
+            skipped("no working c++: the C++ solutions' tests");
             None
         }
     }

@@ -507,7 +507,7 @@ fn a_working_directory_with_a_mount_beneath_it_is_still_the_runs_own() {
             std::env::var_os("CI").is_none(),
             "CI runs as root: this test needs it"
         );
-        println!("note: not root: the mount beneath a working directory is not tried");
+        common::skipped("not root: the mount beneath a working directory cannot be tried");
         return;
     }
     let careful = format!(

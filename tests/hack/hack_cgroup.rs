@@ -26,14 +26,14 @@ impl Setup {
     fn new(test: &str) -> Option<Setup> {
         // SAFETY: geteuid cannot fail.
         if unsafe { libc::geteuid() } != 0 {
-            println!("note: not root: {test} is skipped");
+            common::skipped(&format!("not root: {test}"));
             return None;
         }
         // SAFETY: getpwnam with a C string; the entry is read at once, before any other call.
         let ids = unsafe {
             let entry = libc::getpwnam(c"nobody".as_ptr());
             if entry.is_null() {
-                println!("note: no user nobody: {test} is skipped");
+                common::skipped(&format!("no user nobody: {test}"));
                 return None;
             }
             ((*entry).pw_uid, (*entry).pw_gid)
@@ -43,7 +43,9 @@ impl Setup {
         // setpriv is there, and python3 (from the PATH, as nobody finds it) runs as nobody.
         let python = setup.as_nobody(&[], &["python3", "-c", "pass"]).0;
         if python.status != 0 {
-            println!("note: no setpriv, or no python3 that nobody may run: {test} is skipped");
+            common::skipped(&format!(
+                "no setpriv, or no python3 that nobody may run: {test}"
+            ));
             return None;
         }
         Some(setup)

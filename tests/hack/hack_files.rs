@@ -148,7 +148,9 @@ fn unshare() -> Option<&'static [&'static str]> {
         .status()
         .is_ok_and(|status| status.success());
     if !works {
-        println!("note: no mount namespace (unshare {flags:?}): the full-disk test is skipped");
+        common::skipped(&format!(
+            "no mount namespace (unshare {flags:?}): the full-disk test"
+        ));
     }
     works.then_some(flags)
 }

@@ -507,7 +507,7 @@ fn a_won_position_let_go_mid_game_is_pointed_out() {
 #[ignore]
 fn a_right_bot_on_a_busy_cpu_is_neither_idle_nor_late() {
     if Command::new("taskset").arg("-V").output().is_err() {
-        println!("note: no taskset: the busy-machine test is skipped");
+        common::skipped("no taskset: the busy-machine test");
         return;
     }
     let script = r#"yes >/dev/null & a=$!; yes >/dev/null & b=$!; yes >/dev/null & c=$!

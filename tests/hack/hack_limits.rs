@@ -552,7 +552,7 @@ runpy.run_path("tests/solutions/nim.py")
         // Python's start) takes about 1 s of wall time: not its doing, and no timeout on an idle
         // judge.
         if Command::new("taskset").arg("-V").output().is_err() {
-            println!("note: no taskset: the busy-machine test is skipped");
+            common::skipped("no taskset: the busy-machine test");
             return;
         }
         let solution = r#"

@@ -149,7 +149,7 @@ fn a_solution_that_leaves_40_mib_in_dev_shm_each_run_passes_and_leaves_nothing()
     // box. Kept, they were charged to the next runs (with 100 MiB a run under --memory 256, the
     // third passed the limit, and by game 1 hack measured a peak of 1211 MiB).
     if !private_shm_here() {
-        println!("note: no root and no user namespaces: the private /dev/shm test is skipped");
+        common::skipped("no root and no user namespaces: the private /dev/shm test");
         return;
     }
     let _one = dev_shm();
@@ -182,7 +182,7 @@ fn with_dev_shm_shared_what_a_run_left_there_is_not_charged_to_the_next() {
     // gets: a group is reused only when its run left nearly nothing charged to it.
     // SAFETY: geteuid cannot fail.
     if unsafe { libc::geteuid() } != 0 {
-        println!("note: not root, no control group: the shared /dev/shm test is skipped");
+        common::skipped("not root, no control group: the shared /dev/shm test");
         return;
     }
     let _one = dev_shm();
@@ -217,7 +217,7 @@ fn filling_dev_shm_past_the_limit_is_memory_limit_exceeded() {
     // The judge's group counts the pages of /dev/shm's files, which no process holds.
     // SAFETY: geteuid cannot fail.
     if unsafe { libc::geteuid() } != 0 {
-        println!("note: not root, no control group: the /dev/shm memory test is skipped");
+        common::skipped("not root, no control group: the /dev/shm memory test");
         return;
     }
     let Some(run) = hack_workers(
