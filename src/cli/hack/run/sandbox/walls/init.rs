@@ -62,9 +62,8 @@ pub(super) fn start(command_line: Option<(usize, usize)>, report: Option<i32>) -
                 Ok(Some(cmd)) => be_init(to_relay, report, cmd, command_line),
                 // CMD's process: the pipes close at its exec.
                 Ok(None) => Ok(()),
-                // SAFETY: _exit ends the init without running anything of hack's; this
-                // process sees the pipe closed before the first byte.
-                Err(_) => unsafe { libc::_exit(1) },
+                // This process sees the pipe closed before the first byte.
+                Err(_) => exit_now(1),
             }
         }
     }
@@ -134,10 +133,22 @@ fn fork() -> io::Result<Option<i32>> {
 fn default_signals() {
     for signal in 1..libc::SIGRTMAX() {
         if signal != libc::SIGKILL && signal != libc::SIGSTOP {
-            // SAFETY: signal(2) with the default handler changes no memory.
-            unsafe { libc::signal(signal, libc::SIG_DFL) };
+            handle(signal, libc::SIG_DFL);
         }
     }
+}
+
+/// Sets how this process handles `signal`: the default, or ignored (no handler of hack's).
+fn handle(signal: i32, how: libc::sighandler_t) {
+    // SAFETY: signal(2) with SIG_DFL or SIG_IGN changes no memory and runs no code of ours.
+    unsafe { libc::signal(signal, how) };
+}
+
+/// Ends this process at once with exit status `code`, running nothing of hack's (no exit
+/// handler, no buffer flushed): the end of a process between fork and exec.
+fn exit_now(code: i32) -> ! {
+    // SAFETY: _exit only ends the process.
+    unsafe { libc::_exit(code) }
 }
 
 /// The init's life: it names itself `init`, blanks its copy of hack's command line, tells hack's child that CMD (pid `cmd`) started, keeps nothing open but
@@ -152,8 +163,7 @@ fn be_init(
 ) -> ! {
     let _ = rustix::thread::set_name(c"init");
     // Hack gone, its pipe's writes must not end the init, and with it CMD's status.
-    // SAFETY: signal(2) changes no memory.
-    unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) };
+    handle(libc::SIGPIPE, libc::SIG_IGN);
     if let Some((start, end)) = command_line
         && end - start > INIT.len()
     {
@@ -169,11 +179,7 @@ fn be_init(
     close_all_but(&[Some(to_relay.as_raw_fd()), report]);
     let mut to_relay = Some(to_relay);
     loop {
-        let mut status = 0;
-        // SAFETY: an all-zero rusage is valid; wait4 writes it and the status.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        // SAFETY: as above.
-        let pid = unsafe { libc::wait4(-1, &mut status, libc::__WALL, &mut usage) };
+        let (pid, status, usage) = wait_any();
         if pid == cmd {
             if let Some(report) = report {
                 let time =
@@ -192,8 +198,8 @@ fn be_init(
             }
         } else if pid < 0 && io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
             if report.is_none() {
-                // SAFETY: as above; nothing is left of the run, and no hack to read it.
-                unsafe { libc::_exit(0) }
+                // Nothing is left of the run, and no hack to read it.
+                exit_now(0)
             }
             // Nothing left to reap: the init stays, its view of the run's tmpfs with it, until
             // hack has read the run's use and kills it.
@@ -204,10 +210,22 @@ fn be_init(
     }
 }
 
-/// Writes `bytes` on descriptor `fd` in one write (a pipe takes so few at once).
+/// Waits for any child, reaps it: its pid (-1 on an error), wait status and use.
+fn wait_any() -> (i32, i32, libc::rusage) {
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is valid; wait4 writes it and the status, which we own.
+    unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        let pid = libc::wait4(-1, &mut status, libc::__WALL, &mut usage);
+        (pid, status, usage)
+    }
+}
+
+/// Writes `bytes` on hack's pipe, descriptor `fd`, in one write (a pipe takes so few at once).
 fn write_fd(fd: i32, bytes: &[u8]) {
-    // SAFETY: write(2) from a buffer we own to a descriptor of this process.
-    unsafe { libc::write(fd, bytes.as_ptr().cast(), bytes.len()) };
+    // SAFETY: `fd` is hack's pipe, open in this process, which only it closes (at exit).
+    let fd = unsafe { std::os::fd::BorrowedFd::borrow_raw(fd) };
+    let _ = rustix::io::write(fd, bytes);
 }
 
 /// Hack's child's side: once the init has started CMD, it closes everything it holds (hack's
@@ -259,23 +277,18 @@ fn reap(init: i32) -> i32 {
 fn end_as(status: i32) -> ! {
     if libc::WIFSIGNALED(status) {
         let signal = libc::WTERMSIG(status);
-        // SAFETY: signal handling and a signal to this process change no memory of ours.
-        unsafe {
-            libc::signal(signal, libc::SIG_DFL);
-            let mut set: libc::sigset_t = std::mem::zeroed();
-            libc::sigemptyset(&mut set);
-            libc::sigaddset(&mut set, signal);
-            libc::sigprocmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut());
-            libc::kill(libc::getpid(), signal);
+        handle(signal, libc::SIG_DFL);
+        // The mask is empty (std empties it before the closures that build the box): the
+        // signal ends this process before the call returns.
+        if let Some(signal) = rustix::process::Signal::from_named_raw(signal) {
+            let _ = rustix::process::kill_process(rustix::process::getpid(), signal);
         }
     }
-    let code = if libc::WIFEXITED(status) {
+    exit_now(if libc::WIFEXITED(status) {
         libc::WEXITSTATUS(status)
     } else {
         128 + libc::WTERMSIG(status)
-    };
-    // SAFETY: _exit ends this process without running anything of hack's.
-    unsafe { libc::_exit(code) }
+    })
 }
 
 /// Closes every descriptor of this process but those in `keep`. No allocation: run between
