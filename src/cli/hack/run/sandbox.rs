@@ -105,6 +105,8 @@ pub(in crate::cli) struct Sandbox {
     /// its reading end, and its writing end until the spawn; and the init's pid.
     told: Option<(OwnedFd, Option<OwnedFd>)>,
     init: Option<i32>,
+    /// CMD's end as the init told it (status, peak, CPU time), once heard.
+    cmd_ended: Option<(i32, u64, Duration)>,
     /// A pidfd of the init: it lives until the run is killed, whatever became of the main
     /// process.
     init_fd: Option<OwnedFd>,
@@ -246,11 +248,13 @@ impl Sandbox {
             told: (walls().way.is_some() && walls().pid)
                 .then(|| {
                     use rustix::pipe::PipeFlags;
-                    rustix::pipe::pipe_with(PipeFlags::CLOEXEC | PipeFlags::NONBLOCK).ok()
+                    let flags = PipeFlags::CLOEXEC | PipeFlags::NONBLOCK | PipeFlags::DIRECT;
+                    rustix::pipe::pipe_with(flags).ok()
                 })
                 .flatten()
                 .map(|(read, write)| (read, Some(write))),
             init: None,
+            cmd_ended: None,
             init_fd: None,
             main_fd: None,
         }
@@ -267,20 +271,28 @@ impl Sandbox {
     }
 
     /// Whether CMD has ended: the box's init has told so (at once, where hack's child tells a
-    /// moment later), or is gone; without an init, whether the main process has ended.
-    pub(in crate::cli) fn ended(&self) -> std::io::Result<bool> {
-        if let Some((read, _)) = self.told.as_ref().filter(|_| self.init.is_some()) {
-            use rustix::event::{PollFd, PollFlags, Timespec};
-            let mut fds = [PollFd::new(read, PollFlags::IN)];
-            let now = Timespec {
-                tv_sec: 0,
-                tv_nsec: 0,
-            };
-            if rustix::event::poll(&mut fds, Some(&now)).is_ok_and(|ready| ready > 0) {
-                return Ok(true);
-            }
+    /// moment later); without an init, whether the main process has ended.
+    pub(in crate::cli) fn ended(&mut self) -> std::io::Result<bool> {
+        self.hear();
+        if self.cmd_ended.is_some() {
+            return Ok(true);
         }
         super::ended(self.main)
+    }
+
+    /// Takes in what the box's init and hack's child have told on hack's pipe so far.
+    fn hear(&mut self) {
+        let Some((read, _)) = &self.told else {
+            return;
+        };
+        while let Some(told) = walls::Told::hear(read) {
+            match told {
+                walls::Told::Init(pid) => self.init = Some(pid),
+                walls::Told::Ended { status, peak, cpu } => {
+                    self.cmd_ended = Some((status, peak, cpu));
+                }
+            }
+        }
     }
 
     /// The writing end of the pipe on which the box's init tells hack, to be passed to
@@ -310,10 +322,11 @@ impl Sandbox {
         self.main = child.id() as i32;
         self.ns = ns;
         self.main_fd = pidfd_open(self.main);
-        if let Some((read, write)) = &mut self.told {
+        if let Some((_, write)) = &mut self.told {
             *write = None;
-            self.init = walls::Told::read_init(read);
-            // Opened while the init is surely there: it waits to be killed.
+            // Told before spawn returns (hack's child tells it before it lets CMD's exec be
+            // seen); the init waits to be killed, so its pid is its own until then.
+            self.hear();
             self.init_fd = self.init.and_then(pidfd_open);
         }
         if ns.is_some() {
@@ -345,11 +358,11 @@ impl Sandbox {
         }
         // CMD's own status and use, which wait4 on hack's child (the init's parent) does not
         // hold: it may have been killed with the run before it ended as CMD did.
-        let told = (self.told.as_ref()).and_then(|(read, _)| walls::Told::read(read));
-        if let (Some((status, peak, cpu)), Some(told)) = (&mut reaped, told) {
-            *status = std::os::unix::process::ExitStatusExt::from_raw(told.status);
-            *peak = (*peak).max(told.peak);
-            *cpu += told.cpu;
+        self.hear();
+        if let (Some((status, peak, cpu)), Some(told)) = (&mut reaped, self.cmd_ended) {
+            *status = std::os::unix::process::ExitStatusExt::from_raw(told.0);
+            *peak = (*peak).max(told.1);
+            *cpu += told.2;
         }
         reaped
     }

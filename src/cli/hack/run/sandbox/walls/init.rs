@@ -69,50 +69,60 @@ pub(super) fn start(command_line: Option<(usize, usize)>, report: Option<i32>) -
     }
 }
 
-/// What the init tells hack on its pipe: first (from hack's child) the init's pid, then, when
-/// CMD ends, CMD's wait status, its peak and its CPU time, with those of the children it
-/// waited for: what wait4 on hack's child, which never waits for the init, cannot tell.
+/// What hack hears on its pipe (a pipe of packets: each write one message, whatever their
+/// order): from hack's child, the init's pid, once it is started; from the init, once CMD
+/// ends, CMD's wait status, peak and CPU time, with those of the children it waited for (what
+/// wait4 on hack's child, which never waits for the init, cannot tell). A quick CMD may end
+/// before hack's child has told the init's pid: the messages are told apart by their length.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(in crate::cli) struct Told {
-    pub(in crate::cli) status: i32,
-    /// In bytes.
-    pub(in crate::cli) peak: u64,
-    pub(in crate::cli) cpu: std::time::Duration,
+pub(in crate::cli) enum Told {
+    /// The init's pid.
+    Init(i32),
+    /// CMD has ended.
+    Ended {
+        status: i32,
+        /// In bytes.
+        peak: u64,
+        cpu: std::time::Duration,
+    },
 }
 
 impl Told {
-    const SIZE: usize = 20;
+    const ENDED: usize = 20;
 
-    fn bytes(&self) -> [u8; Told::SIZE] {
-        let mut bytes = [0; Told::SIZE];
-        bytes[..4].copy_from_slice(&self.status.to_ne_bytes());
-        bytes[4..12].copy_from_slice(&self.peak.to_ne_bytes());
-        bytes[12..].copy_from_slice(&(self.cpu.as_micros() as u64).to_ne_bytes());
+    fn bytes(status: i32, peak: u64, cpu: std::time::Duration) -> [u8; Told::ENDED] {
+        let mut bytes = [0; Told::ENDED];
+        bytes[..4].copy_from_slice(&status.to_ne_bytes());
+        bytes[4..12].copy_from_slice(&peak.to_ne_bytes());
+        bytes[12..].copy_from_slice(&(cpu.as_micros() as u64).to_ne_bytes());
         bytes
     }
 
-    /// The init's pid, told once hack's child has started it (before CMD's exec).
-    pub(in crate::cli) fn read_init(pipe: &OwnedFd) -> Option<i32> {
-        let mut pid = [0u8; 4];
-        (read_all(pipe, &mut pid) == pid.len()).then(|| i32::from_ne_bytes(pid))
-    }
-
-    /// CMD's end, where the init has told it (CMD has ended; the pipe does not block).
-    pub(in crate::cli) fn read(pipe: &OwnedFd) -> Option<Told> {
-        let mut bytes = [0u8; Told::SIZE];
-        if read_all(pipe, &mut bytes) != Told::SIZE {
-            return None;
-        }
+    /// The next message on hack's pipe, if one is there (the pipe does not block).
+    pub(in crate::cli) fn hear(pipe: &OwnedFd) -> Option<Told> {
+        let mut packet = [0u8; 64];
+        let length = loop {
+            match rustix::io::read(pipe, &mut packet) {
+                Err(rustix::io::Errno::INTR) => {}
+                Ok(length) => break length,
+                Err(_) => return None,
+            }
+        };
         let word = |range: std::ops::Range<usize>| {
             let mut eight = [0u8; 8];
-            eight.copy_from_slice(&bytes[range]);
+            eight.copy_from_slice(&packet[range]);
             u64::from_ne_bytes(eight)
         };
-        Some(Told {
-            status: i32::from_ne_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]),
-            peak: word(4..12),
-            cpu: std::time::Duration::from_micros(word(12..20)),
-        })
+        let four = [packet[0], packet[1], packet[2], packet[3]];
+        match length {
+            4 => Some(Told::Init(i32::from_ne_bytes(four))),
+            Told::ENDED => Some(Told::Ended {
+                status: i32::from_ne_bytes(four),
+                peak: word(4..12),
+                cpu: std::time::Duration::from_micros(word(12..20)),
+            }),
+            _ => None,
+        }
     }
 }
 
@@ -184,14 +194,10 @@ fn be_init(
             if let Some(report) = report {
                 let time =
                     |t: libc::timeval| t.tv_sec.max(0) as u64 * 1_000_000 + t.tv_usec.max(0) as u64;
-                let told = Told {
-                    status,
-                    peak: (usage.ru_maxrss.max(0) as u64).saturating_mul(1024),
-                    cpu: std::time::Duration::from_micros(
-                        time(usage.ru_utime) + time(usage.ru_stime),
-                    ),
-                };
-                write_fd(report, &told.bytes());
+                let peak = (usage.ru_maxrss.max(0) as u64).saturating_mul(1024);
+                let cpu = time(usage.ru_utime) + time(usage.ru_stime);
+                let cpu = std::time::Duration::from_micros(cpu);
+                write_fd(report, &Told::bytes(status, peak, cpu));
             }
             if let Some(to_relay) = to_relay.take() {
                 let _ = rustix::io::write(&to_relay, &status.to_ne_bytes());
@@ -303,5 +309,30 @@ fn close_all_but(keep: &[Option<i32>; 2]) {
             unsafe { libc::syscall(libc::SYS_close_range, from, fd - 1, 0) };
         }
         from = fd.saturating_add(1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A quick CMD may end before hack's child tells the init's pid: each message is read
+    /// whole, and known by its length, whatever came first.
+    #[test]
+    fn the_messages_are_heard_whole_in_either_order() {
+        use rustix::pipe::PipeFlags;
+        let flags = PipeFlags::CLOEXEC | PipeFlags::NONBLOCK | PipeFlags::DIRECT;
+        let (read, write) = rustix::pipe::pipe_with(flags).unwrap();
+        let cpu = std::time::Duration::from_micros(1234);
+        write_fd(write.as_raw_fd(), &Told::bytes(11, 5 << 20, cpu));
+        write_fd(write.as_raw_fd(), &4321i32.to_ne_bytes());
+        let ended = Told::Ended {
+            status: 11,
+            peak: 5 << 20,
+            cpu,
+        };
+        assert_eq!(Told::hear(&read), Some(ended));
+        assert_eq!(Told::hear(&read), Some(Told::Init(4321)));
+        assert_eq!(Told::hear(&read), None);
     }
 }
