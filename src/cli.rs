@@ -1,5 +1,7 @@
-//! The command-line tool's dispatcher: the command line (clap types), `run`, and the exit
-//! codes. It only parses, calls one entry point below it, and turns the result into a status.
+//! The command-line tool's dispatcher: the command line (clap types) and `run`. It only
+//! parses, calls one entry point below it, and turns the result into a status (`exit`, the one
+//! table, below every room). The rooms under it and their order are written once, in
+//! tests/layering.rs, which fails when a room uses one above it or this dispatcher.
 //!
 //! The judge never compiles this module. Below it, one file a mode or subcommand, and under
 //! those `game`, what they share; everything builds on the solver in `main.rs`, which the tool
@@ -8,6 +10,7 @@
 
 use crate::report;
 use clap::{Parser, Subcommand};
+use exit::{Ended, Exit, Judged, status};
 use game::{Failure, Output, ShownPath};
 use modes::Mode;
 use std::ffi::OsString;
@@ -18,6 +21,7 @@ mod audit;
 pub(crate) mod board;
 pub(crate) mod checker;
 pub(crate) mod dense;
+pub(crate) mod exit;
 pub(crate) mod game;
 mod generate;
 mod hack;
@@ -167,60 +171,19 @@ extern "C" fn at_start(argc: libc::c_int, argv: *const *const libc::c_char) {
         // NUL-terminated strings; only argv[1] is read, and nothing is kept.
         let first = unsafe { std::ffi::CStr::from_ptr(*argv.add(1)) };
         match first.to_bytes() {
-            b"judge" => game::out_of_memory_status(status(Exit::Judged(checker::Judged::Fail))),
-            b"hack" => game::out_of_memory_status(status(Exit::Hack(hack::Ended::Trouble))),
+            b"judge" => game::out_of_memory_status(status(Exit::Judged(Judged::Fail))),
+            b"hack" => game::out_of_memory_status(status(Exit::Hack(Ended::Trouble))),
             _ => {}
         }
     }
     game::check_start();
 }
 
-/// How a run of the tool ended, each subcommand's way: [`status`] turns it into the exit status.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Exit {
-    /// The work done: an answer, a table, a picture printed; a game played to its end; an
-    /// audit that passed.
-    Done,
-    /// The tool failed: not a game, a file that cannot be read or written, memory run out.
-    Failed,
-    /// A wrong command line.
-    Usage,
-    /// How `hack` ended.
-    Hack(hack::Ended),
-    /// `judge`'s verdict on an output, or its own failure.
-    Judged(checker::Judged),
-    /// `play --machine`: the other side broke the protocol, or left mid-game.
-    Refused,
-    /// `audit`: something is missing or wrong.
-    Missing,
-}
-
-/// The exit statuses, the one table of them (the README's "Exit status", each subcommand's
-/// --help): the tool's own (0 done, 1 failed, 2 a wrong command line, as clap's); hack's as
-/// grep's (0 nothing found, 1 found, 2 trouble; a signal's as a shell's); judge's as testlib's.
-pub(crate) fn status(exit: Exit) -> i32 {
-    match exit {
-        Exit::Done => 0,
-        Exit::Failed | Exit::Refused | Exit::Missing => 1,
-        Exit::Usage => 2,
-        Exit::Hack(hack::Ended::Passed) => 0,
-        Exit::Hack(hack::Ended::Found) => 1,
-        Exit::Hack(hack::Ended::Trouble) => 2,
-        Exit::Hack(hack::Ended::Interrupted(signal)) => 128 + signal,
-        Exit::Judged(checker::Judged::Accepted) => 0,
-        Exit::Judged(checker::Judged::Wrong) => 1,
-        Exit::Judged(checker::Judged::Format) => 2,
-        // testlib's `_fail`: the checker could not judge (its command line, its memory, the
-        // game), which is never a verdict on the output.
-        Exit::Judged(checker::Judged::Fail) => 3,
-    }
-}
-
 /// The status of the tool's own failure (`Failed` or `Usage`): for `judge`, testlib's `_fail`
 /// whatever it was, since 1 and 2 would read as a verdict on the output.
 fn own_failure(args: &[OsString], failure: Exit) -> i32 {
     if is_judge(args) {
-        status(Exit::Judged(checker::Judged::Fail))
+        status(Exit::Judged(Judged::Fail))
     } else {
         status(failure)
     }
@@ -239,7 +202,7 @@ pub(crate) fn run() -> i32 {
     // parsed, is the checker's failure (3), never a verdict on the output (on glibc this holds
     // from before `main`: `game::at_start`).
     if is_judge(&args) {
-        game::out_of_memory_status(status(Exit::Judged(checker::Judged::Fail)));
+        game::out_of_memory_status(status(Exit::Judged(Judged::Fail)));
     }
     let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,

@@ -5,7 +5,7 @@
 use super::game::{
     Failure, QUOTED, ShownPath, Solved, input_path, is_space, load, parse_move, quoted, trim_space,
 };
-use crate::cli::Exit;
+use crate::cli::exit::{Exit, Judged};
 use crate::report;
 use std::path::{Path, PathBuf};
 
@@ -43,19 +43,6 @@ pub(super) struct Args {
     /// The expected output, as oj passes it; not needed, since the answer is computed
     #[arg(value_name = "EXPECTED")]
     expected: Option<PathBuf>,
-}
-
-/// judge's verdict, as testlib gives it (the exit statuses are `cli::status`'s).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Judged {
-    /// A right answer (testlib's `_ok`).
-    Accepted,
-    /// A winner's name or a move, but not a right one (`_wa`).
-    Wrong,
-    /// Not in the answer's format (`_pe`).
-    Format,
-    /// The checker could not judge (`_fail`): never a verdict on the output.
-    Fail,
 }
 
 pub(super) fn run(args: &Args) -> Result<Exit, Failure> {

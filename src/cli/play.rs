@@ -6,7 +6,7 @@
 
 use super::board::Board;
 use super::game::{Failure, Output, Solved, load, parse_move, plural, quoted, trim_space};
-use crate::cli::Exit;
+use crate::cli::exit::Exit;
 use crate::{Game, report};
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;

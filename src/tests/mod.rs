@@ -10,7 +10,7 @@ mod reference;
 mod stream;
 // The tool's generator where the tool is built; the same files on their own in the judge build.
 #[cfg(feature = "cli")]
-use crate::cli::{Exit, rng, shapes};
+use crate::cli::{exit::Exit, rng, shapes};
 #[cfg(not(feature = "cli"))]
 #[path = "../cli/rng.rs"]
 mod rng;
@@ -257,7 +257,7 @@ fn judge_accepts_exactly_the_winning_moves_of_the_oracle() {
         );
         // The wrong name is a wrong answer (status 1); no name is a presentation error (2).
         let status = |output: &str| {
-            verdict(&solved, output).map_err(|r| crate::cli::status(Exit::Judged(r.judged())))
+            verdict(&solved, output).map_err(|r| crate::cli::exit::status(Exit::Judged(r.judged())))
         };
         assert_eq!(status(&format!("{loser}\n")), Err(1), "{context}");
         assert_eq!(status(""), Err(2), "{context}");

@@ -17,7 +17,7 @@ mod solutions;
 mod trial;
 
 use super::game::{Failure, ShownPath};
-use crate::cli::Exit;
+use crate::cli::exit::Exit;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use mutants::MUTANTS;
 use std::io::{self, IsTerminal, Write};

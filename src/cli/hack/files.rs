@@ -8,8 +8,8 @@
 //! the statement's limits without `--beyond`, is skipped with a warning, never taken for a
 //! failure.
 
-use super::Ended;
 use crate::Game;
+use crate::cli::exit::Ended;
 use crate::cli::game::{Failure, ShownPath, load};
 use crate::cli::strict;
 use std::ffi::{OsStr, OsString};

@@ -45,6 +45,7 @@ pub(in crate::cli) mod verdict;
 use super::game::{Failure, ShownPath, plural};
 use super::strict;
 use crate::Game;
+use crate::cli::exit::{Ended, Exit, status};
 use batch::Batch;
 use budget::Budget;
 use confirm::Confirmed;
@@ -332,7 +333,7 @@ fn print_json(
             Ended::Interrupted(_) => "interrupted",
         }
         .to_owned(),
-        exit_status: super::status(super::Exit::Hack(ended)),
+        exit_status: status(Exit::Hack(ended)),
         failures,
     };
     let _ = writeln!(io::stdout().lock(), "{}", json::document(&report));
@@ -359,21 +360,6 @@ struct Settings {
 /// The largest memory peak taken for a runtime's own (an interpreter's, a virtual machine's)
 /// rather than a solution's: only a --memory below it can be a usage error.
 const RUNTIME_ALONE: u64 = 64 * MIB;
-
-/// How a run of hack ended; `cli::status` turns it into the exit status (grep's: 0 nothing
-/// found, 1 found, 2 trouble). The later variant wins where a run ends two ways.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) enum Ended {
-    /// Every game passed.
-    Passed,
-    /// A failure was found, flaky ones too.
-    Found,
-    /// hack could not do its work: a game it could not keep where asked, a machine too busy to
-    /// judge (a CMD it cannot start is a usage error, `Failure::Usage`).
-    Trouble,
-    /// A signal stopped it with nothing found: the signal's number.
-    Interrupted(i32),
-}
 
 /// Samples, saved games, the search; the confirmation of what failed; then the report.
 fn hunt(
