@@ -228,6 +228,7 @@ fn judge_tells_its_own_failure_from_a_wrong_answer() {
         );
     }
     std::fs::remove_file(not_a_game).unwrap();
+    std::fs::remove_file(output).unwrap();
 }
 
 #[test]

@@ -553,6 +553,7 @@ fn a_working_directory_with_a_mount_beneath_it_is_still_the_runs_own() {
             .contains("its own /dev/shm, /tmp and working directory"),
         "{run:?}"
     );
+    let _ = std::fs::remove_dir_all(&cwd);
     assert_eq!(left, 1, "something of the run's was left in {cwd:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -40,8 +40,11 @@ impl Setup {
         };
         let scratch = Scratch::new(test, workers()?)?;
         let setup = Setup { scratch, ids };
-        // setpriv is there, and python3 (from the PATH, as nobody finds it) runs as nobody.
-        let python = setup.as_nobody(&[], &["python3", "-c", "pass"]).0;
+        // setpriv is there, and the system's python3 runs as nobody (the one first on the PATH
+        // may sit in root's home).
+        let python = setup
+            .as_nobody(&[], &[common::SYSTEM_PYTHON, "-c", "pass"])
+            .0;
         if python.status != 0 {
             common::skipped(&format!(
                 "no setpriv, or no python3 that nobody may run: {test}"
@@ -79,11 +82,18 @@ impl Setup {
         (run, pid)
     }
 
-    /// `hack ARGS -- workers MODE ARG nim.py python3` as nobody in `groups`, and hack's pid.
+    /// `hack ARGS -- workers MODE ARG nim.py /usr/bin/python3` as nobody in `groups`, and hack's pid.
     fn hack(&self, groups: &[&Path], args: &[&str], mode: &str, arg: &str) -> (Run, u32) {
         let mut command = vec!["./constrained-nim", "hack"];
         command.extend_from_slice(args);
-        command.extend_from_slice(&["--", "./workers", mode, arg, "nim.py", "python3"]);
+        command.extend_from_slice(&[
+            "--",
+            "./workers",
+            mode,
+            arg,
+            "nim.py",
+            common::SYSTEM_PYTHON,
+        ]);
         self.as_nobody(groups, &command)
     }
 }

@@ -202,7 +202,7 @@ Limits and verdicts:
   it sees hack's processes and yours (as where the kernel refuses it a /proc of its own) and
   reaches the network; without Landlock or without
   namespaces, your test folder, --save and --out are checked after each run, and a change ends
-  hack with status 2, naming the file. Every report, a pass too, ends with the line `(measured
+  hack with status 2, naming the file. Every report, a pass too, has the line `(measured
   by ...; a private box: ...)`; --json's measured_by, and audit --solutions, say the same.
 
   CMD runs without the variables that change what a program does (its buffering, start-up,

@@ -52,21 +52,15 @@ fn schedstat(file: &str) -> (Duration, Duration) {
 /// The idle time of each CPU hack may run on (its affinity, which its runs inherit) since
 /// boot, from /proc/stat (in clock ticks); empty where Linux does not say.
 pub(in crate::cli) fn idle_times() -> Vec<Duration> {
-    // SAFETY: an all-zero cpu_set_t is an empty set; sched_getaffinity fills it.
-    let mut allowed: libc::cpu_set_t = unsafe { std::mem::zeroed() };
-    // SAFETY: the set is ours, of the size given.
-    let known =
-        unsafe { libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut allowed) }
-            == 0;
+    let allowed = rustix::thread::sched_getaffinity(None).ok();
     let stat = std::fs::read_to_string("/proc/stat").unwrap_or_default();
     stat.lines()
         .filter_map(|line| {
             // "cpuN user nice system idle iowait ...": the 4th number is the idle time.
             let mut fields = line.split_whitespace();
             let cpu: usize = fields.next()?.strip_prefix("cpu")?.parse().ok()?;
-            // SAFETY: CPU_ISSET reads the set we own, at an index checked against its size.
-            let mine = !known
-                || (cpu < libc::CPU_SETSIZE as usize && unsafe { libc::CPU_ISSET(cpu, &allowed) });
+            let mine = (allowed.as_ref())
+                .is_none_or(|set| cpu < rustix::thread::CpuSet::MAX_CPU && set.is_set(cpu));
             let ticks: u64 = mine.then(|| fields.nth(3)?.parse().ok())??;
             Some(from_ticks(ticks))
         })
@@ -75,7 +69,6 @@ pub(in crate::cli) fn idle_times() -> Vec<Duration> {
 
 /// A time /proc gives in clock ticks (CPU time, idle time), rounded down to the millisecond.
 pub(in crate::cli) fn from_ticks(ticks: u64) -> Duration {
-    // SAFETY: sysconf with a valid name; no memory involved.
-    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+    let per_second = rustix::param::clock_ticks_per_second().max(1);
     Duration::from_millis(ticks.saturating_mul(1000) / per_second)
 }

@@ -235,6 +235,9 @@ pub(in crate::cli) fn run_once(
         lag_from,
     };
     let result = pipes.drive(started, &deadline, &mut sandbox);
+    if let Ok(Some(_)) = result {
+        sandbox.hear_the_end();
+    }
     // What is left of the run (the solution's children) counts in its use until now, and so
     // do the last times of its main process, ended but not yet reaped.
     let left = sandbox.look();

@@ -33,7 +33,7 @@ pub(in crate::cli) use cgroup::{base_folders, remove_bases};
 pub(in crate::cli) use confine::{Room, Scratch, confine, hard_limit, memory_ceiling};
 pub(in crate::cli) use keeper::{GUARD_NAME, be_the_guard};
 use std::collections::HashMap;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::process::Command;
 use std::time::Duration;
@@ -110,6 +110,9 @@ pub(in crate::cli) struct Sandbox {
     /// A pidfd of the init: it lives until the run is killed, whatever became of the main
     /// process.
     init_fd: Option<OwnedFd>,
+    /// A pidfd of CMD's process (the init's child), readable the moment it ends: the run's
+    /// end, before the init, which may wait for a CPU, has told it.
+    cmd_fd: Option<OwnedFd>,
     /// A pidfd of the run's main process, readable once it has ended.
     main_fd: Option<OwnedFd>,
 }
@@ -256,6 +259,7 @@ impl Sandbox {
             init: None,
             cmd_ended: None,
             init_fd: None,
+            cmd_fd: None,
             main_fd: None,
         }
     }
@@ -266,6 +270,7 @@ impl Sandbox {
     pub(in crate::cli) fn ended_fds(&self) -> Vec<i32> {
         let told = (self.told.as_ref()).filter(|_| self.init.is_some());
         (told.map(|(read, _)| read.as_raw_fd()).into_iter())
+            .chain(self.cmd_fd.as_ref().map(|fd| fd.as_raw_fd()))
             .chain(self.main_fd.as_ref().map(|fd| fd.as_raw_fd()))
             .collect()
     }
@@ -274,10 +279,35 @@ impl Sandbox {
     /// moment later); without an init, whether the main process has ended.
     pub(in crate::cli) fn ended(&mut self) -> std::io::Result<bool> {
         self.hear();
-        if self.cmd_ended.is_some() {
+        if self.cmd_ended.is_some() || self.cmd_fd.as_ref().is_some_and(readable) {
             return Ok(true);
         }
         super::ended(self.main)
+    }
+
+    /// Waits until the box's init has told how CMD ended, once CMD has (see [`Sandbox::ended`]):
+    /// the init may wait for a CPU first, and killed before it tells, CMD's status would be
+    /// lost. Not the run's time. Returns at once without an init, or once it is gone.
+    pub(in crate::cli) fn hear_the_end(&mut self) {
+        use rustix::event::{PollFd, PollFlags, Timespec};
+        let started = std::time::Instant::now();
+        while self.init.is_some() && self.cmd_ended.is_none() {
+            let Some((read, _)) = &self.told else {
+                return;
+            };
+            let mut fds = [PollFd::new(read, PollFlags::IN)];
+            let tenth = Timespec {
+                tv_sec: 0,
+                tv_nsec: 100_000_000,
+            };
+            let _ = rustix::event::poll(&mut fds, Some(&tenth));
+            let gone = fds[0].revents().intersects(PollFlags::HUP | PollFlags::ERR);
+            self.hear();
+            // However busy the machine, not forever: hack's child tells it too.
+            if gone || started.elapsed() > Duration::from_secs(60) {
+                return;
+            }
+        }
     }
 
     /// Takes in what the box's init and hack's child have told on hack's pipe so far.
@@ -328,6 +358,7 @@ impl Sandbox {
             // seen); the init waits to be killed, so its pid is its own until then.
             self.hear();
             self.init_fd = self.init.and_then(pidfd_open);
+            self.cmd_fd = self.init.and_then(cmd_of);
         }
         if ns.is_some() {
             // Held until the run ends: the box's namespaces are torn down (its mounts undone)
@@ -539,11 +570,9 @@ impl Sandbox {
         if let Some(group) = &self.cgroup {
             group.kill();
         }
-        if self.main > 0 {
-            // SAFETY: kill(2) on the run's own process group, its leader not reaped.
-            unsafe {
-                libc::kill(-self.main, libc::SIGKILL);
-            }
+        // The run's own process group while its leader is unreaped: the number is the run's.
+        if let Some(main) = rustix::process::Pid::from_raw(self.main) {
+            let _ = rustix::process::kill_process_group(main, rustix::process::Signal::KILL);
         }
         for fd in self.members.values().chain(&self.init_fd) {
             signal_by(fd, libc::SIGKILL);
@@ -569,25 +598,35 @@ impl Sandbox {
 /// Sends `signal` to the process the pidfd `fd` names, whatever its number now; false if it
 /// is gone.
 fn signal_by(fd: &OwnedFd, signal: i32) -> bool {
-    // SAFETY: pidfd_send_signal on a pidfd we hold, with no siginfo and no flags.
-    let sent = unsafe {
-        libc::syscall(
-            libc::SYS_pidfd_send_signal,
-            fd.as_raw_fd(),
-            signal,
-            std::ptr::null::<libc::siginfo_t>(),
-            0,
-        )
+    rustix::process::Signal::from_named_raw(signal)
+        .is_some_and(|signal| rustix::process::pidfd_send_signal(fd, signal).is_ok())
+}
+
+/// Whether the pidfd `fd` is readable now: its process has ended.
+fn readable(fd: &OwnedFd) -> bool {
+    use rustix::event::{PollFd, PollFlags, Timespec};
+    let mut fds = [PollFd::new(fd, PollFlags::IN)];
+    let now = Timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
     };
-    sent == 0
+    rustix::event::poll(&mut fds, Some(&now)).is_ok_and(|ready| ready > 0)
+}
+
+/// A pidfd of CMD's process, the child of the box's init `init`: read from the init's
+/// children, and kept only if, once opened, it is still the init's child (not a later process
+/// that got its number); `None` where CMD has already ended and been reaped.
+fn cmd_of(init: i32) -> Option<OwnedFd> {
+    let children = std::fs::read_to_string(format!("/proc/{init}/task/{init}/children")).ok()?;
+    let cmd: i32 = children.split_whitespace().next()?.parse().ok()?;
+    let fd = pidfd_open(cmd)?;
+    (tally::stat_of(cmd)?.parent == init).then_some(fd)
 }
 
 /// A pidfd for process `pid`, or `None` where it is gone (or Linux has none).
 fn pidfd_open(pid: i32) -> Option<OwnedFd> {
-    // SAFETY: pidfd_open takes a pid and flags and returns a new descriptor or -1.
-    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
-    // SAFETY: a descriptor pidfd_open just returned is ours alone.
-    (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd as i32) })
+    let pid = rustix::process::Pid::from_raw(pid)?;
+    rustix::process::pidfd_open(pid, rustix::process::PidfdFlags::empty()).ok()
 }
 
 /// Whether process `pid` is in a run's group of this hack now (a run still going, or one

@@ -129,8 +129,7 @@ pub(super) fn scan(main: i32, start: u64, ns: Option<u64>, init: Option<i32>) ->
             stats.insert(pid, stat);
         }
     }
-    // SAFETY: getpid cannot fail.
-    let hack = unsafe { libc::getpid() };
+    let hack = rustix::process::getpid().as_raw_nonzero().get();
     // Another run's main process between its fork and its exec may have no namespace yet.
     let not_orphans = super::tracked::not_orphans();
     // The run's roots: its main process, and what it left to hack that may be its own: in its
@@ -167,8 +166,7 @@ pub(super) fn scan(main: i32, start: u64, ns: Option<u64>, init: Option<i32>) ->
         false
     };
     let mut ticks = 0u64;
-    // SAFETY: sysconf with a valid name; no memory involved.
-    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(1) as u64;
+    let page = rustix::param::page_size() as u64;
     let mut resident = Vec::new();
     for (&pid, stat) in &stats {
         // A main process already reaped (0) leads no group: the kernel's threads are in group 0.

@@ -76,19 +76,14 @@ pub(in crate::cli) fn not_orphans() -> Vec<i32> {
 pub(in crate::cli) fn reap(pid: i32, block: bool) -> Option<(ExitStatus, u64, Duration)> {
     if block {
         // Waits without reaping, so that the lock is not held while a large process exits.
-        // SAFETY: an all-zero siginfo is valid; waitid writes it, and leaves the child be.
-        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-        // SAFETY: waitid on our own child, not reaping it.
-        while unsafe {
-            libc::waitid(
-                libc::P_PID,
-                pid as libc::id_t,
-                &mut info,
-                libc::WEXITED | libc::WNOWAIT,
-            )
-        } < 0
-            && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted
-        {}
+        if let Some(pid) = rustix::process::Pid::from_raw(pid) {
+            use rustix::process::{WaitId, WaitIdOptions, waitid};
+            let options = WaitIdOptions::EXITED | WaitIdOptions::NOWAIT;
+            while matches!(
+                waitid(WaitId::Pid(pid), options),
+                Err(rustix::io::Errno::INTR)
+            ) {}
+        }
     }
     let mut running = running();
     let index = running.iter().position(|live| live.main == pid)?;
@@ -116,8 +111,7 @@ pub(in crate::cli) fn reap(pid: i32, block: bool) -> Option<(ExitStatus, u64, Du
 /// of their own) born after a running run started, is left: a later sweep takes it once those
 /// runs have ended.
 pub(in crate::cli) fn sweep_orphans() {
-    // SAFETY: getpid cannot fail.
-    let me = unsafe { libc::getpid() };
+    let me = rustix::process::getpid().as_raw_nonzero().get();
     let guard = guard_pid();
     let running = running();
     for pid in children().unwrap_or_else(|| every_process(me)) {
@@ -141,11 +135,14 @@ pub(in crate::cli) fn sweep_orphans() {
                     Mark::Unknown => false,
                 };
         if orphan {
-            // SAFETY: kill and wait4 on our own child, not reaped: its pid is still its own.
-            unsafe {
-                libc::kill(pid, libc::SIGKILL);
-                let mut status = 0;
-                libc::waitpid(pid, &mut status, 0);
+            // Our own child, not reaped: its pid is still its own.
+            if let Some(pid) = rustix::process::Pid::from_raw(pid) {
+                use rustix::process::{Signal, WaitOptions, kill_process, waitpid};
+                let _ = kill_process(pid, Signal::KILL);
+                while matches!(
+                    waitpid(Some(pid), WaitOptions::empty()),
+                    Err(rustix::io::Errno::INTR)
+                ) {}
             }
         }
     }
@@ -159,8 +156,7 @@ static BEFORE: Mutex<Vec<(i32, u64)>> = Mutex::new(Vec::new());
 
 /// Notes hack's children now, before any run: see [`BEFORE`].
 pub(in crate::cli) fn note_children_before() {
-    // SAFETY: getpid cannot fail.
-    let me = unsafe { libc::getpid() };
+    let me = rustix::process::getpid().as_raw_nonzero().get();
     let found: Vec<(i32, u64)> = (children().unwrap_or_else(|| every_process(me)).into_iter())
         .filter_map(|pid| Some((pid, stat_of(pid)?)))
         .filter(|(_, stat)| stat.parent == me)
@@ -184,8 +180,7 @@ static TOLD: Mutex<Vec<(i32, u64)>> = Mutex::new(Vec::new());
 /// of before are no longer held): should hack die, they are no one's child to find, and the
 /// guard kills them and their process groups.
 pub(in crate::cli) fn tell_orphans_now() {
-    // SAFETY: getpid cannot fail.
-    let me = unsafe { libc::getpid() };
+    let me = rustix::process::getpid().as_raw_nonzero().get();
     tell_orphans(&running(), me, guard_pid());
 }
 
