@@ -526,6 +526,44 @@ fn a_vandal_among_the_solutions_changes_no_test() {
     );
 }
 
+/// A run killed at its time limit has no memory peak measured: the report says "not measured"
+/// and its JSON `null` (as hack's does), never "0 MiB".
+#[test]
+fn a_timeout_under_solutions_has_no_peak_measured_not_zero() {
+    let root = folder("sleeper");
+    let tests = root.join("data");
+    fs::create_dir_all(&tests).unwrap();
+    write(&tests, "plain.in", "2 1\n2 3\n9 9\n");
+    write(&tests, "plain.out", "Takahashi\n");
+    let sol = root.join("submissions");
+    fs::create_dir_all(sol.join("time_limit_exceeded")).unwrap();
+    write(
+        &sol,
+        "time_limit_exceeded/sleeper.sh",
+        "#!/bin/sh\nexec sleep 30\n",
+    );
+    fs::set_permissions(
+        sol.join("time_limit_exceeded/sleeper.sh"),
+        fs::Permissions::from_mode(0o755),
+    )
+    .unwrap();
+    let limits = ["--timeout", "0.2", "--solutions", sol.to_str().unwrap()];
+    let (ran, report) = audit_json(&tests, &limits);
+    let sleeper = &report["solutions"][0];
+    assert_eq!(sleeper["verdict"], "TLE", "{}", ran.stderr);
+    assert!(sleeper["peak_mib"].is_null(), "{sleeper}");
+    assert!(
+        sleeper["verdicts"]["plain.in"]["peak_mib"].is_null(),
+        "{sleeper}"
+    );
+    let mut args = vec!["audit"];
+    args.extend_from_slice(&limits);
+    args.push(tests.to_str().unwrap());
+    let text = run(&args, b"");
+    assert!(text.stdout.contains("peak not measured)"), "{text:?}");
+    assert!(!text.stdout.contains(" 0 MiB"), "{text:?}");
+}
+
 /// What under SOL cannot be run is said, each with why, and the audit does not pass: a folder
 /// beside the Kattis ones (a misspelt `wrong-answer/`), a file that is no program, a folder in
 /// a verdict folder; a note (README, `.md`) is left alone; a SOL with no program at all says

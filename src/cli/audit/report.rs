@@ -114,8 +114,9 @@ pub(super) struct Solution {
     pub(super) matches: bool,
     /// The slowest run, in seconds.
     pub(super) slowest: f64,
-    /// The largest resident memory peak, in MiB.
-    pub(super) peak_mib: f64,
+    /// The largest resident memory peak measured, in MiB; `null` where no run was measured
+    /// (each killed at its time limit).
+    pub(super) peak_mib: Option<f64>,
     /// Why it could not be run or judged, if so.
     pub(super) error: Option<String>,
 }
@@ -126,8 +127,9 @@ pub(super) struct Run {
     pub(super) verdict: String,
     /// Seconds, as the judge counts them (wall time less the wait for a CPU).
     pub(super) time: f64,
-    /// Resident memory peak, in MiB.
-    pub(super) peak_mib: f64,
+    /// Resident memory peak, in MiB; `null` where the run was killed at its time limit,
+    /// unmeasured.
+    pub(super) peak_mib: Option<f64>,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -233,12 +235,12 @@ pub(super) fn text(report: &Report) -> String {
             let counts = verdict_counts(solution);
             let _ = writeln!(
                 out,
-                "  {mark}{} (expected {}, got {}; {counts}; slowest {:.2} s, peak {:.0} MiB)",
+                "  {mark}{} (expected {}, got {}; {counts}; slowest {:.2} s, peak {})",
                 solution.path,
                 solution.expected,
                 solution.verdict.as_deref().unwrap_or("nothing, not run"),
                 solution.slowest,
-                solution.peak_mib
+                mib_words(solution.peak_mib)
             );
             if let Some(error) = &solution.error {
                 let _ = writeln!(out, "      {error}");
@@ -246,8 +248,11 @@ pub(super) fn text(report: &Report) -> String {
             for (file, run) in solution.verdicts.iter().filter(|(_, r)| r.verdict != "AC") {
                 let _ = writeln!(
                     out,
-                    "      {}: {} ({:.2} s, {:.0} MiB)",
-                    file, run.verdict, run.time, run.peak_mib
+                    "      {}: {} ({:.2} s, peak {})",
+                    file,
+                    run.verdict,
+                    run.time,
+                    mib_words(run.peak_mib)
                 );
             }
         }
@@ -296,4 +301,9 @@ fn verdict_counts(solution: &Solution) -> String {
     } else {
         each.join(", ")
     }
+}
+
+/// A memory peak in words: `12 MiB`, or `not measured` for a run killed at its time limit.
+fn mib_words(peak: Option<f64>) -> String {
+    peak.map_or_else(|| "not measured".to_owned(), |mib| format!("{mib:.0} MiB"))
 }

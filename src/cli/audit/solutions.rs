@@ -93,7 +93,8 @@ pub(super) fn run(
         let mut verdicts = BTreeMap::new();
         let mut error = program.command.as_ref().err().cloned();
         let mut first_failing = None;
-        let (mut slowest, mut peak) = (0.0f64, 0u64);
+        // The largest peak measured (`None` < `Some`): none where every run was cut short.
+        let (mut slowest, mut peak) = (0.0f64, None);
         for (i, &(q, t)) in pairs.iter().enumerate() {
             if q != p {
                 continue;
@@ -110,7 +111,7 @@ pub(super) fn run(
                         Run {
                             verdict: run.verdict.code().to_owned(),
                             time: round(run.time.as_secs_f64()),
-                            peak_mib: mib(run.peak),
+                            peak_mib: run.peak.map(mib),
                         },
                     );
                 }
@@ -131,7 +132,7 @@ pub(super) fn run(
             verdict: verdict.map(|verdict| verdict.code().to_owned()),
             matches: error.is_none() && verdict == Some(program.expected),
             slowest: round(slowest),
-            peak_mib: mib(peak),
+            peak_mib: peak.map(mib),
             error,
         });
     }

@@ -154,8 +154,9 @@ pub(super) struct ProgramRun {
     /// The time it counts for (wall time less its wait for a CPU), at least the limit when
     /// out of time.
     pub(super) time: Duration,
-    /// Its resident peak, every process of it together, in bytes.
-    pub(super) peak: u64,
+    /// Its resident peak, every process of it together, in bytes: `None` where it was killed
+    /// at its time limit, unmeasured (as hack's JSON says).
+    pub(super) peak: Option<u64>,
 }
 
 /// The largest stack the shell allows, in bytes (`ulimit -s`).
@@ -229,7 +230,7 @@ pub(super) fn run_program(
             return Ok(ProgramRun {
                 verdict: Verdict::TimeLimit,
                 time,
-                peak: 0,
+                peak: None,
             });
         };
         let verdict = if time > limits.timeout {
@@ -246,7 +247,7 @@ pub(super) fn run_program(
         return Ok(ProgramRun {
             verdict,
             time,
-            peak: ended.peak,
+            peak: Some(ended.peak),
         });
     }
 }
