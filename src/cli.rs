@@ -32,6 +32,7 @@ pub(crate) mod reader;
 pub(crate) mod rng;
 pub(crate) mod shapes;
 mod strict;
+pub(crate) mod sys;
 mod table;
 pub(crate) mod threads;
 pub(crate) mod why;
@@ -155,26 +156,30 @@ impl Cli {
 }
 
 /// Run by the C library's start-up (`.init_array`) before `main`, and so before std's own
-/// start-up and before the first allocation: glibc hands it the arguments.
+/// start-up and before the first allocation.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 #[used]
 #[unsafe(link_section = ".init_array")]
-static AT_START: extern "C" fn(libc::c_int, *const *const libc::c_char) = at_start;
+static AT_START: extern "C" fn() = at_start;
 
 /// Sets the status of running out of memory from the very start, before the command line is
 /// read (which allocates): judge's own failure is testlib's FAIL (3); hack's is its trouble
-/// (2), never "a failure was found" (1). Then the start-up checks of `game::check_start`.
+/// (2), never "a failure was found" (1). Then the start-up checks of `game::check_start`. The
+/// subcommand is read from /proc/self/cmdline into a buffer on the stack: nothing allocated.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
-extern "C" fn at_start(argc: libc::c_int, argv: *const *const libc::c_char) {
-    if argc >= 2 && !argv.is_null() {
-        // SAFETY: glibc passes `main`'s own argc and argv, whose first `argc` entries are
-        // NUL-terminated strings; only argv[1] is read, and nothing is kept.
-        let first = unsafe { std::ffi::CStr::from_ptr(*argv.add(1)) };
-        match first.to_bytes() {
-            b"judge" => game::out_of_memory_status(status(Exit::Judged(Judged::Fail))),
-            b"hack" => game::out_of_memory_status(status(Exit::Hack(Ended::Trouble))),
-            _ => {}
-        }
+extern "C" fn at_start() {
+    use rustix::fs::{Mode, OFlags};
+    let mut start = [0u8; 4200];
+    let file = rustix::fs::open(
+        c"/proc/self/cmdline",
+        OFlags::RDONLY | OFlags::CLOEXEC,
+        Mode::empty(),
+    );
+    let read = file.and_then(|file| rustix::io::read(&file, &mut start));
+    match start[..read.unwrap_or(0)].split(|&byte| byte == 0).nth(1) {
+        Some(b"judge") => game::out_of_memory_status(status(Exit::Judged(Judged::Fail))),
+        Some(b"hack") => game::out_of_memory_status(status(Exit::Hack(Ended::Trouble))),
+        _ => {}
     }
     game::check_start();
 }

@@ -6,9 +6,9 @@
 use std::path::{Path, PathBuf};
 
 /// The rooms, bottom first: a room may use only those before it.
-const ROOMS: [&str; 18] = [
-    "exit", "threads", "rng", "strict", "shapes", "dense", "reader", "game", "board", "checker",
-    "why", "table", "modes", "play", "plot", "generate", "hack", "audit",
+const ROOMS: [&str; 19] = [
+    "exit", "sys", "threads", "rng", "strict", "shapes", "dense", "reader", "game", "board",
+    "checker", "why", "table", "modes", "play", "plot", "generate", "hack", "audit",
 ];
 
 /// Every `.rs` file under `dir`.
@@ -152,4 +152,192 @@ fn the_paths_that_reach_cli_are_read_as_such() {
     let module = ["hack".to_owned(), "run".to_owned()];
     let text = "use super::super::game::Failure;\nuse super::sandbox;\nuse crate::cli::exit::Exit;";
     assert_eq!(names_in_cli(&module, text), ["exit", "game"]);
+}
+
+/// Every path `text` (one file of module `module`) names in `cli`'s tree, as the words after
+/// `cli`: `super::super::run::Room` in `hack/batch.rs` is `[hack, run, Room]`; each item of a
+/// group (`super::{a, b::C}`) is a path of its own.
+fn paths_in_cli(module: &[String], text: &str) -> Vec<Vec<String>> {
+    let word = |at: usize| -> String {
+        text[at..]
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect()
+    };
+    // The path that goes on at `at` (after a `::`), each item of a group at its start.
+    let rest = |mut at: usize, base: Vec<String>| -> Vec<Vec<String>> {
+        let mut path = base;
+        loop {
+            if text[at..].starts_with('{') {
+                let close = text[at..].find('}').map_or(text.len(), |c| at + c);
+                return text[at + 1..close]
+                    .split(',')
+                    .map(|item| {
+                        let mut path = path.clone();
+                        path.extend(
+                            (item.split("::").map(str::trim))
+                                .take_while(|w| !w.is_empty() && !w.contains(['{', ' ']))
+                                .map(str::to_owned),
+                        );
+                        path
+                    })
+                    .collect();
+            }
+            let name = word(at);
+            if name.is_empty() {
+                return vec![path];
+            }
+            at += name.len();
+            path.push(name);
+            if !text[at..].starts_with("::") {
+                return vec![path];
+            }
+            at += 2;
+        }
+    };
+    let mut paths = Vec::new();
+    for (at, _) in text.match_indices("crate::cli::") {
+        paths.extend(rest(at + "crate::cli::".len(), Vec::new()));
+    }
+    let mut from = 0;
+    while let Some(found) = text[from..].find("super::") {
+        let start = from + found;
+        let preceded = text[..start]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':');
+        let mut at = start;
+        let mut climbs = 0;
+        while text[at..].starts_with("super::") {
+            climbs += 1;
+            at += "super::".len();
+        }
+        from = at;
+        if !preceded && climbs <= module.len() {
+            paths.extend(rest(at, module[..module.len() - climbs].to_vec()));
+        }
+    }
+    paths
+}
+
+/// Inside every room, as between rooms, arrows point one way: no two files use each other,
+/// and no cycle runs through the folders of one level (`hack/batch.rs` and `hack/trial.rs`,
+/// `run/guard.rs` and `run/sandbox/`). A file's use of its own folder's `mod.rs` (the items
+/// that folder shares) is the one arrow up a file may draw, and then that `mod.rs` must not
+/// use it back.
+#[test]
+fn no_two_files_or_folders_of_one_level_use_each_other() {
+    use std::collections::{BTreeMap, BTreeSet};
+    let cli = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cli");
+    let mut texts = BTreeMap::new();
+    for file in sources(&cli) {
+        let relative = file.strip_prefix(&cli).unwrap().to_path_buf();
+        let text = std::fs::read_to_string(&file).unwrap();
+        // A file's tests (an inline module at its end) may use anything.
+        let text = match inline_module(&text) {
+            Some((at, _)) => text[..at].to_owned(),
+            None => text,
+        };
+        texts.insert(module_of(&relative), (relative, text));
+    }
+    let modules: BTreeSet<Vec<String>> = texts.keys().cloned().collect();
+    // Each file's arrows: to the file that holds what it names.
+    let mut arrows: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
+    for (module, (_, text)) in &texts {
+        for path in paths_in_cli(module, text) {
+            let Some(target) = (1..=path.len())
+                .rev()
+                .map(|n| path[..n].to_vec())
+                .find(|prefix| modules.contains(prefix))
+            else {
+                continue;
+            };
+            if &target != module {
+                arrows.entry(module.clone()).or_default().insert(target);
+            }
+        }
+    }
+    let mut wrong = BTreeSet::new();
+    let shown = |m: &Vec<String>| texts[m].0.display().to_string();
+    for (from, targets) in &arrows {
+        for to in targets {
+            if arrows.get(to).is_some_and(|back| back.contains(from)) {
+                let (a, b) = (shown(from).min(shown(to)), shown(from).max(shown(to)));
+                wrong.insert(format!("{a} and {b} use each other"));
+            }
+        }
+    }
+    // The folders (and files) of one level: an arrow between two files is an arrow between
+    // the two subtrees of their nearest common folder that hold them.
+    let mut level: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
+    for (from, targets) in &arrows {
+        for to in targets {
+            let common = from.iter().zip(to).take_while(|(a, b)| a == b).count();
+            if common < from.len() && common < to.len() {
+                let (a, b) = (from[..=common].to_vec(), to[..=common].to_vec());
+                level.entry(a).or_default().insert(b);
+            }
+        }
+    }
+    // A cycle among siblings: depth-first, each node's state 1 (open) or 2 (done).
+    fn visit(
+        node: &Vec<String>,
+        level: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
+        state: &mut BTreeMap<Vec<String>, u8>,
+        trail: &mut Vec<Vec<String>>,
+        cycles: &mut BTreeSet<String>,
+    ) {
+        state.insert(node.clone(), 1);
+        trail.push(node.clone());
+        for next in level.get(node).into_iter().flatten() {
+            match state.get(next) {
+                Some(1) => {
+                    let from = trail.iter().position(|n| n == next).unwrap();
+                    let names: Vec<String> = trail[from..].iter().map(|n| n.join("/")).collect();
+                    cycles.insert(format!(
+                        "a cycle: {} -> {}",
+                        names.join(" -> "),
+                        next.join("/")
+                    ));
+                }
+                Some(_) => {}
+                None => visit(next, level, state, trail, cycles),
+            }
+        }
+        trail.pop();
+        state.insert(node.clone(), 2);
+    }
+    let mut state = BTreeMap::new();
+    for node in level.keys() {
+        if !state.contains_key(node) {
+            visit(node, &level, &mut state, &mut Vec::new(), &mut wrong);
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{}",
+        wrong.into_iter().collect::<Vec<_>>().join("\n")
+    );
+}
+
+/// The reading of paths: a group is one path an item, a climb stops at its folder.
+#[test]
+fn grouped_and_climbing_paths_are_read_whole() {
+    let module = ["hack".to_owned(), "run".to_owned(), "guard".to_owned()];
+    let text = "use super::sandbox::{self, Room};\nuse super::super::verdict::Outcome;\n\
+                use crate::cli::sys::{self, Handling};";
+    let paths: Vec<String> = paths_in_cli(&module, text)
+        .iter()
+        .map(|p| p.join("/"))
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            "sys/self",
+            "sys/Handling",
+            "hack/run/sandbox/self",
+            "hack/run/sandbox/Room",
+            "hack/verdict/Outcome"
+        ]
+    );
 }

@@ -5,6 +5,7 @@
 //! Everything here builds on the solver in `main.rs`; nothing here knows the command line.
 
 use super::reader::{Refused, read_game};
+use super::sys;
 use super::threads::TwoThreads;
 use crate::{BadNumber, Forbidden, Game, InputError, Swept, Target, digits_value, sweep};
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -30,10 +31,28 @@ struct Allocator;
 #[global_allocator]
 static ALLOCATOR: Allocator = Allocator;
 
-/// What the run is doing, for the out-of-memory line: an index into [`PHASES`].
-static PHASE: AtomicUsize = AtomicUsize::new(0);
+/// What the run is doing, for the out-of-memory line: a [`Phase`] as a number.
+static PHASE: AtomicUsize = AtomicUsize::new(Phase::Starting as usize);
 
-const PHASES: [&str; 3] = ["starting", "reading the game", "solving"];
+/// What the run is doing, as the out-of-memory line names it.
+#[derive(Clone, Copy)]
+pub(crate) enum Phase {
+    Starting,
+    Reading,
+    Solving,
+}
+
+impl Phase {
+    const ALL: [Phase; 3] = [Phase::Starting, Phase::Reading, Phase::Solving];
+
+    fn words(self) -> &'static str {
+        match self {
+            Phase::Starting => "starting",
+            Phase::Reading => "reading the game",
+            Phase::Solving => "solving",
+        }
+    }
+}
 
 /// The exit status of a run that runs out of memory: 1, but for `judge`, whose statuses are
 /// testlib's, and for which running out is the checker's own failure, never the solution's.
@@ -45,21 +64,17 @@ pub(crate) fn out_of_memory_status(status: i32) {
 }
 
 /// Names what the run does from now on, for an out-of-memory error.
-pub(crate) fn during(phase: &'static str) {
-    if let Some(index) = PHASES.iter().position(|&p| p == phase) {
-        PHASE.store(index, Ordering::Relaxed);
-    }
+pub(crate) fn during(phase: Phase) {
+    PHASE.store(phase as usize, Ordering::Relaxed);
 }
 
 /// Writes the out-of-memory line and ends the process, allocating nothing.
 fn out_of_memory() -> ! {
-    let phase = PHASES[PHASE.load(Ordering::Relaxed).min(PHASES.len() - 1)];
-    for piece in ["error: out of memory while ", phase, "\n"] {
-        // SAFETY: writes `piece`'s bytes, which live through the call, to standard error.
-        let _ = unsafe { libc::write(2, piece.as_ptr().cast(), piece.len()) };
+    let phase = Phase::ALL[PHASE.load(Ordering::Relaxed).min(Phase::ALL.len() - 1)];
+    for piece in ["error: out of memory while ", phase.words(), "\n"] {
+        let _ = rustix::io::write(rustix::stdio::stderr(), piece.as_bytes());
     }
-    // SAFETY: ends the process at once; nothing of this process is used after it.
-    unsafe { libc::_exit(OUT_OF_MEMORY_STATUS.load(Ordering::Relaxed)) }
+    sys::exit(OUT_OF_MEMORY_STATUS.load(Ordering::Relaxed))
 }
 
 // SAFETY: every call goes to the system allocator with the same arguments; a null pointer
@@ -74,27 +89,9 @@ unsafe impl GlobalAlloc for Allocator {
         block
     }
 
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: the caller's contract is System's.
-        let block = unsafe { System.alloc_zeroed(layout) };
-        if block.is_null() {
-            out_of_memory();
-        }
-        block
-    }
-
     unsafe fn dealloc(&self, block: *mut u8, layout: Layout) {
         // SAFETY: the caller's contract is System's; the block came from System.
         unsafe { System.dealloc(block, layout) }
-    }
-
-    unsafe fn realloc(&self, block: *mut u8, layout: Layout, size: usize) -> *mut u8 {
-        // SAFETY: the caller's contract is System's; the block came from System.
-        let moved = unsafe { System.realloc(block, layout, size) };
-        if moved.is_null() {
-            out_of_memory();
-        }
-        moved
     }
 }
 
@@ -153,26 +150,13 @@ const STACK_GROWN_AT_START: usize = 256 << 10;
 /// of SIGSEGV.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 pub(crate) fn check_start() {
-    // SAFETY: fcntl(F_GETFD) only reads the descriptor's flags; it fails with EBADF on a
-    // descriptor that is not open.
-    let closed = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFD) } == -1;
+    let closed = rustix::io::fcntl_getfd(rustix::stdio::stdout()).is_err();
     OUTPUT_CLOSED_AT_START.store(closed, Ordering::Relaxed);
-    // SAFETY: an anonymous private mapping of our own, unmapped at once and never touched.
-    let probe = unsafe {
-        libc::mmap(
-            std::ptr::null_mut(),
-            START_HEADROOM,
-            libc::PROT_READ | libc::PROT_WRITE,
-            libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
-            -1,
-            0,
-        )
-    };
-    if probe == libc::MAP_FAILED {
-        out_of_memory();
-    }
-    // SAFETY: `probe` is the mapping just made, of that length.
-    unsafe { libc::munmap(probe, START_HEADROOM) };
+    // Reserved, never touched, and given back: where it cannot be had, the allocator ends the
+    // run with the out-of-memory line.
+    drop(std::hint::black_box(Vec::<u8>::with_capacity(
+        START_HEADROOM,
+    )));
     grow_stack();
 }
 
@@ -184,9 +168,9 @@ fn grow_stack() {
     let mut pad = [0u8; STACK_GROWN_AT_START];
     let pad = std::hint::black_box(&mut pad);
     for page in (0..STACK_GROWN_AT_START).step_by(4096).rev() {
-        // SAFETY: `page` is inside `pad`.
-        unsafe { std::ptr::write_volatile(pad.as_mut_ptr().add(page), 1) };
+        pad[page] = 1;
     }
+    std::hint::black_box(pad);
 }
 
 /// Standard output that refuses to be closed: an answer written to an output that was closed
@@ -284,7 +268,7 @@ pub(crate) fn load_with(
     from_stdin: impl FnOnce(io::StdinLock<'static>) -> Result<Game, Refused>,
     from_file: impl FnOnce(io::BufReader<File>) -> Result<Game, Refused>,
 ) -> Result<Game, Failure> {
-    during("reading the game");
+    during(Phase::Reading);
     let game = match path {
         None => from_stdin(io::stdin().lock()),
         Some(p) => {
@@ -292,7 +276,7 @@ pub(crate) fn load_with(
             from_file(io::BufReader::new(file))
         }
     };
-    during("solving");
+    during(Phase::Solving);
     game.map_err(|e| Failure::Input(path.map(Path::to_owned), e))
 }
 

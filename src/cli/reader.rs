@@ -636,8 +636,8 @@ impl<R: BufRead> Source<R> for Stream<R> {
         self.cut = false;
         self.digits = true;
         self.start = at;
-        // SAFETY: the token is ASCII digits (checked by `digits_end` just above), so UTF-8.
-        Some(unsafe { std::str::from_utf8_unchecked(&self.buffer[self.token.clone()]) })
+        // The token is ASCII digits (checked by `digits_end` just above), so UTF-8.
+        std::str::from_utf8(&self.buffer[self.token.clone()]).ok()
     }
 
     fn is_empty(&mut self) -> bool {

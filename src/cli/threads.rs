@@ -2,6 +2,7 @@
 //! nothing from each other (sorting the piles, reading the moves) run at once. The judge file
 //! sorts on one thread (`crate::OneThread`); the answers are the same.
 
+use super::sys;
 use crate::Machine;
 
 /// The solver's sorts on two threads where that pays, and the processor's prefetch.
@@ -127,31 +128,20 @@ const THREAD_MARGIN: usize = 32 << 20;
 /// Why ask: std maps a new thread's alternative signal stack inside the thread, and panics when
 /// that fails; under a memory limit (`ulimit -v`) that panic comes after `spawn` reported
 /// success, and with `RUST_BACKTRACE=1` it can deadlock the thread and so the `join`. So the
-/// memory is asked for first: a block of the stack std will map (`RUST_MIN_STACK`, or its
-/// default of 2 MiB) and [`THREAD_MARGIN`], straight from the system allocator and freed at
-/// once, untouched. A block this large is never carved from the heap's free space (the C
-/// library's largest threshold for mapping a block of its own is 32 MiB), so it shows that
-/// the address space is there, and freeing it unmaps it again. Only std is needed, which the
-/// judge's build requires; the address-space limit itself is not readable with std alone.
+/// address space is counted first: what this process has mapped (VmSize), the stack std will
+/// map (`RUST_MIN_STACK`, or its default of 2 MiB) and [`THREAD_MARGIN`] must fit under the
+/// limit.
 fn thread_affordable() -> bool {
-    use std::alloc::{GlobalAlloc, Layout, System};
+    let Some(limit) = rustix::process::getrlimit(rustix::process::Resource::As).current else {
+        return true;
+    };
     let stack = std::env::var("RUST_MIN_STACK")
         .ok()
-        .and_then(|s| s.parse::<usize>().ok())
+        .and_then(|s| s.parse::<u64>().ok())
         .unwrap_or(2 << 20);
-    let Some(layout) = stack
-        .checked_add(THREAD_MARGIN)
-        .and_then(|size| Layout::from_size_align(size, 1 << 12).ok())
-    else {
-        return false;
-    };
-    // SAFETY: the layout's size is not zero, and the block is freed with the same layout.
-    unsafe {
-        let block = System.alloc(layout);
-        if block.is_null() {
-            return false;
-        }
-        System.dealloc(block, layout);
-    }
-    true
+    let mapped = sys::own_status_kib("VmSize:").saturating_mul(1024);
+    mapped
+        .saturating_add(stack)
+        .saturating_add(THREAD_MARGIN as u64)
+        <= limit
 }

@@ -61,6 +61,7 @@ pub(super) fn run(
         Mutex::new((0..pairs.len()).map(|_| None).collect());
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
+    let turns = trial::Turns::default();
     let work = || {
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
@@ -70,7 +71,7 @@ pub(super) fn run(
             let (p, t) = pairs[i];
             let result = match (&programs[p].command, &inputs[t]) {
                 (Ok(command), Ok(input)) => {
-                    trial::run_program(command, input, tests[t].expected, limits)
+                    trial::run_program(command, input, tests[t].expected, limits, &turns)
                 }
                 (_, Err(e)) => Err(e.clone()),
                 (Err(e), _) => Err(e.clone()),

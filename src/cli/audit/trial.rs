@@ -7,6 +7,7 @@ use super::super::game::Solved;
 use super::mutants::{Class, Mutant};
 use crate::Game;
 use crate::cli::hack::budget::Budget;
+pub(super) use crate::cli::hack::run::Turns;
 use crate::cli::hack::run::{self, Answer, Deadline, Ran, Unrun};
 pub(super) use crate::cli::hack::trial::Limits;
 use crate::cli::hack::trial::{Sharing, Trial};
@@ -161,7 +162,7 @@ pub(super) struct ProgramRun {
 
 /// The largest stack the shell allows, in bytes (`ulimit -s`).
 pub(super) fn stack_ceiling() -> u64 {
-    run::hard_limit(libc::RLIMIT_STACK)
+    run::hard_limit(rustix::process::Resource::Stack)
 }
 
 /// Takes over the signals and the processes left behind while programs run, as hack does:
@@ -191,7 +192,7 @@ pub(super) fn stopped() -> bool {
 }
 
 /// Runs `command` on `input` (as a file on its standard input, as the judge gives it) under
-/// hack's sandbox, beside other runs; a run over the time limit is run again alone, where its
+/// hack's sandbox, beside the other runs of `turns`; a run over the time limit is run again alone, where its
 /// time decides, as hack judges. Its verdict against `expected` (the whole output, trimmed),
 /// or why it could not be run.
 pub(super) fn run_program(
@@ -199,6 +200,7 @@ pub(super) fn run_program(
     input: &[u8],
     expected: &str,
     limits: Limits,
+    turns: &Turns,
 ) -> Result<ProgramRun, String> {
     let room = limits.room();
     let deadline = Deadline {
@@ -210,9 +212,11 @@ pub(super) fn run_program(
     let mut alone = false;
     loop {
         let ran =
-            run::run_once(command, input, room, deadline.clone(), alone).map_err(|e| match e {
-                Unrun::Start(e) => format!("cannot start: {e}"),
-                Unrun::Machine(e) => e,
+            run::run_once(command, input, room, deadline.clone(), (turns, alone)).map_err(|e| {
+                match e {
+                    Unrun::Start(e) => format!("cannot start: {e}"),
+                    Unrun::Machine(e) => e,
+                }
             })?;
         let (time, ended) = match ran {
             Ran::Stopped => return Err("stopped by a signal".to_owned()),

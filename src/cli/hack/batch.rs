@@ -6,7 +6,7 @@
 
 use super::budget::Budget;
 use super::confirm::{Confirmed, confirm_by};
-use super::run::{self, Deadline, Exited, Ran, Room, Unrun};
+use super::run::{self, Deadline, Exited, Ran, Room, Turns, Unrun};
 use super::trial::{Limits, Sharing, Timed, Trial};
 use super::verdict::{
     ALONE_WALL, Outcome, as_crash, counted, crash_of, describe, escaped_tail, over, timeout_of,
@@ -17,8 +17,6 @@ use std::os::unix::process::ExitStatusExt;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-const GIB: u64 = 1 << 30;
-
 /// The batch trial: the solution under test and how it is run.
 pub(super) struct Batch {
     pub(super) command: Vec<OsString>,
@@ -27,6 +25,8 @@ pub(super) struct Batch {
     pub(super) jobs: usize,
     /// Runs of CMD so far.
     pub(super) runs: AtomicU64,
+    /// Whose turn it is to run: a run alone takes every turn.
+    pub(super) turns: Turns,
 }
 
 impl Trial for Batch {
@@ -70,7 +70,13 @@ impl Trial for Batch {
             cut: budget.deadline(),
             cancel: budget.cancel.clone(),
         };
-        let ran = run::run_once(&self.command, &game.input(), self.room(), deadline, true);
+        let ran = run::run_once(
+            &self.command,
+            &game.input(),
+            self.room(),
+            deadline,
+            (&self.turns, true),
+        );
         // Its wait for a CPU other work held is not the solution's: the budget moves by it.
         match &ran {
             Ok(Ran::Ended(ended)) => budget.waited(ended.queued, 1),
@@ -103,15 +109,15 @@ impl Trial for Batch {
 }
 
 impl Batch {
-    /// The memory at which a run is stopped as a runaway: see [`space_for`].
+    /// The memory at which a run is stopped as a runaway: see [`Room::for_limits`].
     pub(super) fn space(&self) -> u64 {
-        space_for(self.limits.memory, self.limits.stack)
+        Room::for_limits(self.limits.memory, self.limits.stack).space
     }
 
     /// The largest stack a run may have: what the runaway guard and the shell allow.
     fn largest_stack(&self) -> u64 {
         (self.space() - self.limits.memory.min(self.space()))
-            .min(run::hard_limit(libc::RLIMIT_STACK))
+            .min(run::hard_limit(rustix::process::Resource::Stack))
     }
 
     /// The room each run has: [`Batch::space`] and `--stack`.
@@ -335,8 +341,8 @@ impl Batch {
             cut: budget.deadline(),
             cancel: budget.cancel.clone(),
         };
-        let ran =
-            run::run_once(&self.command, input, room, deadline, alone).map_err(|e| match e {
+        let ran = run::run_once(&self.command, input, room, deadline, (&self.turns, alone))
+            .map_err(|e| match e {
                 Unrun::Start(e) => Outcome::NotRun(e),
                 Unrun::Machine(e) => Outcome::Broken(e),
             })?;
@@ -362,22 +368,4 @@ fn expected(game: &Game) -> Result<&'static str, Outcome> {
     // Only an allocation failure makes the solver fail: a game too large to judge here.
     crate::winner(game)
         .map_err(|_| Outcome::Broken("not enough memory to solve the game".to_owned()))
-}
-
-/// The memory of a whole run at which its sandbox stops it as a runaway, for a `memory` limit
-/// and a `stack`: well above the limit, so that only a runaway meets it; at least 4 times the
-/// limit, or the limit and 2 GiB, and room for the stack; at most what this shell allows.
-fn space_for(memory: u64, stack: u64) -> u64 {
-    (memory.saturating_mul(4))
-        .max(memory.saturating_add(2 * GIB))
-        .max(memory.saturating_add(stack))
-        .min(run::memory_ceiling())
-}
-
-/// The room of a run under a `memory` limit with `stack` bytes of stack.
-pub(super) fn room_for(memory: u64, stack: u64) -> Room {
-    Room {
-        space: space_for(memory, stack),
-        stack,
-    }
 }

@@ -285,9 +285,9 @@ Processes and signals:
   the descendants and the orphans hack receives as their subreaper, swept after every run. It
   ends with hack too, however hack ends: SIGINT, SIGTERM and SIGHUP kill every running solution
   first; SIGKILL to hack or to its whole process group (as `timeout -s KILL` sends) is met by a
-  guard in a session of its own, which kills and removes every run's group (without a control
-  group: what hack had seen of the run by then, a few times a second). A process is signalled
-  by a pidfd, never by a number another process may have been given since.";
+  guard in a process group of its own, which kills and removes every run's group (without a
+  control group: what hack had seen of the run by then, a few times a second). A process is
+  signalled by a pidfd, never by a number another process may have been given since.";
 
 const INTERACTIVE: &str = "\
 --interactive (the interactive version, as in AtCoder ABC278 G):

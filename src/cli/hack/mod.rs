@@ -222,7 +222,7 @@ pub(super) fn run(args: Args) -> Result<Ended, Failure> {
         )));
     }
     // By default as large as --memory, or as this shell allows (ulimit -s).
-    let stack_ceiling = run::hard_limit(libc::RLIMIT_STACK);
+    let stack_ceiling = run::hard_limit(rustix::process::Resource::Stack);
     let stack = match args.stack {
         None => (args.memory * MIB).min(stack_ceiling),
         Some(mib) if mib * MIB > stack_ceiling => {
@@ -270,11 +270,12 @@ pub(super) fn run(args: Args) -> Result<Ended, Failure> {
     };
     let mut failures = Vec::new();
     if args.interactive {
-        let result = interactive::run(&settings, &mut failures);
+        let plays = AtomicU64::new(0);
+        let result = interactive::run(&settings, &mut failures, &plays);
         run::sweep_orphans();
         run::dismiss();
         if let Ok(ended) = &result {
-            print_json(&args, &settings, *ended, interactive::plays(), failures);
+            print_json(&args, &settings, *ended, plays.into_inner(), failures);
         }
         return result;
     }
@@ -283,6 +284,7 @@ pub(super) fn run(args: Args) -> Result<Ended, Failure> {
         limits: settings.limits,
         jobs: settings.jobs,
         runs: AtomicU64::new(0),
+        turns: run::Turns::default(),
     };
     let result = hunt(&args, out.as_deref(), &runner, seed, &mut failures);
     run::sweep_orphans();

@@ -241,13 +241,7 @@ pub(super) fn failure(text: &mut String, outcome: &Outcome, limits: &Limits) {
 /// The address-space limit every run inherits from this shell (ulimit -v), if any: hack
 /// sets none.
 fn address_space_limit() -> Option<u64> {
-    let mut limit = libc::rlimit {
-        rlim_cur: 0,
-        rlim_max: 0,
-    };
-    // SAFETY: getrlimit writes the struct it is given.
-    let read = unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } == 0;
-    (read && limit.rlim_cur != libc::RLIM_INFINITY).then_some(limit.rlim_cur)
+    rustix::process::getrlimit(rustix::process::Resource::As).current
 }
 
 /// This machine's memory and swap, in bytes (MemTotal and SwapTotal of /proc/meminfo): what

@@ -70,7 +70,7 @@ pub(in crate::cli) struct Limits {
 impl Limits {
     /// The room each run has: the memory at which it is stopped as a runaway, and the stack.
     pub(in crate::cli) fn room(&self) -> super::run::Room {
-        super::batch::room_for(self.memory, self.stack)
+        super::run::Room::for_limits(self.memory, self.stack)
     }
 }
 

@@ -67,12 +67,14 @@ struct Planned {
 pub(super) fn run(
     settings: &Settings,
     failures: &mut Vec<super::json::Failure>,
+    plays: &AtomicU64,
 ) -> Result<Ended, Failure> {
     let bot = Bot {
         command: &settings.command,
         room: settings.limits.room(),
         timeout: settings.limits.timeout,
         memory: settings.limits.memory,
+        plays,
     };
     let mut fixed: Vec<(Planned, Game)> = Vec::new();
     let mut add = |origin, case, salt, i| {
@@ -389,11 +391,6 @@ fn report_failure(
     Ok(ended)
 }
 
-/// How many games were played against the bot in this run of hack.
-pub(super) fn plays() -> u64 {
-    referee::plays()
-}
-
 /// The `--json` entry of a bot's failure on `case` (the game found, or the one shrunk or the
 /// smallest in its place), found as `at` says, its block of the report `text`.
 fn entry(
@@ -575,6 +572,7 @@ mod tests {
             room: limits.room(),
             timeout: limits.timeout,
             memory: limits.memory,
+            plays: &AtomicU64::new(0),
         };
         let sample = |i: usize| Game::read_or_empty(SAMPLES[i].0.as_bytes());
         let fixed = vec![

@@ -20,9 +20,10 @@ use crate::Game;
 use crate::cli::board::Board;
 use crate::cli::game::{Solved, parse_move, quoted, trim_space};
 use crate::cli::rng::Rng;
+use rustix::event::{PollFd, PollFlags};
 use std::ffi::OsString;
 use std::io::{self, Write};
-use std::os::fd::AsRawFd;
+use std::os::fd::AsFd;
 use std::os::unix::process::CommandExt;
 use std::process::{ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
@@ -56,19 +57,13 @@ pub(super) struct Bot<'a> {
     /// The memory limit (`--memory`), in bytes of resident memory, every process of the bot
     /// together, as a batch run's.
     pub(super) memory: u64,
-}
-
-/// How many games were played against the bot in this run of hack.
-static PLAYS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-
-/// How many games were played against the bot so far (`--json`'s `runs`).
-pub(super) fn plays() -> u64 {
-    PLAYS.load(std::sync::atomic::Ordering::Relaxed)
+    /// How many games were played against it so far (`--json`'s `runs`).
+    pub(super) plays: &'a std::sync::atomic::AtomicU64,
 }
 
 /// Plays `case` against the bot; the referee's choices from lost positions follow `seed`.
 pub(super) fn referee(bot: &Bot, case: &Game, seed: u64) -> Played {
-    PLAYS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    bot.plays.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let game = case.clone();
     let Ok(solved) = Solved::new(game) else {
         return unplayed(Ending::Broken(
@@ -226,16 +221,13 @@ impl Session {
             .stderr(Stdio::piped())
             .process_group(0);
         let mut sandbox = Sandbox::new(bot.room.space);
-        let scratch = run::confine(&mut cmd, bot.room, sandbox.report(), |cmd| {
-            sandbox.enter(cmd)
-        })
-        .map_err(|e| {
+        let scratch = run::confine(&mut cmd, bot.room, &sandbox).map_err(|e| {
             sandbox.end();
             Unrun::Machine(format!("cannot make the bot's scratch folder: {e}"))
         })?;
         // Measured before the fork: what the bot's own peak must pass to be its own.
         let hidden_below = measure::own_peak();
-        let mut child = match sandbox.spawn(&mut cmd) {
+        let mut child = match sandbox.spawn(cmd) {
             Ok(child) => child,
             Err(e) => {
                 sandbox.end();
@@ -245,17 +237,17 @@ impl Session {
         let pid = child.id() as i32;
         let (stdin, stdout, stderr) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take());
-        for fd in [
-            stdin.as_ref().map(AsRawFd::as_raw_fd),
-            stdout.as_ref().map(AsRawFd::as_raw_fd),
-            stderr.as_ref().map(AsRawFd::as_raw_fd),
-        ]
-        .into_iter()
-        .flatten()
-        {
+        let stdin_fd = stdin.as_ref().map(AsFd::as_fd);
+        let outputs = [
+            stdout.as_ref().map(AsFd::as_fd),
+            stderr.as_ref().map(AsFd::as_fd),
+        ];
+        for fd in outputs.into_iter().chain([stdin_fd]).flatten() {
             run::nonblocking(fd);
         }
-        let input_pipe = stdin.as_ref().map_or(0, |pipe| inode(pipe.as_raw_fd()));
+        // The inode of the input pipe (both ends share it): 0 when it cannot be read.
+        let input_pipe = stdin_fd.and_then(|fd| rustix::fs::fstat(fd).ok());
+        let input_pipe = input_pipe.map_or(0, |stat| stat.st_ino);
         let now = Instant::now();
         Ok(Session {
             pid,
@@ -464,24 +456,17 @@ impl Session {
     /// [`LOOK_EVERY`] also the bot's CPU time. True when one of its processes was seen running.
     fn wait(&mut self, wait: Duration) -> bool {
         let delay = measure::own_delay();
-        let mut fds = Vec::with_capacity(3);
-        if let (Some(pipe), false) = (&self.stdin, self.pending.is_empty()) {
-            fds.push(run::poll_fd(pipe.as_raw_fd(), libc::POLLOUT));
-        }
-        for pipe in [
-            self.stdout.as_ref().map(AsRawFd::as_raw_fd),
-            self.stderr.as_ref().map(AsRawFd::as_raw_fd),
-        ]
-        .into_iter()
-        .flatten()
-        {
-            fds.push(run::poll_fd(pipe, libc::POLLIN));
-        }
-        let millis = wait.as_millis().min(1000) as libc::c_int;
-        // SAFETY: poll on an array of pollfd we own, of the length given.
-        unsafe {
-            libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, millis);
-        }
+        let ready = {
+            let outputs = [
+                self.stdout.as_ref().map(AsFd::as_fd),
+                self.stderr.as_ref().map(AsFd::as_fd),
+            ];
+            let mut fds = run::readable(outputs.into_iter().flatten());
+            if let (Some(pipe), false) = (&self.stdin, self.pending.is_empty()) {
+                fds.push(PollFd::new(pipe, PollFlags::OUT));
+            }
+            run::poll(&mut fds, wait.min(Duration::from_secs(1)))
+        };
         self.woke_late = measure::own_delay().saturating_sub(delay);
         self.feed();
         let mut chunk = [0; 1 << 14];
@@ -525,7 +510,7 @@ impl Session {
             return usage.busy;
         }
         // Once exited, its output is all in the pipe: end it when nothing more comes.
-        if self.exited.is_some() && self.stdout.is_some() && fds.iter().all(|f| f.revents == 0) {
+        if self.exited.is_some() && self.stdout.is_some() && ready == 0 {
             self.stdout = None;
         }
         false
@@ -626,16 +611,5 @@ impl Session {
             transcript: std::mem::take(&mut self.transcript),
             stderr: escaped_tail(&self.errors),
         }
-    }
-}
-
-/// The inode of the pipe `fd` is an end of (both ends share it): 0 when it cannot be read.
-fn inode(fd: i32) -> u64 {
-    // SAFETY: an all-zero stat is valid; fstat on a descriptor we own writes it.
-    let mut stat: libc::stat = unsafe { std::mem::zeroed() };
-    // SAFETY: as above.
-    match unsafe { libc::fstat(fd, &mut stat) } {
-        0 => stat.st_ino,
-        _ => 0,
     }
 }

@@ -1,5 +1,5 @@
 //! hack's hold on what it starts: the signals that stop it (SIGINT, SIGTERM, SIGHUP), the
-//! subreaper, and the guard, this binary again in a session of its own (so that a SIGKILL to
+//! subreaper, and the guard, this binary again in a process group of its own (so that a SIGKILL to
 //! hack's whole process group spares it) that, when hack ends, even by SIGKILL, which runs no
 //! handler, kills what hack told it of (each run's main process, each process a run was seen
 //! to hold, each orphan: each with its process group), every process in the runs' control
@@ -7,7 +7,7 @@
 //! mark, which no process can leave or forge, and which its environment does not show); each
 //! by a pidfd, never by a number that may name another process by now (`sandbox::keeper`).
 
-use super::sandbox::GUARD_NAME;
+use crate::cli::sys::{self, Handling};
 use std::io::Write;
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
@@ -48,14 +48,17 @@ extern "C" fn on_signal(signal: libc::c_int) {
 /// killed should hack die and `-PID START` when it no longer is, and its pid.
 static GUARD: Mutex<Option<(std::process::ChildStdin, i32)>> = Mutex::new(None);
 
-/// Starts the guard (`sandbox::keep`): this binary again, under the guard's name, in a session
-/// of its own, told hack's process group (which it spares), the runs' scratch folder (`-` for
+/// The name the guard runs under (its `argv[0]`): what `cli::run` looks for before anything
+/// else, and what `ps` shows.
+pub(in crate::cli) const GUARD_NAME: &str = "constrained-nim-hack-guard";
+
+/// Starts the guard (`sandbox::keep`): this binary again, under the guard's name, in a process
+/// group of its own, told hack's process group (which it spares), the runs' scratch folder (`-` for
 /// none; removed at the end) and the control groups' `bases` (which it empties and removes at
 /// the end). Without one (this binary gone from /proc/self/exe), the parent-death signal alone
 /// covers the solutions' main processes.
 fn start_guard(scratch: Option<&std::path::Path>, bases: &[PathBuf]) {
-    // SAFETY: getpgrp cannot fail.
-    let own = unsafe { libc::getpgrp() };
+    let own = rustix::process::getpgrp().as_raw_nonzero();
     let mut guard = Command::new("/proc/self/exe");
     guard
         .arg0(GUARD_NAME)
@@ -64,20 +67,11 @@ fn start_guard(scratch: Option<&std::path::Path>, bases: &[PathBuf]) {
         .args(bases)
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
-        .stderr(Stdio::null());
-    // SAFETY: between fork and exec only async-signal-safe calls: setsid, signal.
-    unsafe {
-        guard.pre_exec(|| {
-            // `timeout -s KILL` and a terminal's kill signal the whole process group: the
-            // guard, in a session of its own, outlives them to do its work.
-            libc::setsid();
-            // Ctrl-C reaches hack's whole process group; the guard outlives it to do its work.
-            for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
-                libc::signal(signal, libc::SIG_IGN);
-            }
-            Ok(())
-        });
-    }
+        .stderr(Stdio::null())
+        // `timeout -s KILL`, a terminal's Ctrl-C and its hangup signal hack's whole process
+        // group: the guard, in a group of its own, outlives them to do its work (and ignores
+        // SIGINT, SIGTERM and SIGHUP, see `take_over`).
+        .process_group(0);
     if let Ok(mut guard) = guard.spawn()
         && let Some(input) = guard.stdin.take()
     {
@@ -125,27 +119,17 @@ pub(in crate::cli) fn guard_pid() -> Option<i32> {
 /// starts the guard, which removes the runs' `scratch` folder and the control groups' `bases`
 /// at the end.
 pub(super) fn take_over(scratch: Option<&std::path::Path>, bases: &[PathBuf]) {
-    for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
-        // SAFETY: the handler only stores to an atomic, which is async-signal-safe; the
-        // sigaction struct is fully initialised (zeroed, then the fields set).
-        unsafe {
-            let mut action: libc::sigaction = std::mem::zeroed();
-            action.sa_sigaction = on_signal as *const () as libc::sighandler_t;
-            action.sa_flags = libc::SA_RESTART;
-            libc::sigemptyset(&mut action.sa_mask);
-            libc::sigaction(signal, &action, std::ptr::null_mut());
-        }
+    const TAKEN: [i32; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
+    // Ignored while the guard starts: it keeps them ignored through its exec.
+    for signal in TAKEN {
+        sys::handle(signal, Handling::Ignored);
     }
     // A file-size limit (`ulimit -f`) makes a write fail (EFBIG), as a full disk does, instead
     // of killing hack before it reports: files::write_whole then keeps the old file whole.
-    // SAFETY: setting a signal's disposition to ignore; no handler runs.
-    unsafe {
-        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
-    }
-    #[cfg(target_os = "linux")]
-    // SAFETY: prctl with an integer argument; no memory involved.
-    unsafe {
-        libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
-    }
+    sys::handle(libc::SIGXFSZ, Handling::Ignored);
+    let _ = rustix::process::set_child_subreaper(Some(rustix::process::getpid()));
     start_guard(scratch, bases);
+    for signal in TAKEN {
+        sys::handle(signal, Handling::Handler(on_signal));
+    }
 }

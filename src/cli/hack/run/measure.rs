@@ -10,22 +10,7 @@ use std::time::Duration;
 /// is at least about hack's size when it was started, and only a peak above hack's own peak is
 /// surely the solution's.
 pub(in crate::cli) fn own_peak() -> u64 {
-    // SAFETY: an all-zero rusage is valid; getrusage writes it.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: as above.
-    unsafe {
-        libc::getrusage(libc::RUSAGE_SELF, &mut usage);
-    }
-    (usage.ru_maxrss.max(0) as u64).saturating_mul(1024)
-}
-
-/// Peak resident memory and CPU time from a rusage.
-pub(in crate::cli) fn used(usage: &libc::rusage) -> (u64, Duration) {
-    let time = |t: libc::timeval| {
-        Duration::from_secs(t.tv_sec.max(0) as u64) + Duration::from_micros(t.tv_usec.max(0) as u64)
-    };
-    let peak = (usage.ru_maxrss.max(0) as u64).saturating_mul(1024);
-    (peak, time(usage.ru_utime) + time(usage.ru_stime))
+    crate::cli::sys::own_status_kib("VmHWM:").saturating_mul(1024)
 }
 
 /// The run delay of the calling thread: how long it was ready to run but waited for a CPU.

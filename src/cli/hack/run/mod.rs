@@ -14,8 +14,8 @@
 //! and a sweep kills and reaps it once its run has ended.
 //!
 //! hack killed by SIGKILL runs no handler: its solutions end with it all the same. Each one's
-//! main process has SIGKILL as its parent-death signal, and the guard (`guard`), in a session
-//! of its own, kills every run's group and sandbox.
+//! main process has SIGKILL as its parent-death signal, and the guard (`guard`), in a process
+//! group of its own, kills every run's group and sandbox.
 
 mod answer;
 mod guard;
@@ -23,18 +23,22 @@ pub(super) mod measure;
 mod sandbox;
 
 pub(in crate::cli) use answer::Answer;
+pub(in crate::cli) use guard::GUARD_NAME;
 pub(in crate::cli) use guard::stopped;
 pub(super) use guard::{signal, signal_name};
 use measure::{own_delay, own_peak};
+use rustix::event::{PollFd, PollFlags, Timespec};
+use rustix::fs::{MemfdFlags, OFlags};
+use rustix::process::{WaitId, WaitIdOptions};
 pub(super) use sandbox::Sandbox;
 pub(in crate::cli) use sandbox::which;
-pub(in crate::cli) use sandbox::{GUARD_NAME, Room, be_the_guard, hard_limit, sweep_orphans};
+pub(in crate::cli) use sandbox::{Room, be_the_guard, hard_limit, sweep_orphans};
 pub(in crate::cli) use sandbox::{Scratch, settle, watch, watched_changed};
 pub(super) use sandbox::{confine, memory_ceiling};
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, Read, Seek, Write};
-use std::os::fd::{AsRawFd, FromRawFd};
+use std::os::fd::{AsFd, BorrowedFd};
 use std::os::unix::process::CommandExt;
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::atomic::AtomicBool;
@@ -135,9 +139,10 @@ pub(in crate::cli) enum Unrun {
     Machine(String),
 }
 
-/// Normal runs share this lock; a run that must be alone (to confirm a timeout) takes it whole,
-/// so that no other job of hack runs meanwhile.
-static ALONE: RwLock<()> = RwLock::new(());
+/// The turns of one hunt's runs: normal runs share them; a run that must be alone (to confirm
+/// a timeout) takes them whole, so that no other run of the hunt goes on meanwhile.
+#[derive(Default)]
+pub(in crate::cli) struct Turns(RwLock<()>);
 
 /// How much of the standard error is kept: its end.
 const STDERR_KEPT: usize = 2000;
@@ -164,26 +169,29 @@ pub(in crate::cli) struct Deadline {
 /// A run ends at this many times its deadline in wall time, however long it waited for a CPU.
 pub(super) const BUSY_MACHINE: u32 = 8;
 
+/// The longest wait for a pipe or the run's end before the deadline is looked at again.
+const POLL_EVERY: Duration = Duration::from_millis(5);
+
 /// How often a running run's use is read (a group's files, or a scan of every process in
 /// /proc): a twentieth of its deadline, within these bounds, is precise enough and costs
 /// little.
 const CPU_READ_EVERY: (Duration, Duration) =
     (Duration::from_millis(100), Duration::from_millis(500));
 
-/// Runs `command` on `input` with `room`, ending it at `deadline`; with `alone`, while no other
-/// run of hack goes on.
+/// Runs `command` on `input` with `room`, ending it at `deadline`, in its turn: with `alone`,
+/// while no other run of those `turns` goes on.
 pub(in crate::cli) fn run_once(
     command: &[OsString],
     input: &[u8],
     room: Room,
     deadline: Deadline,
-    alone: bool,
+    (turns, alone): (&Turns, bool),
 ) -> Result<Ran, Unrun> {
     let (_shared, _whole);
     if alone {
-        _whole = ALONE.write().unwrap_or_else(|p| p.into_inner());
+        _whole = turns.0.write().unwrap_or_else(|p| p.into_inner());
     } else {
-        _shared = ALONE.read().unwrap_or_else(|p| p.into_inner());
+        _shared = turns.0.read().unwrap_or_else(|p| p.into_inner());
     }
     // Stopped, cancelled, or cut while it waited for its turn: nothing to run.
     if deadline.cancel.ends_runs() || deadline.cut.is_some_and(|cut| Instant::now() >= cut) {
@@ -206,15 +214,14 @@ pub(in crate::cli) fn run_once(
         .process_group(0);
     let mut sandbox = Sandbox::new(room.space);
     sandbox.holds_input(input.len());
-    let _scratch =
-        confine(&mut cmd, room, sandbox.report(), |cmd| sandbox.enter(cmd)).map_err(|e| {
-            sandbox.end();
-            Unrun::Machine(format!("cannot make the run's scratch folder: {e}"))
-        })?;
+    let _scratch = confine(&mut cmd, room, &sandbox).map_err(|e| {
+        sandbox.end();
+        Unrun::Machine(format!("cannot make the run's scratch folder: {e}"))
+    })?;
     // Measured before the fork: what the child's own peak must pass to be its own.
     let hidden_below = own_peak();
     let lag_from = own_delay();
-    let mut child = match sandbox.spawn(&mut cmd) {
+    let mut child = match sandbox.spawn(cmd) {
         Ok(child) => child,
         Err(e) => {
             sandbox.end();
@@ -307,25 +314,13 @@ pub(in crate::cli) fn run_once(
 /// last times are still there to read, and its number (and its process group's) still its own
 /// for the kill that follows.
 pub(super) fn ended(pid: i32) -> io::Result<bool> {
+    let pid = rustix::process::Pid::from_raw(pid).ok_or(io::ErrorKind::InvalidInput)?;
+    let how = WaitIdOptions::EXITED | WaitIdOptions::NOHANG | WaitIdOptions::NOWAIT;
     loop {
-        // SAFETY: an all-zero siginfo is valid; waitid writes it, and leaves the child be.
-        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-        // SAFETY: waitid on our own child, without blocking or reaping it.
-        let waited = unsafe {
-            libc::waitid(
-                libc::P_PID,
-                pid as libc::id_t,
-                &mut info,
-                libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
-            )
-        };
-        if waited == 0 {
-            // SAFETY: waitid filled the struct; si_pid reads its field (0: not ended).
-            return Ok(unsafe { info.si_pid() } == pid);
-        }
-        let e = io::Error::last_os_error();
-        if e.kind() != io::ErrorKind::Interrupted {
-            return Err(e);
+        match rustix::process::waitid(WaitId::Pid(pid), how) {
+            Ok(status) => return Ok(status.is_some()),
+            Err(rustix::io::Errno::INTR) => {}
+            Err(e) => return Err(e.into()),
         }
     }
 }
@@ -335,13 +330,7 @@ pub(super) fn ended(pid: i32) -> io::Result<bool> {
 /// templates do (on a pipe, `fstat` says 0 bytes). In memory (`memfd_create`): no disk, and
 /// nothing to remove; it is gone once the run and hack have closed it.
 fn game_file(input: &[u8]) -> io::Result<File> {
-    // SAFETY: memfd_create with a NUL-terminated name.
-    let fd = unsafe { libc::memfd_create(c"game".as_ptr(), libc::MFD_CLOEXEC) };
-    if fd < 0 {
-        return Err(io::Error::last_os_error());
-    }
-    // SAFETY: a new descriptor that nothing else owns.
-    let mut file = unsafe { File::from_raw_fd(fd) };
+    let mut file = File::from(rustix::fs::memfd_create("game", MemfdFlags::CLOEXEC)?);
     file.write_all(input)?;
     file.rewind()?;
     Ok(file)
@@ -374,12 +363,17 @@ struct Pipes {
     lag_from: Duration,
 }
 
-pub(super) fn nonblocking(fd: i32) {
-    // SAFETY: fcntl on a file descriptor we own.
-    unsafe {
-        let flags = libc::fcntl(fd, libc::F_GETFL);
-        libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
+pub(super) fn nonblocking(fd: impl AsFd) {
+    if let Ok(flags) = rustix::fs::fcntl_getfl(&fd) {
+        let _ = rustix::fs::fcntl_setfl(&fd, flags | OFlags::NONBLOCK);
     }
+}
+
+/// Waits until one of `fds` is ready, at most `wait`: how many are (0 when the wait ran out, or
+/// a signal or an error ended it early: each caller looks again).
+pub(super) fn poll(fds: &mut [PollFd<'_>], wait: Duration) -> usize {
+    let wait = Timespec::try_from(wait).ok();
+    rustix::event::poll(fds, wait.as_ref()).unwrap_or(0)
 }
 
 impl Pipes {
@@ -391,35 +385,17 @@ impl Pipes {
         deadline: &Deadline,
         sandbox: &mut Sandbox,
     ) -> Result<Option<Duration>, String> {
-        for fd in [
-            self.stdout.as_ref().map(AsRawFd::as_raw_fd),
-            self.stderr.as_ref().map(AsRawFd::as_raw_fd),
-        ]
-        .into_iter()
-        .flatten()
-        {
+        for fd in self.outputs() {
             nonblocking(fd);
         }
         let mut cpu_read = started;
         let mut cpu = Duration::ZERO;
         let read_every = (deadline.wall / 20).clamp(CPU_READ_EVERY.0, CPU_READ_EVERY.1);
         loop {
-            let mut fds = Vec::with_capacity(2);
-            if let Some(pipe) = &self.stdout {
-                fds.push(poll_fd(pipe.as_raw_fd(), libc::POLLIN));
-            }
-            if let Some(pipe) = &self.stderr {
-                fds.push(poll_fd(pipe.as_raw_fd(), libc::POLLIN));
-            }
-            // CMD's end wakes the wait too: it may come after the pipes close.
-            for ended in sandbox.ended_fds() {
-                fds.push(poll_fd(ended, libc::POLLIN));
-            }
             self.lag_from = own_delay();
-            // SAFETY: poll on an array of pollfd we own, of the length given.
-            unsafe {
-                libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, 5);
-            }
+            // CMD's end wakes the wait too: it may come after the pipes close.
+            let ends = sandbox.ended_fds();
+            poll(&mut readable(self.outputs().chain(ends)), POLL_EVERY);
             self.read_ready();
             match sandbox.ended() {
                 // The run's time ends here, before hack reads and empties its group.
@@ -438,8 +414,15 @@ impl Pipes {
             // Time spent waiting for a CPU that other work held is not the solution's; but a
             // machine that busy does not hold hack forever either.
             let elapsed = started.elapsed();
-            let over_wall = elapsed.saturating_sub(self.queued) > deadline.wall
-                || elapsed > deadline.wall.saturating_mul(BUSY_MACHINE);
+            let mut over_wall = elapsed.saturating_sub(self.queued) > deadline.wall;
+            if over_wall && !over_cpu {
+                // Its wait for a CPU read again at the deadline: a limit shorter than the time
+                // between reads (10 ms) passes before the run's wait was read at all.
+                cpu_read = Instant::now();
+                cpu = self.read_run(sandbox).cpu;
+                over_wall = elapsed.saturating_sub(self.queued) > deadline.wall;
+            }
+            over_wall |= elapsed > deadline.wall.saturating_mul(BUSY_MACHINE);
             if over_wall || deadline.cancel.ends_runs() || over_cpu || cut {
                 // What the run used up to its end: children its main process has not waited
                 // for are gone from /proc once killed.
@@ -496,30 +479,23 @@ impl Pipes {
             if Instant::now() > until {
                 return false;
             }
-            let mut fds = Vec::new();
-            for fd in [
-                self.stdout.as_ref().map(AsRawFd::as_raw_fd),
-                self.stderr.as_ref().map(AsRawFd::as_raw_fd),
-            ]
-            .into_iter()
-            .flatten()
-            {
-                fds.push(poll_fd(fd, libc::POLLIN));
-            }
-            // SAFETY: poll on an array of pollfd we own, of the length given.
-            unsafe {
-                libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, 5);
-            }
+            poll(&mut readable(self.outputs()), POLL_EVERY);
         }
+    }
+
+    /// The output pipes still open.
+    fn outputs(&self) -> impl Iterator<Item = BorrowedFd<'_>> {
+        let stdout = self.stdout.as_ref().map(AsFd::as_fd);
+        stdout
+            .into_iter()
+            .chain(self.stderr.as_ref().map(AsFd::as_fd))
     }
 }
 
-pub(super) fn poll_fd(fd: i32, events: libc::c_short) -> libc::pollfd {
-    libc::pollfd {
-        fd,
-        events,
-        revents: 0,
-    }
+/// `fds`, each waited on until it is readable.
+pub(super) fn readable<'a>(fds: impl Iterator<Item = BorrowedFd<'a>>) -> Vec<PollFd<'a>> {
+    fds.map(|fd| PollFd::from_borrowed_fd(fd, PollFlags::IN))
+        .collect()
 }
 
 /// Reads from `pipe` until it would block, handing each chunk to `take`; false at its end.

@@ -31,11 +31,11 @@ use super::measure;
 use cgroup::Cgroup;
 pub(in crate::cli) use cgroup::{base_folders, remove_bases};
 pub(in crate::cli) use confine::{Room, Scratch, confine, hard_limit, memory_ceiling};
-pub(in crate::cli) use keeper::{GUARD_NAME, be_the_guard};
+pub(in crate::cli) use keeper::be_the_guard;
 use std::collections::HashMap;
-use std::os::fd::{AsRawFd, OwnedFd};
-use std::os::unix::process::CommandExt;
+use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::process::Command;
+use std::sync::Arc;
 use std::time::Duration;
 use tally::Thread;
 use tracked::tell_orphans_now;
@@ -103,7 +103,7 @@ pub(in crate::cli) struct Sandbox {
     namespaces: Vec<std::fs::File>,
     /// With a PID namespace: the pipe on which the box's init tells hack (see `walls::Told`),
     /// its reading end, and its writing end until the spawn; and the init's pid.
-    told: Option<(OwnedFd, Option<OwnedFd>)>,
+    told: Option<(OwnedFd, Option<Arc<OwnedFd>>)>,
     init: Option<i32>,
     /// CMD's end as the init told it (status, peak, CPU time), once heard.
     cmd_ended: Option<(i32, u64, Duration)>,
@@ -255,7 +255,7 @@ impl Sandbox {
                     rustix::pipe::pipe_with(flags).ok()
                 })
                 .flatten()
-                .map(|(read, write)| (read, Some(write))),
+                .map(|(read, write)| (read, Some(Arc::new(write)))),
             init: None,
             cmd_ended: None,
             init_fd: None,
@@ -267,12 +267,11 @@ impl Sandbox {
     /// The descriptors a wait for the run's end polls beside its pipes: the pipe on which the
     /// box's init tells CMD's end, and a pidfd of the run's main process, readable once it
     /// has ended (each where there is one).
-    pub(in crate::cli) fn ended_fds(&self) -> Vec<i32> {
+    pub(in crate::cli) fn ended_fds(&self) -> impl Iterator<Item = BorrowedFd<'_>> {
         let told = (self.told.as_ref()).filter(|_| self.init.is_some());
-        (told.map(|(read, _)| read.as_raw_fd()).into_iter())
-            .chain(self.cmd_fd.as_ref().map(|fd| fd.as_raw_fd()))
-            .chain(self.main_fd.as_ref().map(|fd| fd.as_raw_fd()))
-            .collect()
+        (told.map(|(read, _)| read.as_fd()).into_iter())
+            .chain(self.cmd_fd.as_ref().map(AsFd::as_fd))
+            .chain(self.main_fd.as_ref().map(AsFd::as_fd))
     }
 
     /// Whether CMD has ended: the box's init has told so (at once, where hack's child tells a
@@ -325,30 +324,27 @@ impl Sandbox {
         }
     }
 
-    /// The writing end of the pipe on which the box's init tells hack, to be passed to
-    /// `confine`: open in hack until the spawn.
-    pub(in crate::cli) fn report(&self) -> Option<i32> {
+    /// The writing end of the pipe on which the box's init tells hack, for `confine`: open in
+    /// hack until the spawn, which drops the command and with it the copy `confine` keeps.
+    pub(in crate::cli) fn report(&self) -> Option<Arc<OwnedFd>> {
         let (_, write) = self.told.as_ref()?;
-        write.as_ref().map(|fd| fd.as_raw_fd())
+        write.clone()
     }
 
-    /// Makes the process `cmd` starts enter the sandbox before it runs anything.
-    pub(in crate::cli) fn enter(&self, cmd: &mut Command) {
-        if let Some(group) = &self.cgroup {
-            let entry = group.entry();
-            // SAFETY: between fork and exec only async-signal-safe calls: open, write, close.
-            unsafe {
-                cmd.pre_exec(move || entry.enter());
-            }
-        }
+    /// What moves a process into the run's control group, if it has one.
+    pub(super) fn entry(&self) -> Option<cgroup::Entry> {
+        self.cgroup.as_ref().map(Cgroup::entry)
     }
 
     /// Starts `cmd`, confined and entered, as this run: see [`spawn_tracked`].
     pub(in crate::cli) fn spawn(
         &mut self,
-        cmd: &mut Command,
+        mut cmd: Command,
     ) -> std::io::Result<std::process::Child> {
-        let (child, ns) = spawn_tracked(cmd)?;
+        let (child, ns) = spawn_tracked(&mut cmd)?;
+        // Its closures hold the init's pipe: hack's last copy goes below, and the pipe's end
+        // then tells that the init is gone.
+        drop(cmd);
         self.main = child.id() as i32;
         self.ns = ns;
         self.main_fd = pidfd_open(self.main);
@@ -445,7 +441,13 @@ impl Sandbox {
                 self.usage.busy = busy;
             }
             None => {
-                let mut tally = tally::scan(self.main, self.start, self.ns, self.init);
+                let mut tally = tally::scan(
+                    self.main,
+                    self.start,
+                    self.ns,
+                    self.init,
+                    tracked::not_orphans,
+                );
                 // What it keeps in files of its own tmpfs is memory too, as in a group.
                 tally.memory += self.in_files(&tally.members);
                 self.usage.cpu = self.usage.cpu.max(tally.cpu);

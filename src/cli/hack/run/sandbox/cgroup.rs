@@ -310,7 +310,7 @@ impl Cgroup {
 }
 
 /// The `cgroup.procs` files of a run's group, for the child to enter it.
-pub(super) struct Entry {
+pub(in crate::cli) struct Entry {
     procs: Vec<CString>,
 }
 
@@ -318,19 +318,17 @@ impl Entry {
     /// Moves the calling process into the group: called in the child between fork and exec,
     /// so that everything it runs is in it from its first instruction. Async-signal-safe:
     /// open, write, close.
-    pub(super) fn enter(&self) -> std::io::Result<()> {
+    pub(in crate::cli) fn enter(&self) -> std::io::Result<()> {
+        use rustix::fs::{Mode, OFlags};
         for procs in &self.procs {
-            // SAFETY: open, write and close on a path made before the fork; "0" is the writer.
-            unsafe {
-                let fd = libc::open(procs.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
-                if fd < 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                let written = libc::write(fd, b"0".as_ptr().cast(), 1);
-                libc::close(fd);
-                if written != 1 {
-                    return Err(std::io::Error::last_os_error());
-                }
+            // "0" is the writer.
+            let file = rustix::fs::open(
+                procs.as_c_str(),
+                OFlags::WRONLY | OFlags::CLOEXEC,
+                Mode::empty(),
+            )?;
+            if rustix::io::write(&file, b"0")? != 1 {
+                return Err(std::io::ErrorKind::WriteZero.into());
             }
         }
         Ok(())

@@ -3,14 +3,17 @@
 //! own where hack may make one, and leaves no core file. Its memory is the sandbox's to watch
 //! (an address-space cap would count reserved memory, which the judge does not).
 
+use super::Sandbox;
 use super::walls;
+use crate::cli::sys::{self, Closing, Handling};
+use rustix::process::{Resource, Rlimit, Signal};
 use std::io;
 use std::os::unix::process::CommandExt;
 use std::process::Command;
 
 /// The largest address-space limit this process may give its children: the hard RLIMIT_AS.
 pub(in crate::cli) fn memory_ceiling() -> u64 {
-    hard_limit(libc::RLIMIT_AS)
+    hard_limit(Resource::As)
 }
 
 /// The room one run has: memory (a guard against a runaway) and stack, in bytes.
@@ -22,6 +25,20 @@ pub(in crate::cli) struct Room {
     pub(in crate::cli) space: u64,
     /// RLIMIT_STACK: the main thread's stack follows it at exec, as on the judge.
     pub(in crate::cli) stack: u64,
+}
+
+impl Room {
+    /// The room of a run under a `memory` limit with `stack` bytes of stack: a runaway is
+    /// stopped well above the limit, so that only a runaway meets it: at least 4 times the
+    /// limit, or the limit and 2 GiB, and room for the stack; at most what this shell allows.
+    pub(in crate::cli) fn for_limits(memory: u64, stack: u64) -> Room {
+        const GIB: u64 = 1 << 30;
+        let space = (memory.saturating_mul(4))
+            .max(memory.saturating_add(2 * GIB))
+            .max(memory.saturating_add(stack))
+            .min(memory_ceiling());
+        Room { space, stack }
+    }
 }
 
 /// The variables of hack's own environment that change what a judge's program does, which a
@@ -65,20 +82,17 @@ pub(in crate::cli) const NOT_THE_JUDGES: [&str; 25] = [
 /// SIGKILL), has the judge's environment (without [`NOT_THE_JUDGES`], its `TMPDIR` a place of
 /// its own), `room`'s stack, no open file but its standard input, output and error, leaves no
 /// core file, and lives in the box this machine gives (`walls`), its tmpfs of at most
-/// `room.space` bytes. `enter` adds what must run inside the box's namespaces but before it is
-/// sealed (the entry into the run's control group, which the sealed box may not write). Its
+/// `room.space` bytes, and in `sandbox`'s control group, entered inside the box's namespaces but
+/// before it is sealed (the sealed box may not write the group's files). Its
 /// memory is watched by its sandbox, not capped here: an address-space cap counts reserved
 /// memory (each thread's stack of --stack bytes), which the judge does not; it gets the most
 /// address space the shell allows (its hard limit). Fails where the run's scratch folder
 /// cannot be made (a box without namespaces). With a PID namespace, the box's init tells hack
-/// on the pipe whose writing end is `report` (see [`Sandbox::report`]).
-///
-/// [`Sandbox::report`]: super::Sandbox::report
+/// on `sandbox`'s pipe (see [`Sandbox::report`]).
 pub(in crate::cli) fn confine(
     cmd: &mut Command,
     room: Room,
-    report: Option<i32>,
-    enter: impl FnOnce(&mut Command),
+    sandbox: &Sandbox,
 ) -> io::Result<Option<Scratch>> {
     for variable in NOT_THE_JUDGES {
         cmd.env_remove(variable);
@@ -110,42 +124,39 @@ pub(in crate::cli) fn confine(
     };
     let hack = rustix::process::getpid();
     let places = (scratch.as_ref()).map(|s| (s.folder.as_path(), s.input.as_path()));
-    let (setup, mut seal) = walls::Setup::new(walls, room.space, places, report);
-    // SAFETY: between fork and exec only system calls: prctl, getppid, getrlimit, setrlimit,
-    // signal, close_range, fcntl, and Setup::enter's.
+    let (setup, mut seal) = walls::Setup::new(walls, room.space, places, sandbox.report());
+    let entry = sandbox.entry();
+    let in_the_box = move || -> io::Result<()> {
+        // hack killed by SIGKILL (no handler runs) takes the solution with it; the rest of its
+        // group goes with the guard (see `guard`).
+        rustix::process::set_parent_process_death_signal(Some(Signal::KILL))?;
+        // hack may have died before that: then nobody would send the signal.
+        if rustix::process::getppid() != Some(hack) {
+            return Err(io::Error::from_raw_os_error(libc::ESRCH));
+        }
+        // No address-space cap of hack's own (it counts reserved memory, which the judge
+        // does not): the most the shell allows, hack's own soft limit lifted.
+        set_limit(Resource::As, u64::MAX);
+        set_limit(Resource::Stack, room.stack);
+        // A crash must not leave a core file of up to --memory behind, once per game.
+        set_limit(Resource::Core, 0);
+        // hack ignores SIGXFSZ (see `guard::take_over`); the solution gets the default.
+        sys::handle(libc::SIGXFSZ, Handling::Default);
+        setup.enter().map_err(|walls::Made::Failed(e)| e)?;
+        // A judge gives the solution its standard input, output and error and nothing else,
+        // where hack may hold more (from its shell, or one of its own not yet marked). Marked,
+        // not closed: what runs after this before exec may still need one (the pipe on which
+        // Rust reports a failed exec).
+        sys::close_range(3, u32::MAX, Closing::AtExec);
+        if let Some(entry) = &entry {
+            entry.enter()?;
+        }
+        seal.seal().map_err(|walls::Made::Failed(e)| e)
+    };
+    // SAFETY: between fork and exec `in_the_box` makes system calls only (Setup::enter's and
+    // Seal::seal's among them) and allocates nothing.
     unsafe {
-        cmd.pre_exec(move || {
-            // hack killed by SIGKILL (no handler runs) takes the solution with it; the rest of
-            // its group goes with the guard (see `guard`).
-            #[cfg(target_os = "linux")]
-            {
-                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
-                // hack may have died before the prctl: then nobody would send the signal.
-                if rustix::process::getppid() != Some(hack) {
-                    return Err(io::Error::from_raw_os_error(libc::ESRCH));
-                }
-            }
-            // No address-space cap of hack's own (it counts reserved memory, which the judge
-            // does not): the most the shell allows, hack's own soft limit lifted.
-            set_limit(libc::RLIMIT_AS, u64::MAX);
-            set_limit(libc::RLIMIT_STACK, room.stack);
-            // hack ignores SIGXFSZ (see `guard::take_over`); the solution gets the default.
-            libc::signal(libc::SIGXFSZ, libc::SIG_DFL);
-            // A crash must not leave a core file of up to --memory behind, once per game.
-            let none = libc::rlimit {
-                rlim_cur: 0,
-                rlim_max: 0,
-            };
-            libc::setrlimit(libc::RLIMIT_CORE, &none);
-            setup.enter().map_err(|walls::Made::Failed(e)| e)?;
-            close_at_exec_from(3);
-            Ok(())
-        });
-    }
-    enter(cmd);
-    // SAFETY: as above: prctl, capset and Landlock's system calls.
-    unsafe {
-        cmd.pre_exec(move || seal.seal().map_err(|walls::Made::Failed(e)| e));
+        cmd.pre_exec(in_the_box);
     }
     Ok(scratch)
 }
@@ -210,66 +221,21 @@ impl Drop for Scratch {
     }
 }
 
-/// Marks every file descriptor from `first` up close-on-exec: a judge gives the solution its
-/// standard input, output and error and nothing else, where hack may hold more (from its
-/// shell, or a descriptor of its own not yet marked). Marked, not closed: what runs after this
-/// before exec may still need one (the sandbox's entry into its group, the pipe on which Rust
-/// reports a failed exec). One call (close_range, Linux 5.11), else one fcntl a descriptor
-/// below the limit on open files. Async-signal-safe: called between fork and exec.
-fn close_at_exec_from(first: libc::c_uint) {
-    // SAFETY: close_range and fcntl only change the flags of this process's descriptors;
-    // getrlimit writes a struct we own.
-    unsafe {
-        let all = libc::c_uint::MAX;
-        if libc::syscall(libc::SYS_close_range, first, all, libc::CLOSE_RANGE_CLOEXEC) == 0 {
-            return;
-        }
-        let mut limit = libc::rlimit {
-            rlim_cur: 0,
-            rlim_max: 0,
-        };
-        libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit);
-        // An unlimited soft limit (rare) is taken as Linux's most, fs.nr_open's default.
-        let end = limit.rlim_cur.min(1 << 20) as libc::c_int;
-        for fd in first as libc::c_int..end {
-            libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC);
-        }
-    }
-}
-
-/// Sets both the soft and the hard `resource` limit to `bytes`, or to the hard limit if that is
-/// lower. Async-signal-safe: called between fork and exec.
-fn set_limit(resource: libc::__rlimit_resource_t, bytes: u64) {
-    let mut limit = libc::rlimit {
-        rlim_cur: 0,
-        rlim_max: 0,
+/// Sets both the soft and the hard `resource` limit to `value`, or to the hard limit if that
+/// is lower. A system call or two: called between fork and exec.
+fn set_limit(resource: Resource, value: u64) {
+    let hard = rustix::process::getrlimit(resource).maximum;
+    let value = Some(hard.map_or(value, |hard| hard.min(value)));
+    let limit = Rlimit {
+        current: value,
+        maximum: value,
     };
-    // SAFETY: getrlimit and setrlimit on a struct we own.
-    unsafe {
-        libc::getrlimit(resource, &mut limit);
-        let wanted = bytes as libc::rlim_t;
-        let capped = if limit.rlim_max == libc::RLIM_INFINITY {
-            wanted
-        } else {
-            wanted.min(limit.rlim_max)
-        };
-        limit.rlim_cur = capped;
-        limit.rlim_max = capped;
-        libc::setrlimit(resource, &limit);
-    }
+    let _ = rustix::process::setrlimit(resource, limit);
 }
 
 /// The hard limit of `resource` in this shell (`u64::MAX` when unlimited).
-pub(in crate::cli) fn hard_limit(resource: libc::__rlimit_resource_t) -> u64 {
-    let mut limit = libc::rlimit {
-        rlim_cur: 0,
-        rlim_max: 0,
-    };
-    // SAFETY: getrlimit writes the struct it is given.
-    if unsafe { libc::getrlimit(resource, &mut limit) } != 0
-        || limit.rlim_max == libc::RLIM_INFINITY
-    {
-        return u64::MAX;
-    }
-    limit.rlim_max
+pub(in crate::cli) fn hard_limit(resource: Resource) -> u64 {
+    rustix::process::getrlimit(resource)
+        .maximum
+        .unwrap_or(u64::MAX)
 }

@@ -1,8 +1,8 @@
-//! The guard's own side: this binary run again under the name [`GUARD_NAME`], in a session of
-//! its own, reading what hack tells it on its standard input. It holds a pidfd of each process
-//! hack names (`+PID START`: opened by number, kept only if that number still names the process
-//! started at START, by /proc), lets go of those hack says ended (`-PID START`), and at the end
-//! of its input, which is hack's end however it comes (a SIGKILL too), kills what hack left:
+//! The guard's own side: this binary run again under the name `GUARD_NAME`, in a process group of
+//! its own, reading what hack tells it on its standard input. It holds a pidfd of each process hack
+//! names (`+PID START`: opened by number, kept only if that number still names the process started
+//! at START, by /proc), lets go of those hack says ended (`-PID START`), and at the end of its
+//! input, which is hack's end however it comes (a SIGKILL too), kills what hack left:
 //!
 //! 1. each held process by its pidfd, and the whole process group of each that leads one (a
 //!    run's main process, a process that left by `setsid`), stopped first (SIGSTOP by its
@@ -24,10 +24,6 @@ use std::io::BufRead;
 use std::os::fd::OwnedFd;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-
-/// The name the guard runs under (its `argv[0]`): what `cli::run` looks for before anything
-/// else, and what `ps` shows.
-pub(in crate::cli) const GUARD_NAME: &str = "constrained-nim-hack-guard";
 
 /// A process hack named: its pid and start (clock ticks after boot).
 type Named = (i32, u64);
@@ -115,9 +111,9 @@ fn end_groups(held: &HashMap<Named, OwnedFd>, spared: i32) {
             && stat.group == pid
             && stat.group != spared
         {
-            // SAFETY: kill(2) on a process group that a stopped process of hack's holds.
-            unsafe {
-                libc::kill(-stat.group, libc::SIGKILL);
+            // A process group that a stopped process of hack's holds.
+            if let Some(group) = rustix::process::Pid::from_raw(stat.group) {
+                let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
             }
         }
         signal_by(fd, libc::SIGKILL);
@@ -171,8 +167,7 @@ fn end_namespaces(namespaces: &[u64]) {
     if namespaces.is_empty() {
         return;
     }
-    // SAFETY: getpid cannot fail.
-    let me = unsafe { libc::getpid() };
+    let me = rustix::process::getpid().as_raw_nonzero().get();
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return;
     };

@@ -112,8 +112,15 @@ pub(in crate::cli) fn run_marked(pid: i32) -> Mark {
 /// `start` (clock ticks after boot), in the IPC namespace `ns` where it has one of its own.
 /// With `init`, the pid of the init of the run's PID namespace: it and the main process only
 /// stand between hack and CMD (see `walls::init`); the run's processes are below them, and
-/// they, copies of hack, are not counted.
-pub(super) fn scan(main: i32, start: u64, ns: Option<u64>, init: Option<i32>) -> Tally {
+/// they, copies of hack, are not counted; nor are `not_orphans`, hack's children that belong
+/// to no run's tree (read after the scan).
+pub(super) fn scan(
+    main: i32,
+    start: u64,
+    ns: Option<u64>,
+    init: Option<i32>,
+    not_orphans: impl FnOnce() -> Vec<i32>,
+) -> Tally {
     let mut tally = Tally::default();
     let Ok(entries) = std::fs::read_dir("/proc") else {
         tally.busy = true;
@@ -130,8 +137,9 @@ pub(super) fn scan(main: i32, start: u64, ns: Option<u64>, init: Option<i32>) ->
         }
     }
     let hack = rustix::process::getpid().as_raw_nonzero().get();
-    // Another run's main process between its fork and its exec may have no namespace yet.
-    let not_orphans = super::tracked::not_orphans();
+    // Read after the scan (see `tracked::not_orphans`); another run's main process between its
+    // fork and its exec may have no namespace yet.
+    let not_orphans = not_orphans();
     // The run's roots: its main process, and what it left to hack that may be its own: in its
     // namespace, in its group, or, without namespaces, born since it started. Such an orphan may be
     // another run's too, and then counts in both: a failure is confirmed by runs alone, where

@@ -11,8 +11,8 @@
 //! their own, born after every run still going had started.
 
 use super::super::guard::{guard_pid, tell_guard, tell_guard_namespace};
-use super::super::measure::used;
 use super::tally::{Mark, run_marked, stat_of};
+use crate::cli::sys;
 use std::io;
 use std::os::unix::process::ExitStatusExt;
 use std::process::{Command, ExitStatus};
@@ -87,22 +87,14 @@ pub(in crate::cli) fn reap(pid: i32, block: bool) -> Option<(ExitStatus, u64, Du
     }
     let mut running = running();
     let index = running.iter().position(|live| live.main == pid)?;
-    let mut status = 0;
-    // SAFETY: an all-zero rusage is valid; wait4 on our own child writes it and the status.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: as above.
-    let waited = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
-    if waited != pid {
-        return None;
-    }
+    let reaped = sys::wait4(pid, libc::WNOHANG).ok()??;
     let live = running.swap_remove(index);
     drop(running);
     tell_guard('-', pid, live.start);
     if let Some(ns) = live.ns {
         tell_guard_namespace('-', ns);
     }
-    let (peak, cpu) = used(&usage);
-    Some((ExitStatus::from_raw(status), peak, cpu))
+    Some((ExitStatus::from_raw(reaped.status), reaped.peak, reaped.cpu))
 }
 
 /// Kills and reaps every child of hack that provably belongs to no run going on: what escaped

@@ -4,6 +4,7 @@
 //! child uses is made before the fork; the child only makes system calls.
 
 use super::{CARRIED, DEVICES, Walls, Way, beneath, init, overlay_path, unescape_octal, writes};
+use crate::cli::sys;
 use landlock::{
     ABI, Access, AccessFs, PathBeneath, Ruleset, RulesetAttr, RulesetCreated, RulesetCreatedAttr,
     Scope,
@@ -15,6 +16,7 @@ use std::io;
 use std::os::fd::{AsFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
+use std::sync::Arc;
 
 /// Everything the child needs to build its box, made before the fork: between fork and exec
 /// it only makes system calls (unshare, open, write, mkdir, chmod, mount, sendfile, dup2,
@@ -51,8 +53,8 @@ pub(in crate::cli) struct Setup {
     /// Whether the run gets a network namespace of its own: no network, as on a judge.
     net: bool,
     /// The pipe on which the init tells hack what wait4 on hack's child cannot (see
-    /// `init::Told`): its writing end, as numbered in hack.
-    report: Option<i32>,
+    /// `init::Told`): its writing end.
+    report: Option<Arc<OwnedFd>>,
 }
 
 /// What seals a run's box, last before exec (see [`Seal::seal`]), made before the fork.
@@ -102,7 +104,7 @@ impl Setup {
         walls: &Walls,
         bytes: u64,
         scratch: Option<(&Path, &Path)>,
-        report: Option<i32>,
+        report: Option<Arc<OwnedFd>>,
     ) -> (Setup, Seal) {
         let (uid, gid) = (
             rustix::process::geteuid().as_raw(),
@@ -190,8 +192,7 @@ impl Setup {
         if self.net {
             flags |= UnshareFlags::NEWNET;
         }
-        // SAFETY: no file table is unshared; the child has one thread.
-        unsafe { rustix::thread::unshare_unsafe(flags)? };
+        sys::unshare(flags)?;
         if way == Way::UserNamespace {
             // setgroups must be denied before a process without privilege maps its group.
             for (file, map) in [
@@ -257,7 +258,7 @@ impl Setup {
         }
         if self.pid {
             // From here on in CMD's process alone, pid 2 of the run's namespace.
-            init::start(self.command_line, self.report)?;
+            init::start(self.command_line, self.report.as_deref().map(AsFd::as_fd))?;
             // A /proc of the namespace's own: the run's processes, by their numbers in it.
             rustix::mount::mount(
                 c"proc",
@@ -278,16 +279,12 @@ impl Setup {
 
     /// Whether a child builds this box, every step of it.
     pub(super) fn works(&self) -> bool {
-        // SAFETY: the child makes only system calls (enter's), and _exit.
-        let child = unsafe { libc::fork() };
-        if child == 0 {
-            let made = self.enter().is_ok();
-            // SAFETY: _exit ends the child without running anything of hack's.
-            unsafe { libc::_exit(if made { 0 } else { 1 }) }
-        }
-        if child < 0 {
-            return false;
-        }
+        let child = match sys::fork() {
+            Ok(Some(child)) => child,
+            // The child makes only system calls (enter's).
+            Ok(None) => sys::exit(if self.enter().is_ok() { 0 } else { 1 }),
+            Err(_) => return false,
+        };
         let pid = rustix::process::Pid::from_raw(child);
         loop {
             match rustix::process::waitpid(pid, rustix::process::WaitOptions::empty()) {
@@ -304,8 +301,7 @@ impl Seal {
     /// nothing else (Landlock), no capability, none to gain. System calls only.
     pub(in crate::cli) fn seal(&mut self) -> Result<(), Made> {
         if self.cgroup_namespace {
-            // SAFETY: no file table is unshared; the child has one thread.
-            unsafe { rustix::thread::unshare_unsafe(rustix::thread::UnshareFlags::NEWCGROUP)? };
+            sys::unshare(rustix::thread::UnshareFlags::NEWCGROUP)?;
             // The machine's control group trees, hack's groups named in them, out of sight:
             // an empty folder, as in a judge's box.
             if rustix::fs::access(c"/sys/fs/cgroup", rustix::fs::Access::EXISTS).is_ok() {
@@ -394,42 +390,31 @@ fn mount_points() -> Vec<CString> {
 }
 
 /// Makes the mount at `point` read-only, itself alone (the mounts on it are each made so in
-/// turn). A point that is gone or that this namespace cannot see (another's) is passed over.
-/// System calls only.
+/// turn), its other flags as they are (in a user namespace, a remount that would clear one
+/// is refused). A point that is gone or that this namespace cannot see (another's) is passed
+/// over. System calls only.
 fn read_only(point: &std::ffi::CStr) -> Result<(), Made> {
-    /// `struct mount_attr` of mount_setattr(2).
-    #[repr(C)]
-    struct MountAttr {
-        set: u64,
-        clear: u64,
-        propagation: u64,
-        userns: u64,
-    }
-    const MOUNT_ATTR_RDONLY: u64 = 1;
-    let attr = MountAttr {
-        set: MOUNT_ATTR_RDONLY,
-        clear: 0,
-        propagation: 0,
-        userns: 0,
-    };
-    // SAFETY: mount_setattr with a NUL-terminated path and a mount_attr of the size given,
-    // both alive for the call.
-    let done = unsafe {
-        libc::syscall(
-            libc::SYS_mount_setattr,
-            libc::AT_FDCWD,
-            point.as_ptr(),
-            libc::AT_SYMLINK_NOFOLLOW,
-            &attr as *const MountAttr,
-            std::mem::size_of::<MountAttr>(),
-        )
-    };
-    if done == 0 {
-        return Ok(());
-    }
-    match io::Error::last_os_error().raw_os_error() {
-        Some(libc::ENOENT | libc::EINVAL | libc::ENOTDIR | libc::EACCES) => Ok(()),
-        _ => Err(Made::Failed(io::Error::last_os_error())),
+    use rustix::mount::MountFlags;
+    let kept = MountFlags::NOSUID
+        | MountFlags::NODEV
+        | MountFlags::NOEXEC
+        | MountFlags::NOATIME
+        | MountFlags::NODIRATIME
+        | MountFlags::RELATIME
+        | MountFlags::NOSYMFOLLOW;
+    let done = rustix::fs::statvfs(point).and_then(|vfs| {
+        // statvfs's ST_ flags have the values of the mount flags they name.
+        let flags = MountFlags::from_bits_truncate(vfs.f_flag.bits() as _) & kept;
+        let flags = flags | MountFlags::BIND | MountFlags::RDONLY;
+        rustix::mount::mount_remount(point, flags, c"")
+    });
+    match done {
+        Ok(()) => Ok(()),
+        Err(rustix::io::Errno::NOENT)
+        | Err(rustix::io::Errno::INVAL)
+        | Err(rustix::io::Errno::NOTDIR)
+        | Err(rustix::io::Errno::ACCESS) => Ok(()),
+        Err(e) => Err(Made::Failed(e.into())),
     }
 }
 

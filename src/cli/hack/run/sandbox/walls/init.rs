@@ -12,9 +12,9 @@
 //! the owner of the box's namespaces, may read the box's files through it. System calls only:
 //! run between fork and exec.
 
-use super::build::Made;
+use crate::cli::sys::{self, Closing, Handling, Reaped, exit as exit_now, fork};
 use std::io;
-use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::fd::{AsRawFd, BorrowedFd, OwnedFd};
 
 /// The init's command line, as /proc/1/cmdline shows it.
 const INIT: &[u8] = b"init\0";
@@ -40,7 +40,10 @@ fn read_command_line() -> Option<(usize, usize)> {
 /// goes on to exec. This process, hack's child, tells hack the init's pid on `report` (hack's
 /// pipe, see [`Told`]), waits for CMD's status and ends the same way. Fails, in this process,
 /// where the init could not start CMD's process: then nothing is left of either.
-pub(super) fn start(command_line: Option<(usize, usize)>, report: Option<i32>) -> Result<(), Made> {
+pub(super) fn start(
+    command_line: Option<(usize, usize)>,
+    report: Option<BorrowedFd<'_>>,
+) -> io::Result<()> {
     // The init tells this process on it: one byte once CMD's process is started, then CMD's
     // wait status.
     let (from_init, to_relay) = rustix::pipe::pipe_with(rustix::pipe::PipeFlags::CLOEXEC)?;
@@ -52,7 +55,7 @@ pub(super) fn start(command_line: Option<(usize, usize)>, report: Option<i32>) -
         Some(init) => {
             drop(to_relay);
             if let Some(report) = report {
-                write_fd(report, &init.to_ne_bytes());
+                let _ = rustix::io::write(report, &init.to_ne_bytes());
             }
             relay(from_init, init)
         }
@@ -126,54 +129,29 @@ impl Told {
     }
 }
 
-/// fork(2) as the bare system call: the child's pid in the parent, `None` in the child. Not
-/// glibc's fork, whose handlers take locks that, in a copy of a process with many threads,
-/// another thread may have held at the copy.
-fn fork() -> io::Result<Option<i32>> {
-    // SAFETY: clone with no flags but the signal to the parent, no new stack and no thread
-    // pointers is fork; both sides make only system calls from here to exec or _exit.
-    match unsafe { libc::syscall(libc::SYS_clone, libc::SIGCHLD as libc::c_ulong, 0, 0, 0, 0) } {
-        -1 => Err(io::Error::last_os_error()),
-        0 => Ok(None),
-        pid => Ok(Some(pid as i32)),
-    }
-}
-
 /// Every signal's handling back to the default.
 fn default_signals() {
     for signal in 1..libc::SIGRTMAX() {
         if signal != libc::SIGKILL && signal != libc::SIGSTOP {
-            handle(signal, libc::SIG_DFL);
+            sys::handle(signal, Handling::Default);
         }
     }
 }
 
-/// Sets how this process handles `signal`: the default, or ignored (no handler of hack's).
-fn handle(signal: i32, how: libc::sighandler_t) {
-    // SAFETY: signal(2) with SIG_DFL or SIG_IGN changes no memory and runs no code of ours.
-    unsafe { libc::signal(signal, how) };
-}
-
-/// Ends this process at once with exit status `code`, running nothing of hack's (no exit
-/// handler, no buffer flushed): the end of a process between fork and exec.
-fn exit_now(code: i32) -> ! {
-    // SAFETY: _exit only ends the process.
-    unsafe { libc::_exit(code) }
-}
-
-/// The init's life: it names itself `init`, blanks its copy of hack's command line, tells hack's child that CMD (pid `cmd`) started, keeps nothing open but
-/// its pipes, and reaps every process handed to it. Once CMD ends it tells hack CMD's use (on
-/// `report`) and hack's child CMD's status, and goes on reaping what CMD left, and then waits,
-/// until hack ends the run (without hack's pipe, the probe's, it ends once nothing is left).
+/// The init's life: it names itself `init`, blanks its copy of hack's command line, tells hack's
+/// child that CMD (pid `cmd`) started, keeps nothing open but its pipes, and reaps every process
+/// handed to it. Once CMD ends it tells hack CMD's use (on `report`) and hack's child CMD's status,
+/// and goes on reaping what CMD left, and then waits, until hack ends the run (without hack's pipe,
+/// the probe's, it ends once nothing is left).
 fn be_init(
     to_relay: OwnedFd,
-    report: Option<i32>,
+    report: Option<BorrowedFd<'_>>,
     cmd: i32,
     command_line: Option<(usize, usize)>,
 ) -> ! {
     let _ = rustix::thread::set_name(c"init");
     // Hack gone, its pipe's writes must not end the init, and with it CMD's status.
-    handle(libc::SIGPIPE, libc::SIG_IGN);
+    sys::handle(libc::SIGPIPE, Handling::Ignored);
     if let Some((start, end)) = command_line
         && end - start > INIT.len()
     {
@@ -186,62 +164,46 @@ fn be_init(
         area[..INIT.len()].copy_from_slice(INIT);
     }
     let _ = rustix::io::write(&to_relay, b"S");
-    close_all_but(&[Some(to_relay.as_raw_fd()), report]);
+    close_all_but(&[Some(to_relay.as_raw_fd()), report.map(|fd| fd.as_raw_fd())]);
     let mut to_relay = Some(to_relay);
     loop {
-        let (pid, status, usage) = wait_any();
-        if pid == cmd {
-            if let Some(report) = report {
-                let time =
-                    |t: libc::timeval| t.tv_sec.max(0) as u64 * 1_000_000 + t.tv_usec.max(0) as u64;
-                let peak = (usage.ru_maxrss.max(0) as u64).saturating_mul(1024);
-                let cpu = time(usage.ru_utime) + time(usage.ru_stime);
-                let cpu = std::time::Duration::from_micros(cpu);
-                write_fd(report, &Told::bytes(status, peak, cpu));
+        match sys::wait4(-1, libc::__WALL) {
+            Ok(Some(Reaped {
+                pid,
+                status,
+                peak,
+                cpu,
+            })) if pid == cmd => {
+                if let Some(report) = report {
+                    let _ = rustix::io::write(report, &Told::bytes(status, peak, cpu));
+                }
+                if let Some(to_relay) = to_relay.take() {
+                    let _ = rustix::io::write(&to_relay, &status.to_ne_bytes());
+                }
             }
-            if let Some(to_relay) = to_relay.take() {
-                let _ = rustix::io::write(&to_relay, &status.to_ne_bytes());
-            }
-        } else if pid < 0 && io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
-            if report.is_none() {
+            Ok(_) => {}
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) if report.is_none() => {
                 // Nothing is left of the run, and no hack to read it.
                 exit_now(0)
             }
-            // Nothing left to reap: the init stays, its view of the run's tmpfs with it, until
-            // hack has read the run's use and kills it.
-            loop {
+            Err(_) => loop {
+                // Nothing left to reap: the init stays, its view of the run's tmpfs with it,
+                // until hack has read the run's use and kills it.
                 rustix::event::pause();
-            }
+            },
         }
     }
-}
-
-/// Waits for any child, reaps it: its pid (-1 on an error), wait status and use.
-fn wait_any() -> (i32, i32, libc::rusage) {
-    let mut status = 0;
-    // SAFETY: an all-zero rusage is valid; wait4 writes it and the status, which we own.
-    unsafe {
-        let mut usage: libc::rusage = std::mem::zeroed();
-        let pid = libc::wait4(-1, &mut status, libc::__WALL, &mut usage);
-        (pid, status, usage)
-    }
-}
-
-/// Writes `bytes` on hack's pipe, descriptor `fd`, in one write (a pipe takes so few at once).
-fn write_fd(fd: i32, bytes: &[u8]) {
-    // SAFETY: `fd` is hack's pipe, open in this process, which only it closes (at exit).
-    let fd = unsafe { std::os::fd::BorrowedFd::borrow_raw(fd) };
-    let _ = rustix::io::write(fd, bytes);
 }
 
 /// Hack's child's side: once the init has started CMD, it closes everything it holds (hack's
 /// own pipe for a failed exec among it, so that hack's spawn returns once CMD has started),
 /// waits for CMD's status and ends the same way (where the init died first, as the init did).
-fn relay(from_init: OwnedFd, init: i32) -> Result<(), Made> {
+fn relay(from_init: OwnedFd, init: i32) -> io::Result<()> {
     let mut started = [0u8; 1];
     if read_all(&from_init, &mut started) < 1 {
         reap(init);
-        return Err(Made::Failed(io::Error::from_raw_os_error(libc::EAGAIN)));
+        return Err(io::Error::from_raw_os_error(libc::EAGAIN));
     }
     close_all_but(&[Some(from_init.as_raw_fd()), None]);
     let mut status = [0u8; 4];
@@ -283,7 +245,7 @@ fn reap(init: i32) -> i32 {
 fn end_as(status: i32) -> ! {
     if libc::WIFSIGNALED(status) {
         let signal = libc::WTERMSIG(status);
-        handle(signal, libc::SIG_DFL);
+        sys::handle(signal, Handling::Default);
         // The mask is empty (std empties it before the closures that build the box): the
         // signal ends this process before the call returns.
         if let Some(signal) = rustix::process::Signal::from_named_raw(signal) {
@@ -305,8 +267,7 @@ fn close_all_but(keep: &[Option<i32>; 2]) {
     let mut from: libc::c_uint = 0;
     for fd in keep.into_iter().chain([libc::c_uint::MAX]) {
         if fd > from {
-            // SAFETY: close_range closes this process's own descriptors, none used after.
-            unsafe { libc::syscall(libc::SYS_close_range, from, fd - 1, 0) };
+            sys::close_range(from, fd - 1, Closing::Now);
         }
         from = fd.saturating_add(1);
     }
@@ -324,8 +285,8 @@ mod tests {
         let flags = PipeFlags::CLOEXEC | PipeFlags::NONBLOCK | PipeFlags::DIRECT;
         let (read, write) = rustix::pipe::pipe_with(flags).unwrap();
         let cpu = std::time::Duration::from_micros(1234);
-        write_fd(write.as_raw_fd(), &Told::bytes(11, 5 << 20, cpu));
-        write_fd(write.as_raw_fd(), &4321i32.to_ne_bytes());
+        rustix::io::write(&write, &Told::bytes(11, 5 << 20, cpu)).unwrap();
+        rustix::io::write(&write, &4321i32.to_ne_bytes()).unwrap();
         let ended = Told::Ended {
             status: 11,
             peak: 5 << 20,
