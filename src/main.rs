@@ -2,9 +2,9 @@
 //! special points.
 //!
 //! This file is a complete judge submission on its own: it needs only `proconio` and
-//! `rustc-hash`. The command-line tool (its modes, its subcommands, its faster reader and its
-//! second thread) lives in `cli`, which only the default feature `cli` compiles; it calls the
-//! same sweep.
+//! `rustc-hash`. The command-line tool (its modes, its subcommands, its faster reader that says
+//! what is wrong with an input, its second thread) lives in `cli`, which only the default
+//! feature `cli` compiles; it calls the same sweep.
 //!
 //! Reading order: input → forbidden moves grouped by X → the sweep → verdict.
 
@@ -21,7 +21,7 @@ use std::ops::Range;
 
 #[cfg(feature = "cli")]
 mod cli;
-// Documentation only: the design in full, for `cargo doc`.
+// Documentation only: the map of the design and of the tests that prove it, for `cargo doc`.
 #[cfg(doc)]
 mod guarantees;
 #[cfg(test)]
@@ -44,7 +44,7 @@ fn main() {
 #[cfg(not(feature = "cli"))]
 fn judge() -> i32 {
     use std::io::Write;
-    match read_game(io::stdin().lock()).and_then(winner) {
+    match read_game(io::stdin().lock()).and_then(|game| winner(game).map_err(NoVerdict::from)) {
         Ok(name) => {
             let mut out = io::stdout().lock();
             match writeln!(out, "{name}").and_then(|()| out.flush()) {
@@ -83,166 +83,45 @@ struct Game {
     forbidden: Vec<(u64, u64)>,
 }
 
-/// Why an input is not a game. Each message names its place in the game's terms.
+/// Memory that could not be had while `during` ("reading the piles", "solving", ...).
 #[derive(Debug)]
-enum InputError {
+struct OutOfMemory {
+    during: &'static str,
+}
+
+/// Why the judge gives no verdict: one line each.
+#[derive(Debug)]
+enum NoVerdict {
     /// Reading failed below us (an I/O error).
     Read(io::Error),
-    /// The memory for the game could not be had.
-    OutOfMemory { during: &'static str },
-    /// The bytes are not UTF-8; `byte` is the first bad one, counted from 1.
-    NotUtf8 { byte: u64 },
-    /// A non-ASCII white-space character, which would silently split a token.
-    NonAsciiSpace { ch: char },
-    /// A UTF-8 byte-order mark at the start, which some editors write.
-    ByteOrderMark,
-    /// No token at all.
-    Empty,
-    /// The input ended before `M` was read.
-    NoMoveCount,
-    /// The input ended after `read` of `declared` items of some kind.
-    Ended {
-        read: u64,
-        declared: u64,
-        items: &'static str,
+    OutOfMemory(OutOfMemory),
+    /// The input is not a game, found on input line `line` (from 1): the line of the first token
+    /// no game can hold, or of the last token before the input ended too early (line 1 before
+    /// any).
+    NotAGame {
+        line: u64,
+        what: &'static str,
     },
-    /// A token that is not a number in `0..2^64`.
-    BadNumber {
-        place: Place,
-        token: Token,
-        kind: BadNumber,
-    },
-    /// A forbidden move that takes no stone.
-    TakesNothing { move_index: u64 },
-    /// A forbidden move that takes more stones than its pile has.
-    TakesTooMany { move_index: u64, x: u64, y: u64 },
-    /// Tokens after the last item the counts declared.
-    Trailing { after: &'static str, token: Token },
-    /// `error` on input line `line` (counted from 1).
-    At { line: u64, error: Box<InputError> },
 }
 
-/// A token as read, for a message: its text, and whether the text is only its beginning.
-#[derive(Debug)]
-struct Token {
-    text: String,
-    cut: bool,
-}
-
-/// Where in the game a token stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Place {
-    PileCount,
-    MoveCount,
-    Pile(u64),
-    MoveX(u64),
-    MoveY(u64),
-}
-
-/// How a token fails to be a number in `0..2^64`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum BadNumber {
-    /// Not only the digits `0`–`9` (a sign, a dot, a letter, a comma, a NUL, ...).
-    NotInteger,
-    /// Only digits, but at least 2^64.
-    TooLarge,
-}
-
-impl fmt::Display for Place {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Place::PileCount => write!(f, "N (the number of piles)"),
-            Place::MoveCount => write!(f, "M (the number of forbidden moves)"),
-            Place::Pile(i) => write!(f, "pile {i}"),
-            Place::MoveX(i) => write!(f, "forbidden move {i}: X"),
-            Place::MoveY(i) => write!(f, "forbidden move {i}: Y"),
-        }
+impl From<OutOfMemory> for NoVerdict {
+    fn from(e: OutOfMemory) -> NoVerdict {
+        NoVerdict::OutOfMemory(e)
     }
 }
 
-/// How many characters of a token a message shows.
-const SHOWN: usize = 24;
-
-/// How many bytes of a token that is not a number a message is made from (more is cut).
-const LONG: usize = 64;
-
-impl fmt::Display for Token {
-    /// Quoted and escaped, cut after [`SHOWN`] characters.
+impl fmt::Display for OutOfMemory {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let head: String = self.text.chars().take(SHOWN).collect();
-        write!(f, "{head:?}")?;
-        if self.cut || head.len() < self.text.len() {
-            write!(f, "...")?;
-        }
-        Ok(())
+        write!(f, "out of memory while {}", self.during)
     }
 }
 
-impl fmt::Display for InputError {
+impl fmt::Display for NoVerdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use InputError as E;
         match self {
-            E::Read(e) => write!(f, "reading the input: {e}"),
-            E::OutOfMemory { during } => write!(f, "out of memory while {during}"),
-            E::NotUtf8 { byte } => write!(
-                f,
-                "byte {byte} of the input is not UTF-8 text; the input must be numbers in ASCII"
-            ),
-            E::NonAsciiSpace { ch } => write!(
-                f,
-                "white space U+{:04X} is not ASCII; separate numbers with spaces, tabs or newlines",
-                *ch as u32
-            ),
-            E::ByteOrderMark => write!(
-                f,
-                "the input starts with a UTF-8 byte-order mark (U+FEFF); save it without one"
-            ),
-            E::Empty => write!(f, "the input is empty; expected N and M first"),
-            E::NoMoveCount => write!(f, "input ended before M (the number of forbidden moves)"),
-            E::Ended {
-                read,
-                declared,
-                items,
-            } => {
-                write!(f, "input ended after {read} of {declared} {items}")
-            }
-            E::BadNumber {
-                place,
-                token,
-                kind: BadNumber::NotInteger,
-            } => {
-                write!(f, "{place}: expected a non-negative integer, found {token}")
-            }
-            E::BadNumber {
-                place,
-                token,
-                kind: BadNumber::TooLarge,
-            } => {
-                // Leading zeros say nothing about the size; however many arrived, none is shown.
-                let digits = token.text.trim_start_matches('0');
-                let head = &digits[..digits.len().min(SHOWN)];
-                let more = if token.cut || head.len() < digits.len() {
-                    "..."
-                } else {
-                    ""
-                };
-                write!(f, "{place}: {head}{more} does not fit in 64 bits")
-            }
-            E::TakesNothing { move_index: i } => {
-                write!(
-                    f,
-                    "forbidden move {i}: Y = 0 (a move takes at least one stone)"
-                )
-            }
-            E::TakesTooMany {
-                move_index: i,
-                x,
-                y,
-            } => {
-                write!(f, "forbidden move {i}: Y = {y} > X = {x}")
-            }
-            E::Trailing { after, token } => write!(f, "unexpected input after {after}: {token}"),
-            E::At { line, error } => write!(f, "line {line}: {error}"),
+            NoVerdict::Read(e) => write!(f, "reading the input: {e}"),
+            NoVerdict::OutOfMemory(e) => write!(f, "{e}"),
+            NoVerdict::NotAGame { line, what } => write!(f, "line {line}: {what}"),
         }
     }
 }
@@ -252,79 +131,44 @@ impl fmt::Display for InputError {
 ///
 /// # Complexity
 /// - O(input size) time and memory
-fn read_game(reader: impl Read) -> Result<Game, InputError> {
-    let mut tokens = Tokens::new(read_all(reader)?);
-    parse_game(&mut tokens).map_err(|e| tokens.locate(e))
-}
-
-/// All of `reader`. Memory that cannot be had is an error, as std's `read_to_end` reports it.
-fn read_all(mut reader: impl Read) -> Result<Vec<u8>, InputError> {
+fn read_game(mut reader: impl Read) -> Result<Game, NoVerdict> {
     let mut input = Vec::new();
-    match reader.read_to_end(&mut input) {
-        Ok(_) => Ok(input),
-        Err(e) if e.kind() == io::ErrorKind::OutOfMemory => {
-            Err(InputError::OutOfMemory { during: "reading" })
-        }
-        Err(e) => Err(InputError::Read(e)),
+    if let Err(e) = reader.read_to_end(&mut input) {
+        return Err(match e.kind() {
+            io::ErrorKind::OutOfMemory => OutOfMemory { during: "reading" }.into(),
+            _ => NoVerdict::Read(e),
+        });
     }
+    parse_game(&mut Tokens::new(input))
 }
 
-/// Parses `N M`, the piles and the forbidden moves from `source`.
-fn parse_game(source: &mut Tokens) -> Result<Game, InputError> {
-    /// The next token as a number at `place`; where none comes, why (`ended` at the end).
-    fn next(
-        source: &mut Tokens,
-        place: Place,
-        ended: impl FnOnce() -> InputError,
-    ) -> Result<u64, InputError> {
-        match Source::next_token(source) {
-            None => Err(source.failure.take().unwrap_or_else(ended)),
-            Some(_) => source.number(place),
-        }
-    }
-    let n = next(source, Place::PileCount, || InputError::Empty)?;
-    let m = next(source, Place::MoveCount, || InputError::NoMoveCount)?;
-    let ended = |read: u64, declared: u64, items| {
-        move || InputError::Ended {
-            read,
-            declared,
-            items,
-        }
+/// Parses `N M`, the piles and the forbidden moves from `tokens`. Every message names the line
+/// of the last token handed out; the tool's reader (`cli::reader`) says what is wrong there.
+fn parse_game(tokens: &mut Tokens) -> Result<Game, NoVerdict> {
+    let next = |tokens: &mut Tokens| match Source::next_token(tokens) {
+        None => Err(tokens.not_a_game("the input ends too early")),
+        Some(_) => tokens.number(),
     };
+    let n = next(tokens)?;
+    let m = next(tokens)?;
     let mut piles = Vec::new();
-    for i in 1..=n {
-        let pile = next(source, Place::Pile(i), ended(i - 1, n, "piles"))?;
+    for _ in 0..n {
+        let pile = next(tokens)?;
         push(&mut piles, pile, n, "reading the piles")?;
     }
     let mut forbidden = Vec::new();
-    for i in 1..=m {
-        let x = next(source, Place::MoveX(i), ended(i - 1, m, "forbidden moves"))?;
-        let y = next(source, Place::MoveY(i), ended(i - 1, m, "forbidden moves"))?;
-        if y == 0 {
-            return Err(InputError::TakesNothing { move_index: i });
-        }
-        if y > x {
-            return Err(InputError::TakesTooMany {
-                move_index: i,
-                x,
-                y,
-            });
+    for _ in 0..m {
+        let x = next(tokens)?;
+        let y = next(tokens)?;
+        if y == 0 || y > x {
+            return Err(tokens.not_a_game("a forbidden move needs 1 <= Y <= X"));
         }
         push(&mut forbidden, (x, y), m, "reading the forbidden moves")?;
     }
-    if Source::next_token(source).is_some() {
-        let after = match (n, m) {
-            (_, 1..) => "the last forbidden move",
-            (1.., 0) => "the last pile (M = 0)",
-            (0, 0) => "N and M (both 0)",
-        };
-        let token = source.shown();
-        return Err(InputError::Trailing { after, token });
+    if Source::next_token(tokens).is_some() {
+        return Err(tokens.not_a_game("more input after the game"));
     }
-    match source.failure.take() {
-        Some(failure) => Err(failure),
-        None => Ok(Game { piles, forbidden }),
-    }
+    Ok(Game { piles, forbidden })
 }
 
 /// Appends `item`, growing `items` by doubling up to the `declared` count: so never by more
@@ -334,12 +178,12 @@ fn push<T>(
     item: T,
     declared: u64,
     during: &'static str,
-) -> Result<(), InputError> {
+) -> Result<(), OutOfMemory> {
     if items.len() == items.capacity() {
         let room = (declared - items.len() as u64).min(items.len().max(1024) as u64);
         items
             .try_reserve_exact(room as usize)
-            .map_err(|_| InputError::OutOfMemory { during })?;
+            .map_err(|_| OutOfMemory { during })?;
     }
     items.push(item);
     Ok(())
@@ -351,100 +195,33 @@ fn is_space(b: u8) -> bool {
     b == b' ' || (b'\t'..=b'\r').contains(&b)
 }
 
-/// The tokens of the input, held whole: a proconio [`Source`], whose tokens [`Tokens::number`]
-/// then reads as numbers with a message for each way one is not.
-///
-/// The rules, which the tool's streaming reader (`cli::reader`) keeps too, so that both give one
-/// message for one input:
-/// - a run of digits with more than 20 digits after its leading zeros is too large, whatever
-///   follows it;
-/// - otherwise the first byte that is neither a digit nor ASCII white space decides: a byte that
-///   does not start a UTF-8 character, a byte-order mark at the very start, or a non-ASCII white
-///   space stop the input with that reason, on that byte's line; anything else makes the token
-///   not a number, shown by its first [`LONG`] bytes;
-/// - a message about a token names the token's line.
+/// The tokens of the input, held whole: a proconio [`Source`]. A token is a run of bytes between
+/// ASCII white space; a number is a token of ASCII digits only (leading zeros allowed) below
+/// 2^64. Any other byte, a Unicode space, a byte-order mark or bytes that are not UTF-8 among
+/// them, makes its token no number; the tool's reader keeps these rules and names the byte.
 struct Tokens {
     input: Vec<u8>,
     /// `input[next..]` is not read yet.
     next: usize,
     /// `input[token]` is the last token handed out.
     token: Range<usize>,
-    /// Why no more tokens come, when that is not the end of the input.
-    failure: Option<InputError>,
 }
 
 impl Source<&[u8]> for Tokens {
-    /// The next token (its valid UTF-8 beginning), or `None` at the end of the input or where a
-    /// byte stopped it.
+    /// The next token (`"\u{fffd}"` where it is not UTF-8), or `None` at the end of the input.
     fn next_token(&mut self) -> Option<&str> {
         let input = &self.input[..];
-        let Some(start) = (self.next..input.len()).find(|&i| !is_space(input[i])) else {
-            self.next = input.len();
-            return None;
-        };
+        let start = (self.next..input.len()).find(|&i| !is_space(input[i]))?;
         let end = (start..input.len()).find(|&i| is_space(input[i]));
         let end = end.unwrap_or(input.len());
         self.next = end;
-        let (run, significant) = digit_run(&input[start..end]);
-        let at = start + run;
-        let stop = (significant <= 20 && at < end).then(|| stops(&input[at..end], at as u64));
-        if let Some(stop) = stop.flatten() {
-            let line = self.line_at(at);
-            let error = Box::new(stop);
-            self.failure = Some(InputError::At { line, error });
-            self.next = input.len();
-            return None;
-        }
         self.token = start..end;
-        let text = &self.input[start..end];
-        Some(std::str::from_utf8(&text[..valid_utf8(text)]).unwrap_or_default())
+        Some(std::str::from_utf8(&input[start..end]).unwrap_or("\u{fffd}"))
     }
 
     fn is_empty(&mut self) -> bool {
-        self.failure.is_some() || self.input[self.next..].iter().all(|&b| is_space(b))
+        self.input[self.next..].iter().all(|&b| is_space(b))
     }
-}
-
-/// The length of the run of digits `token` starts with, and how many of them follow its
-/// leading zeros (all but the last digit count as leading zeros).
-fn digit_run(token: &[u8]) -> (usize, usize) {
-    let run = token.iter().take_while(|b| b.is_ascii_digit()).count();
-    let zeros = token[..run].iter().take_while(|&&b| b == b'0').count();
-    (run, run - zeros.min(run.saturating_sub(1)))
-}
-
-/// Why the input stops at the byte `bytes[0]`, the first of a token that is neither a digit nor
-/// ASCII white space, found at `offset` in the input: a byte that does not start a UTF-8
-/// character, a byte-order mark at the very start, or a non-ASCII white space. `None` when it
-/// is none of these (the token is then no number).
-fn stops(bytes: &[u8], offset: u64) -> Option<InputError> {
-    if bytes[0] < 0x80 {
-        return None;
-    }
-    let bytes = &bytes[..bytes.len().min(4)];
-    let text = std::str::from_utf8(&bytes[..valid_utf8(bytes)]).unwrap_or_default();
-    match text.chars().next() {
-        None => Some(InputError::NotUtf8 { byte: offset + 1 }),
-        Some('\u{feff}') if offset == 0 => Some(InputError::ByteOrderMark),
-        Some(ch) if ch.is_whitespace() => Some(InputError::NonAsciiSpace { ch }),
-        Some(_) => None,
-    }
-}
-
-/// A token that is not a number, for a message: its first [`LONG`] bytes, up to the first that
-/// is not UTF-8.
-fn quoted(token: &[u8]) -> Token {
-    let window = &token[..token.len().min(LONG)];
-    let valid = valid_utf8(window);
-    Token {
-        text: String::from_utf8_lossy(&window[..valid]).into_owned(),
-        cut: token.len() > LONG || valid < window.len(),
-    }
-}
-
-/// How many bytes at the start of `bytes` are valid UTF-8.
-fn valid_utf8(bytes: &[u8]) -> usize {
-    std::str::from_utf8(bytes).map_or_else(|e| e.valid_up_to(), str::len)
 }
 
 impl Tokens {
@@ -453,81 +230,25 @@ impl Tokens {
             input,
             next: 0,
             token: 0..0,
-            failure: None,
         }
     }
 
-    /// The line (from 1) of the byte `input[at]`.
-    fn line_at(&self, at: usize) -> u64 {
-        1 + self.input[..at].iter().filter(|&&b| b == b'\n').count() as u64
+    /// The last token handed out as a number.
+    fn number(&self) -> Result<u64, NoVerdict> {
+        let digits = &self.input[self.token.clone()];
+        let value = digits.iter().try_fold(0u64, |value, &b| match b {
+            b'0'..=b'9' => value.checked_mul(10)?.checked_add(u64::from(b - b'0')),
+            _ => None,
+        });
+        value.ok_or_else(|| self.not_a_game("expected a number below 2^64"))
     }
 
-    /// The last token handed out: its digits when it is a number, or digits too many for one
-    /// whatever follows them; else the token as a message quotes it.
-    fn digits(&self) -> Result<&[u8], Token> {
-        let token = &self.input[self.token.clone()];
-        let (run, significant) = digit_run(token);
-        if run < token.len() && significant <= 20 {
-            return Err(quoted(token));
-        }
-        Ok(&token[..run])
+    /// `what`, on the line of the last token handed out (line 1 before any).
+    fn not_a_game(&self, what: &'static str) -> NoVerdict {
+        let before = &self.input[..self.token.start];
+        let line = 1 + before.iter().filter(|&&b| b == b'\n').count() as u64;
+        NoVerdict::NotAGame { line, what }
     }
-
-    /// The last token handed out as a number at `place`.
-    fn number(&self, place: Place) -> Result<u64, InputError> {
-        let bad = |token, kind| InputError::BadNumber { place, token, kind };
-        let digits = self.digits().map_err(|t| bad(t, BadNumber::NotInteger))?;
-        match digits_value(digits) {
-            Ok(value) if digits.len() == self.token.len() => Ok(value),
-            _ => {
-                let text = String::from_utf8_lossy(digits).into_owned();
-                Err(bad(Token { text, cut: false }, BadNumber::TooLarge))
-            }
-        }
-    }
-
-    /// The last token handed out, as a message quotes a token found where none should be: a
-    /// number by its digits (without its leading zeros when there are more than [`LONG`]),
-    /// anything else as [`Tokens::number`] shows it.
-    fn shown(&self) -> Token {
-        match self.digits() {
-            Err(token) => token,
-            Ok(digits) => {
-                let (run, significant) = digit_run(digits);
-                let kept = if run > LONG {
-                    &digits[run - significant..]
-                } else {
-                    digits
-                };
-                let text = String::from_utf8_lossy(kept).into_owned();
-                Token { text, cut: false }
-            }
-        }
-    }
-
-    /// `error` on the line of the last token handed out (line 1 before any).
-    fn locate(&self, error: InputError) -> InputError {
-        match error {
-            InputError::Read(_)
-            | InputError::OutOfMemory { .. }
-            | InputError::Empty
-            | InputError::At { .. } => error,
-            error => InputError::At {
-                line: self.line_at(self.token.start),
-                error: Box::new(error),
-            },
-        }
-    }
-}
-
-/// The value of a non-empty run of ASCII digits, leading zeros allowed, if below 2^64.
-fn digits_value(digits: &[u8]) -> Result<u64, BadNumber> {
-    digits.iter().try_fold(0u64, |value, &b| {
-        value
-            .checked_mul(10)
-            .and_then(|v| v.checked_add(u64::from(b - b'0')))
-            .ok_or(BadNumber::TooLarge)
-    })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -643,11 +364,11 @@ fn sweep<Q: Send>(
     mut answer: impl FnMut(&Q, u64),
     emit: impl FnMut(u64, u64),
     machine: &impl Machine,
-) -> Result<Swept, InputError> {
-    let out_of_memory = |_| InputError::OutOfMemory { during: "solving" };
+) -> Result<Swept, OutOfMemory> {
+    let out_of_memory = |_| OutOfMemory { during: "solving" };
     // A target's slot is a u32, 12 bytes a target with its position: more distinct moves than
     // that (64 GiB of them) cannot be had here.
-    let too_many = InputError::OutOfMemory { during: "solving" };
+    let too_many = OutOfMemory { during: "solving" };
     if !queries.is_sorted_by_key(&position) {
         machine.sort(queries, &position);
     }
@@ -1033,12 +754,12 @@ impl Bits {
 ///
 /// # Complexity
 /// - O((N + M) log(N + M))
-fn winner(game: Game) -> Result<&'static str, InputError> {
+fn winner(game: Game) -> Result<&'static str, OutOfMemory> {
     winner_with(game, &OneThread)
 }
 
 /// [`winner`], on `machine`.
-fn winner_with(game: Game, machine: &impl Machine) -> Result<&'static str, InputError> {
+fn winner_with(game: Game, machine: &impl Machine) -> Result<&'static str, OutOfMemory> {
     let (mut piles, forbidden) = (game.piles, game.forbidden);
     let mut nim_sum = 0;
     // The verdict needs the piles' values only, not the breakpoints.

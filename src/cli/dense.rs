@@ -3,16 +3,16 @@
 //! no hash table. Every other game takes the judge file's sweep (`crate::sweep`).
 
 use super::threads::TwoThreads;
-use crate::{Bits, Game, InputError, winner_with};
+use crate::{Bits, Game, OutOfMemory, winner_with};
 use std::collections::TryReserveError;
 
 /// The winner as [`crate::winner`] finds it: on the dense path where the game allows it, else
 /// by the sweep with its sorts on two threads.
-pub(crate) fn winner(game: Game) -> Result<&'static str, InputError> {
+pub(crate) fn winner(game: Game) -> Result<&'static str, OutOfMemory> {
     let Some(top) = dense_top(&game.forbidden) else {
         return winner_with(game, &TwoThreads);
     };
-    let out_of_memory = |_| InputError::OutOfMemory { during: "solving" };
+    let out_of_memory = |_| OutOfMemory { during: "solving" };
     let (g, dropped) = dense_grundy(game.forbidden, top).map_err(out_of_memory)?;
     let mut nim_sum = 0;
     for a in game.piles {

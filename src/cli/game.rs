@@ -4,10 +4,10 @@
 //!
 //! Everything here builds on the solver in `main.rs`; nothing here knows the command line.
 
-use super::reader::{Refused, read_game};
+use super::reader::{BadNumber, InputError, Refused, digits_value, read_game};
 use super::sys;
 use super::threads::TwoThreads;
-use crate::{BadNumber, Forbidden, Game, InputError, Swept, Target, digits_value, sweep};
+use crate::{Forbidden, Game, Swept, Target, sweep};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::collections::BTreeMap;
 use std::fmt;

@@ -3,7 +3,7 @@
 
 use super::dense::winner;
 use super::game::{Failure, Solved, grundy_each, input_path, load, load_with, plural};
-use super::reader::read_game_sorted;
+use super::reader::{InputError, read_game_sorted};
 use super::strict;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -26,14 +26,14 @@ pub(super) fn run(mode: Mode, path: Option<PathBuf>, out: &mut impl Write) -> Re
         Mode::Winner => load_with(path.as_deref(), read_game_sorted, read_game_sorted)?,
         _ => load(path.as_deref())?,
     };
-    let failed = |e: crate::InputError| Failure::Input(path.clone(), e.into());
+    let failed = |e: InputError| Failure::Input(path.clone(), e.into());
     let written = match mode {
         Mode::Check { strict: false } => Ok(()),
         Mode::Check { strict: true } => match strict::violation(&game) {
             None => Ok(()),
             Some(broken) => return Err(Failure::Limits(path, broken)),
         },
-        Mode::Winner => writeln!(out, "{}", winner(game).map_err(failed)?),
+        Mode::Winner => writeln!(out, "{}", winner(game).map_err(|e| failed(e.into()))?),
         Mode::Grundy => {
             let (_, values) =
                 grundy_each(game.forbidden, &game.piles, |_, _| {}).map_err(failed)?;

@@ -2,18 +2,215 @@
 //! tokens and parses numbers eight bytes at a time, and on an error names the likely cause
 //! (a line of piles that disagrees with N, a line of moves that is not two numbers).
 //!
-//! It gives the judge's reader's (`crate::read_game`) game or message on every input, plus the
-//! hint; `src/tests/stream.rs` checks both against a plain reader on corrupted games.
+//! It gives the judge's reader's (`crate::read_game`) game on every input, and refuses what it
+//! refuses on the same line; where the judge file names only the line, its message says what is
+//! wrong there (the place in the game, the token quoted, the byte that is not UTF-8 or not an
+//! ASCII space, a byte-order mark), plus the hint. `src/tests/stream.rs` checks both readers
+//! against a plain reader on corrupted games.
 
 use super::dense::DENSE;
 use super::threads::{PARALLEL, beside};
-use crate::{BadNumber, Game, InputError, LONG, Place, SHOWN, Token, is_space, push, stops};
+use crate::{Game, OutOfMemory, is_space, push};
 use proconio::source::Source;
 use std::fmt;
 use std::io::{self, BufRead, Read};
 
-/// Why an input is not a game, as the tool says it: the judge's message, and the likely
-/// cause where the lines disagree with N.
+/// Why an input is not a game, as the tool says it: each message names its place in the game's
+/// terms and quotes what it found there. The judge file's reader names the line alone.
+#[derive(Debug)]
+pub(crate) enum InputError {
+    /// Reading failed below us (an I/O error).
+    Read(io::Error),
+    /// The memory for the game could not be had.
+    OutOfMemory { during: &'static str },
+    /// The bytes are not UTF-8; `byte` is the first bad one, counted from 1.
+    NotUtf8 { byte: u64 },
+    /// A non-ASCII white-space character, which would silently split a token.
+    NonAsciiSpace { ch: char },
+    /// A UTF-8 byte-order mark at the start, which some editors write.
+    ByteOrderMark,
+    /// No token at all.
+    Empty,
+    /// The input ended before `M` was read.
+    NoMoveCount,
+    /// The input ended after `read` of `declared` items of some kind.
+    Ended {
+        read: u64,
+        declared: u64,
+        items: &'static str,
+    },
+    /// A token that is not a number in `0..2^64`.
+    BadNumber {
+        place: Place,
+        token: Token,
+        kind: BadNumber,
+    },
+    /// A forbidden move that takes no stone.
+    TakesNothing { move_index: u64 },
+    /// A forbidden move that takes more stones than its pile has.
+    TakesTooMany { move_index: u64, x: u64, y: u64 },
+    /// Tokens after the last item the counts declared.
+    Trailing { after: &'static str, token: Token },
+    /// `error` on input line `line` (counted from 1).
+    At { line: u64, error: Box<InputError> },
+}
+
+/// A token as read, for a message: its text, and whether the text is only its beginning.
+#[derive(Debug)]
+pub(crate) struct Token {
+    pub(crate) text: String,
+    pub(crate) cut: bool,
+}
+
+/// Where in the game a token stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Place {
+    PileCount,
+    MoveCount,
+    Pile(u64),
+    MoveX(u64),
+    MoveY(u64),
+}
+
+/// How a token fails to be a number in `0..2^64`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BadNumber {
+    /// Not only the digits `0`–`9` (a sign, a dot, a letter, a comma, a NUL, ...).
+    NotInteger,
+    /// Only digits, but at least 2^64.
+    TooLarge,
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Place::PileCount => write!(f, "N (the number of piles)"),
+            Place::MoveCount => write!(f, "M (the number of forbidden moves)"),
+            Place::Pile(i) => write!(f, "pile {i}"),
+            Place::MoveX(i) => write!(f, "forbidden move {i}: X"),
+            Place::MoveY(i) => write!(f, "forbidden move {i}: Y"),
+        }
+    }
+}
+
+/// How many characters of a token a message shows.
+pub(crate) const SHOWN: usize = 24;
+
+/// How many bytes of a token that is not a number a message is made from (more is cut).
+pub(crate) const LONG: usize = 64;
+
+impl fmt::Display for Token {
+    /// Quoted and escaped, cut after [`SHOWN`] characters.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let head: String = self.text.chars().take(SHOWN).collect();
+        write!(f, "{head:?}")?;
+        if self.cut || head.len() < self.text.len() {
+            write!(f, "...")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use InputError as E;
+        match self {
+            E::Read(e) => write!(f, "reading the input: {e}"),
+            E::OutOfMemory { during } => write!(f, "out of memory while {during}"),
+            E::NotUtf8 { byte } => write!(
+                f,
+                "byte {byte} of the input is not UTF-8 text; the input must be numbers in ASCII"
+            ),
+            E::NonAsciiSpace { ch } => write!(
+                f,
+                "white space U+{:04X} is not ASCII; separate numbers with spaces, tabs or newlines",
+                *ch as u32
+            ),
+            E::ByteOrderMark => write!(
+                f,
+                "the input starts with a UTF-8 byte-order mark (U+FEFF); save it without one"
+            ),
+            E::Empty => write!(f, "the input is empty; expected N and M first"),
+            E::NoMoveCount => write!(f, "input ended before M (the number of forbidden moves)"),
+            E::Ended {
+                read,
+                declared,
+                items,
+            } => {
+                write!(f, "input ended after {read} of {declared} {items}")
+            }
+            E::BadNumber {
+                place,
+                token,
+                kind: BadNumber::NotInteger,
+            } => {
+                write!(f, "{place}: expected a non-negative integer, found {token}")
+            }
+            E::BadNumber {
+                place,
+                token,
+                kind: BadNumber::TooLarge,
+            } => {
+                // Leading zeros say nothing about the size; however many arrived, none is shown.
+                let digits = token.text.trim_start_matches('0');
+                let head = &digits[..digits.len().min(SHOWN)];
+                let more = if token.cut || head.len() < digits.len() {
+                    "..."
+                } else {
+                    ""
+                };
+                write!(f, "{place}: {head}{more} does not fit in 64 bits")
+            }
+            E::TakesNothing { move_index: i } => {
+                write!(
+                    f,
+                    "forbidden move {i}: Y = 0 (a move takes at least one stone)"
+                )
+            }
+            E::TakesTooMany {
+                move_index: i,
+                x,
+                y,
+            } => {
+                write!(f, "forbidden move {i}: Y = {y} > X = {x}")
+            }
+            E::Trailing { after, token } => write!(f, "unexpected input after {after}: {token}"),
+            E::At { line, error } => write!(f, "line {line}: {error}"),
+        }
+    }
+}
+
+impl From<OutOfMemory> for InputError {
+    fn from(e: OutOfMemory) -> InputError {
+        InputError::OutOfMemory { during: e.during }
+    }
+}
+
+/// Why the input stops at the byte `bytes[0]`, the first of a token that is neither a digit nor
+/// ASCII white space, found at `offset` in the input: a byte that does not start a UTF-8
+/// character, a byte-order mark at the very start, or a non-ASCII white space. `None` when it
+/// is none of these (the token is then no number).
+fn stops(bytes: &[u8], offset: u64) -> Option<InputError> {
+    if bytes[0] < 0x80 {
+        return None;
+    }
+    let bytes = &bytes[..bytes.len().min(4)];
+    let text = std::str::from_utf8(&bytes[..valid_utf8(bytes)]).unwrap_or_default();
+    match text.chars().next() {
+        None => Some(InputError::NotUtf8 { byte: offset + 1 }),
+        Some('\u{feff}') if offset == 0 => Some(InputError::ByteOrderMark),
+        Some(ch) if ch.is_whitespace() => Some(InputError::NonAsciiSpace { ch }),
+        Some(_) => None,
+    }
+}
+
+/// How many bytes at the start of `bytes` are valid UTF-8.
+fn valid_utf8(bytes: &[u8]) -> usize {
+    std::str::from_utf8(bytes).map_or_else(|e| e.valid_up_to(), str::len)
+}
+
+/// Why an input is not a game, as the tool says it: what is wrong and where ([`InputError`]),
+/// and the likely cause where the lines disagree with N.
 #[derive(Debug)]
 pub(crate) struct Refused {
     pub(crate) error: InputError,

@@ -669,6 +669,39 @@ fn read_game_accepts_any_ascii_white_space() {
     }
 }
 
+/// The judge's reader refuses what no game holds with one line that names the input line: of
+/// the bad token, or of the last token before the input ended too early (line 1 before any).
+#[test]
+fn read_game_refuses_garbage_on_its_line() {
+    let cases: [(&[u8], u64); 14] = [
+        (b"", 1),
+        (b"\n\n  \n", 1),
+        (b"2 1\n1 x\n2 1\n", 2),
+        (b"1 1\n5\n-3 1\n", 3),
+        (b"2 1\n1 2\n2\n", 3),
+        (b"3 0\n1 2\n\n\n", 2),
+        (b"1 0\n18446744073709551616\n", 2),
+        (b"1 0\n5\n\n99999999999999999999999999\n", 4),
+        (b"1 0\n\n5\xff\n", 3),
+        (b"\xef\xbb\xbf1 0\n5\n", 1),
+        (b"2 0\n5\xe3\x80\x806\n", 2),
+        (b"1 1\n5\n5 0\n", 3),
+        (b"1 1\n5\n\n5\n6\n", 5),
+        (b"1 0\n5\n6\n", 3),
+    ];
+    for (input, line) in cases {
+        let message = read_game(input).unwrap_err().to_string();
+        assert!(
+            message.starts_with(&format!("line {line}: ")) && !message.contains('\n'),
+            "{:?}: {message:?}, not on line {line}",
+            String::from_utf8_lossy(input)
+        );
+    }
+    // Past the statement's 10^18, a number is read up to 2^64 - 1, with any leading zeros.
+    let game = read_game(&b"2 0\n1000000000000000001 00018446744073709551615\n"[..]).unwrap();
+    assert_eq!(game.piles, [1_000_000_000_000_000_001, u64::MAX]);
+}
+
 /// One game written with every ASCII white space between its numbers.
 const WHITE_SPACE: [&str; 4] = [
     "2 1\n1 2\n2 1\n",

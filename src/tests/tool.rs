@@ -2,7 +2,7 @@
 //! threads and its dense path.
 
 use super::*;
-use crate::BadNumber;
+use crate::cli::reader::BadNumber;
 
 /// After a sweep the targets hold Grundy values; `restored` puts every one back, so
 /// the moves are exactly those `Forbidden::new` groups.

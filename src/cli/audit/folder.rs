@@ -76,9 +76,9 @@ pub(super) fn check(found: &TestFiles) -> Checked {
         Ok(file) => file,
         Err(e) => return invalid(format!("cannot open: {e}")),
     };
-    let game = match crate::read_game(io::BufReader::new(file)) {
+    let game = match crate::cli::reader::read_game(io::BufReader::new(file)) {
         Ok(game) => game,
-        Err(e) => return invalid(format!("not a game: {e}")),
+        Err(refused) => return invalid(format!("not a game: {}", refused.error)),
     };
     if let Some(broken) = strict::violation(&game) {
         return invalid(format!("outside the statement: {broken}"));
