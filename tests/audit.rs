@@ -661,3 +661,52 @@ fn what_cannot_run_under_solutions_is_named_not_passed_over() {
     assert_eq!(ran.status, 2, "{ran:?}");
     assert!(ran.stderr.contains("not a folder"), "{ran:?}");
 }
+
+/// Names are shown escaped, in the text and the JSON alike: a newline in a name cannot print
+/// a report line of its own, and two different names never show the same (bytes that are not
+/// UTF-8 as `\xNN`; a backslash doubled, so the name `t\xff.in`, spelt with a backslash, is not
+/// the name with the byte 0xff). Before, the newline forged a line and `t\xff.in` and
+/// `t\xfe.in` both printed as `t\u{fffd}.in`.
+#[test]
+fn names_are_shown_escaped_one_line_each_and_never_the_same() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let dir = folder("names");
+    let sample = "3 4\n1 2 4\n2 1\n3 3\n3 1\n1 1\n";
+    let names: [&[u8]; 4] = [
+        b"evil\n  bound: forged line.in",
+        b"t\xff.in",
+        b"t\xfe.in",
+        b"t\\xff.in",
+    ];
+    for name in names {
+        fs::write(dir.join(OsStr::from_bytes(name)), sample).unwrap();
+    }
+    let shown = [
+        r"evil\n  bound: forged line.in",
+        r"t\\xff.in",
+        r"t\xfe.in",
+        r"t\xff.in",
+    ];
+    let (_, report) = audit_json(&dir, &[]);
+    let files: Vec<&str> = (report["tests"].as_array().unwrap().iter())
+        .map(|t| t["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(files, shown);
+    let text = run(&["audit", dir.to_str().unwrap()], b"");
+    assert!(
+        !text
+            .stdout
+            .lines()
+            .any(|l| l.starts_with("  bound: forged")),
+        "{}",
+        text.stdout
+    );
+    for file in shown {
+        let line = format!("  {file}: no answer file (NAME.out or NAME.ans) beside it");
+        // Once among the tests, once among what is missing.
+        let count = text.stdout.lines().filter(|l| *l == line).count();
+        assert_eq!(count, 2, "{line:?} in\n{}", text.stdout);
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}

@@ -214,12 +214,10 @@ pub(super) fn run(args: &Args, out: &mut impl Write) -> Result<Exit, Failure> {
     Ok(if report.ok { Exit::Done } else { Exit::Missing })
 }
 
-/// `path` under `dir`, as the report names it.
+/// `path` under `dir`, as the report names it: escaped as [`ShownPath`] shows a path, so that
+/// a name is one line and two names never show the same (a newline, bytes that are not UTF-8).
 fn relative(dir: &Path, path: &Path) -> String {
-    path.strip_prefix(dir)
-        .unwrap_or(path)
-        .to_string_lossy()
-        .into_owned()
+    ShownPath(path.strip_prefix(dir).unwrap_or(path)).to_string()
 }
 
 /// Every test in `dir`, examined `jobs` at a time, in path order.
@@ -411,7 +409,7 @@ fn assemble(
     }
     let measured_by = (!solutions.is_empty()).then(trial::measured_by);
     report::Report {
-        dir: dir.to_string_lossy().into_owned(),
+        dir: ShownPath(dir).to_string(),
         measured_by,
         tests,
         bounds,

@@ -11,7 +11,10 @@ use std::fmt::Write as _;
 /// is missing or wrong.
 #[derive(Serialize, JsonSchema)]
 pub(super) struct Report {
-    /// The folder audited, as given.
+    /// The folder audited, as given. Every path in the report is escaped, in the JSON as in
+    /// the text, so that it is one line and two paths never show the same: a backslash as
+    /// `\\`, a control character or white space other than the space as `\n`, `\t` or
+    /// `\u{..}`, a byte that is not UTF-8 as `\xNN`.
     pub(super) dir: String,
     /// Every test (`*.in`), by path under the folder.
     pub(super) tests: Vec<Test>,
