@@ -163,7 +163,7 @@ impl Filling<'_> {
         });
         self.added.push(examine(folder::TestFiles {
             input: input_path,
-            answer: Some(answer_path),
+            answers: vec![answer_path],
         }));
         Ok(())
     }
@@ -172,7 +172,7 @@ impl Filling<'_> {
     fn remove_last(&mut self) {
         if let Some(e) = self.added.pop() {
             let _ = std::fs::remove_file(&e.found.input);
-            if let Some(answer) = &e.found.answer {
+            for answer in &e.found.answers {
                 let _ = std::fs::remove_file(answer);
             }
             self.filled.pop();

@@ -295,10 +295,10 @@ fn assemble(
     let tests: Vec<report::Test> = (examined.iter())
         .map(|e| report::Test {
             file: name(e),
-            answer_file: e.found.answer.as_deref().map(|a| relative(dir, a)),
+            answer_files: e.found.answers.iter().map(|a| relative(dir, a)).collect(),
             valid: e.checked.valid,
             answer_right: e.checked.answer_right,
-            reason: e.checked.reason.clone(),
+            reasons: e.checked.reasons.clone(),
             winner: e.checked.valid.then(|| {
                 if e.checked.first_wins {
                     "Takahashi"
@@ -309,12 +309,10 @@ fn assemble(
             }),
         })
         .collect();
-    for test in tests.iter().filter(|t| !t.answer_right) {
-        missing.push(format!(
-            "{}: {}",
-            test.file,
-            test.reason.as_deref().unwrap_or("wrong")
-        ));
+    for test in &tests {
+        for reason in &test.reasons {
+            missing.push(format!("{}: {reason}", test.file));
+        }
     }
     let bounds: Vec<report::Bound> = (bounds::LIMITS.iter().enumerate())
         .map(|(k, &(bound, lo, hi))| {
