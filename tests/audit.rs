@@ -11,7 +11,7 @@ mod common;
 use common::{Run, run, run_within};
 use serde_json::Value;
 use std::fs;
-use std::os::unix::fs::PermissionsExt;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -932,4 +932,67 @@ fn a_huge_input_is_refused_in_little_memory_without_being_read_whole() {
         )]
     );
     fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A tmpfs of `size`, mounted at `at` while it lives (root only); unmounted and removed after,
+/// even when the test fails.
+struct Mounted(PathBuf);
+
+impl Mounted {
+    fn tmpfs(at: &Path, size: &str) -> Option<Mounted> {
+        let mounted = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(at)
+            .status();
+        mounted
+            .is_ok_and(|s| s.success())
+            .then(|| Mounted(at.to_owned()))
+    }
+}
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount").arg(&self.0).status();
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+/// `--fill` on a really full file system (a tmpfs of 1 MiB, where the first max test's 12 MB
+/// cannot fit) leaves no half of a test: its answer `fill-shape-random.out` used to stand
+/// without its `.in`. Each test is written to hidden temporary names and renamed into place
+/// only when both are whole; on the failure both are removed. The run ends with an `error:`
+/// line naming the file and saying that nothing of the test was left; the folder holds
+/// exactly what it held before.
+#[test]
+fn fill_on_a_full_disk_leaves_no_half_of_a_test() {
+    // /proc/self belongs to the process's effective user.
+    if fs::metadata("/proc/self").unwrap().uid() != 0 {
+        common::skipped("not root: a tmpfs cannot be mounted to fill up");
+        return;
+    }
+    let dir = folder("full");
+    let Some(_mounted) = Mounted::tmpfs(&dir, "1m") else {
+        common::skipped("mount -t tmpfs failed: no file system to fill up");
+        return;
+    };
+    samples(&dir);
+    let listing = |dir: &Path| {
+        let mut names: Vec<String> = (fs::read_dir(dir).unwrap())
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    let before = listing(&dir);
+    let ran = run(&["audit", "--fill", dir.to_str().unwrap()], b"");
+    assert_eq!(ran.status, 1, "{ran:?}");
+    assert_eq!(listing(&dir), before, "{ran:?}");
+    assert_eq!(
+        ran.stderr,
+        format!(
+            "error: {0}/fill-shape-random.in: cannot write: No space left on device (os error \
+             28); neither it nor {0}/fill-shape-random.out was left in the folder\n",
+            dir.display()
+        )
+    );
 }
