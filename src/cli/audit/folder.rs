@@ -221,3 +221,42 @@ fn read_answer(path: &Path) -> Result<String, String> {
     }
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::ShownPath;
+    use std::collections::HashMap;
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    use std::path::Path;
+
+    /// Every name of up to three bytes from an alphabet of escapes' own letters, a backslash,
+    /// a newline, bytes that are not UTF-8 and halves of a two-byte character shows on one
+    /// line, and no two show the same: the report's names cannot forge a line nor be mistaken
+    /// for one another.
+    #[test]
+    fn audit_shown_names_are_one_line_and_never_the_same() {
+        let alphabet: &[u8] = b"\\xnu{}f0 \n\t\r\x7f\xff\xfe\xc3\xa9";
+        let mut names: Vec<Vec<u8>> = vec![Vec::new()];
+        for _ in 0..3 {
+            let longer: Vec<Vec<u8>> = (names.iter())
+                .flat_map(|name| {
+                    alphabet
+                        .iter()
+                        .map(move |&b| [name.as_slice(), &[b]].concat())
+                })
+                .collect();
+            names.extend(longer);
+        }
+        names.sort();
+        names.dedup();
+        let mut seen: HashMap<String, Vec<u8>> = HashMap::new();
+        for name in names {
+            let shown = ShownPath(Path::new(OsStr::from_bytes(&name))).to_string();
+            assert!(!shown.contains(['\n', '\r']), "{name:?} shows as {shown:?}");
+            if let Some(other) = seen.insert(shown.clone(), name.clone()) {
+                panic!("{name:?} and {other:?} both show as {shown:?}");
+            }
+        }
+    }
+}
