@@ -11,7 +11,7 @@ mod common;
 use common::{Run, run, run_within};
 use serde_json::Value;
 use std::fs;
-use std::os::unix::fs::PermissionsExt;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -177,8 +177,8 @@ fn a_test_made_for_a_bug_kills_its_mutant() {
         assert_eq!(test["valid"], true);
         assert_eq!(test["answer_right"], false);
         assert_eq!(
-            test["reason"],
-            "no answer file (NAME.out or NAME.ans) beside it"
+            test["reasons"],
+            serde_json::json!(["no answer file (NAME.out or NAME.ans) beside it"])
         );
     }
 }
@@ -208,12 +208,16 @@ fn wrong_answer_files_and_bad_inputs_are_named_each_with_its_reason() {
     assert_eq!(ran.status, 1);
     let tests = report["tests"].as_array().unwrap();
     let test = |file: &str| tests.iter().find(|t| t["file"] == file).unwrap();
-    let reason = |file: &str| test(file)["reason"].as_str().unwrap_or("").to_owned();
+    // Each of these has one thing wrong, or none.
+    let reason = |file: &str| test(file)["reasons"][0].as_str().unwrap_or("").to_owned();
     assert_eq!(test("secret/winning-move.in")["answer_right"], true);
-    assert_eq!(test("secret/winning-move.in")["reason"], Value::Null);
     assert_eq!(
-        test("secret/winning-move.in")["answer_file"],
-        "secret/winning-move.ans"
+        test("secret/winning-move.in")["reasons"],
+        serde_json::json!([])
+    );
+    assert_eq!(
+        test("secret/winning-move.in")["answer_files"],
+        serde_json::json!(["secret/winning-move.ans"])
     );
     assert_eq!(
         (
@@ -660,4 +664,335 @@ fn what_cannot_run_under_solutions_is_named_not_passed_over() {
     let ran = run(&["audit", "--solutions", file, tests], b"");
     assert_eq!(ran.status, 2, "{ran:?}");
     assert!(ran.stderr.contains("not a folder"), "{ran:?}");
+}
+
+/// `mkfifo path`, asserted to work: the hostile folders need their FIFOs.
+fn mkfifo(path: &Path) {
+    let made = std::process::Command::new("mkfifo").arg(path).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo {}", path.display());
+}
+
+/// The report's test named `file`.
+fn test_named<'a>(report: &'a Value, file: &str) -> &'a Value {
+    (report["tests"].as_array().unwrap().iter())
+        .find(|t| t["file"] == file)
+        .unwrap_or_else(|| panic!("no test {file:?} in {}", report["tests"]))
+}
+
+/// The reasons of the report's test named `file`.
+fn reasons(report: &Value, file: &str) -> Vec<String> {
+    (test_named(report, file)["reasons"]
+        .as_array()
+        .unwrap()
+        .iter())
+    .map(|r| r.as_str().unwrap().to_owned())
+    .collect()
+}
+
+/// A folder a hostile hand made: every entry named like a test's input is counted and named
+/// with what is wrong with it, in the text and the JSON, and nothing hangs. Pinned: a link
+/// that loops, a link to /dev/zero (read, it never ends), a FIFO `x.in` (opened, it blocks
+/// until a writer comes), a link to nowhere, a folder `d.in` (its own test is found too), a
+/// FIFO as a right test's `.ans` and /dev/zero as another's `.out`. Before, "6 in" a folder
+/// of 10 such entries, the rest passed over in silence.
+#[test]
+fn hostile_entries_are_each_counted_and_named_and_nothing_hangs() {
+    let dir = folder("hostile");
+    let sample = "3 4\n1 2 4\n2 1\n3 3\n3 1\n1 1\n";
+    write(&dir, "ok.in", sample);
+    write(&dir, "ok.out", "Takahashi\n");
+    std::os::unix::fs::symlink("loop.in", dir.join("loop.in")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", dir.join("zero.in")).unwrap();
+    std::os::unix::fs::symlink("nowhere", dir.join("gone.in")).unwrap();
+    mkfifo(&dir.join("x.in"));
+    fs::create_dir(dir.join("d.in")).unwrap();
+    write(&dir, "d.in/inner.in", sample);
+    write(&dir, "d.in/inner.out", "Takahashi\n");
+    write(&dir, "piped.in", sample);
+    write(&dir, "piped.out", "Takahashi\n");
+    mkfifo(&dir.join("piped.ans"));
+    write(&dir, "endless.in", sample);
+    std::os::unix::fs::symlink("/dev/zero", dir.join("endless.out")).unwrap();
+    let name = dir.to_str().unwrap();
+    let deadline = Duration::from_secs(30);
+    let ran = run_within(&["audit", "--json", name], b"", deadline);
+    assert_eq!(ran.status, 1, "{}", ran.stderr);
+    let report: Value = serde_json::from_str(&ran.stdout).unwrap();
+    let files: Vec<&str> = (report["tests"].as_array().unwrap().iter())
+        .map(|t| t["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        files,
+        [
+            "d.in",
+            "d.in/inner.in",
+            "endless.in",
+            "gone.in",
+            "loop.in",
+            "ok.in",
+            "piped.in",
+            "x.in",
+            "zero.in"
+        ]
+    );
+    let refused = [
+        ("d.in", "not a regular file: a folder"),
+        (
+            "gone.in",
+            "cannot open: No such file or directory (os error 2)",
+        ),
+        (
+            "loop.in",
+            "cannot open: Too many levels of symbolic links (os error 40)",
+        ),
+        ("x.in", "not a regular file: a FIFO (a named pipe)"),
+        ("zero.in", "not a regular file: a character device"),
+    ];
+    for (file, reason) in refused {
+        assert_eq!(reasons(&report, file), [reason], "{file}");
+        assert_eq!(test_named(&report, file)["valid"], false, "{file}");
+    }
+    for file in ["ok.in", "d.in/inner.in"] {
+        assert_eq!(reasons(&report, file), Vec::<String>::new(), "{file}");
+        assert_eq!(test_named(&report, file)["answer_right"], true, "{file}");
+    }
+    // An answer file that is no regular file is judged, and refused: its test is valid.
+    let piped = reasons(&report, "piped.in");
+    assert!(
+        piped.len() == 1
+            && piped[0].ends_with("piped.ans: not a regular file: a FIFO (a named pipe)"),
+        "{piped:?}"
+    );
+    let endless = reasons(&report, "endless.in");
+    assert!(
+        endless.len() == 1
+            && endless[0].ends_with("endless.out: not a regular file: a character device"),
+        "{endless:?}"
+    );
+    assert_eq!(test_named(&report, "piped.in")["valid"], true);
+    let missing = report["missing"].as_array().unwrap();
+    for (file, reason) in refused {
+        let line = format!("{file}: {reason}");
+        assert!(missing.iter().any(|m| m == &line), "{line} in {missing:?}");
+    }
+    let text = run_within(&["audit", name], b"", deadline);
+    assert!(
+        text.stdout.starts_with(&format!(
+            "tests: 9 in {name}: 4 valid, 2 with a right answer file\n"
+        )),
+        "{}",
+        text.stdout
+    );
+    for (file, reason) in refused {
+        let line = format!("  {file}: {reason}");
+        assert!(
+            text.stdout.lines().any(|l| l == line),
+            "{line:?} in\n{}",
+            text.stdout
+        );
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Every answer file a test has is judged, as oj judges `.out` and Kattis and BAPCtools `.ans`:
+/// a wrong `.ans` beside a right `.out` is reported (before, only the `.out` was judged, and
+/// the test passed), two right answers that differ (a winning move in one only) are reported
+/// as disagreeing, two that say the same pass, and a lone `.ans` is judged as before.
+#[test]
+fn out_and_ans_are_each_judged_and_a_disagreement_is_reported() {
+    let dir = folder("both");
+    let sample = "3 4\n1 2 4\n2 1\n3 3\n3 1\n1 1\n";
+    for name in ["wrong-ans", "moves", "same", "ans-only"] {
+        write(&dir, &format!("{name}.in"), sample);
+    }
+    write(&dir, "wrong-ans.out", "Takahashi\n");
+    write(&dir, "wrong-ans.ans", "Aoki\n");
+    write(&dir, "moves.out", "Takahashi\n3 1\n");
+    write(&dir, "moves.ans", "Takahashi\n");
+    write(&dir, "same.out", "Takahashi\n");
+    write(&dir, "same.ans", "Takahashi\r\n");
+    write(&dir, "ans-only.ans", "Takahashi\n3 1\n");
+    let (ran, report) = audit_json(&dir, &[]);
+    assert_eq!(ran.status, 1, "{}", ran.stderr);
+    let wrong = reasons(&report, "wrong-ans.in");
+    assert!(
+        wrong.len() == 1
+            && wrong[0].ends_with(
+                "wrong-ans.ans: wrong answer: the winner is Takahashi, the output says \"Aoki\" \
+                 (the winner is Takahashi)"
+            ),
+        "{wrong:?}"
+    );
+    assert_eq!(
+        test_named(&report, "wrong-ans.in")["answer_files"],
+        serde_json::json!(["wrong-ans.out", "wrong-ans.ans"])
+    );
+    let moves = reasons(&report, "moves.in");
+    assert!(
+        moves.len() == 1
+            && moves[0].ends_with("moves.ans disagree: \"Takahashi 3 1\" against \"Takahashi\""),
+        "{moves:?}"
+    );
+    assert_eq!(test_named(&report, "moves.in")["answer_right"], false);
+    for right in ["same.in", "ans-only.in"] {
+        assert_eq!(reasons(&report, right), Vec::<String>::new(), "{right}");
+        assert_eq!(test_named(&report, right)["answer_right"], true, "{right}");
+    }
+    assert_eq!(
+        test_named(&report, "ans-only.in")["answer_files"],
+        serde_json::json!(["ans-only.ans"])
+    );
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Names are shown escaped, in the text and the JSON alike: a newline in a name cannot print
+/// a report line of its own, and two different names never show the same (bytes that are not
+/// UTF-8 as `\xNN`; a backslash doubled, so the name `t\xff.in`, spelt with a backslash, is not
+/// the name with the byte 0xff). Before, the newline forged a line and `t\xff.in` and
+/// `t\xfe.in` both printed as `t\u{fffd}.in`.
+#[test]
+fn names_are_shown_escaped_one_line_each_and_never_the_same() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let dir = folder("names");
+    let sample = "3 4\n1 2 4\n2 1\n3 3\n3 1\n1 1\n";
+    let names: [&[u8]; 4] = [
+        b"evil\n  bound: forged line.in",
+        b"t\xff.in",
+        b"t\xfe.in",
+        b"t\\xff.in",
+    ];
+    for name in names {
+        fs::write(dir.join(OsStr::from_bytes(name)), sample).unwrap();
+    }
+    let shown = [
+        r"evil\n  bound: forged line.in",
+        r"t\\xff.in",
+        r"t\xfe.in",
+        r"t\xff.in",
+    ];
+    let (_, report) = audit_json(&dir, &[]);
+    let files: Vec<&str> = (report["tests"].as_array().unwrap().iter())
+        .map(|t| t["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(files, shown);
+    let text = run(&["audit", dir.to_str().unwrap()], b"");
+    assert!(
+        !text
+            .stdout
+            .lines()
+            .any(|l| l.starts_with("  bound: forged")),
+        "{}",
+        text.stdout
+    );
+    for file in shown {
+        let line = format!("  {file}: no answer file (NAME.out or NAME.ans) beside it");
+        // Once among the tests, once among what is missing.
+        let count = text.stdout.lines().filter(|l| *l == line).count();
+        assert_eq!(count, 2, "{line:?} in\n{}", text.stdout);
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// An input of 2 GiB (sparse: it costs no disk) wrong at its first byte is refused at that
+/// byte, at once, under an address-space limit of 512 MiB: it is streamed, never read whole
+/// (before, 2.1 GB resident and 14 s). A file of 34 MB of numbers, past the statement's
+/// largest game of 12 MB, is refused unread past 32 MiB, not held as millions of piles.
+#[test]
+fn a_huge_input_is_refused_in_little_memory_without_being_read_whole() {
+    let dir = folder("huge");
+    let big = fs::File::create(dir.join("big.in")).unwrap();
+    big.set_len(2 << 30).unwrap();
+    std::io::Write::write_all(&mut &big, b"x").unwrap();
+    drop(big);
+    let mut many = b"1000000000 1\n".to_vec();
+    many.extend(b"1 ".repeat(17 << 20));
+    fs::write(dir.join("many.in"), &many).unwrap();
+    let binary = env!("CARGO_BIN_EXE_constrained-nim");
+    let script = "ulimit -v 524288 && exec \"$0\" audit --json \"$1\"";
+    let mut command = std::process::Command::new("sh");
+    command.args(["-c", script, binary, dir.to_str().unwrap()]);
+    let ran = common::run_command_within(&mut command, b"", Duration::from_secs(30));
+    let report: Value =
+        serde_json::from_str(&ran.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {ran:?}"));
+    assert_eq!(
+        reasons(&report, "big.in"),
+        [format!(
+            "not a game: line 1: N (the number of piles): expected a non-negative integer, \
+             found \"x{}\"...",
+            r"\0".repeat(23)
+        )]
+    );
+    assert_eq!(
+        reasons(&report, "many.in"),
+        [format!(
+            "larger than 32 MiB ({} bytes), where the statement's largest game takes 12 MB: \
+             not read past them",
+            many.len()
+        )]
+    );
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A tmpfs of `size`, mounted at `at` while it lives (root only); unmounted and removed after,
+/// even when the test fails.
+struct Mounted(PathBuf);
+
+impl Mounted {
+    fn tmpfs(at: &Path, size: &str) -> Option<Mounted> {
+        let mounted = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(at)
+            .status();
+        mounted
+            .is_ok_and(|s| s.success())
+            .then(|| Mounted(at.to_owned()))
+    }
+}
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount").arg(&self.0).status();
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+/// `--fill` on a really full file system (a tmpfs of 1 MiB, where the first max test's 12 MB
+/// cannot fit) leaves no half of a test: its answer `fill-shape-random.out` used to stand
+/// without its `.in`. Each test is written to hidden temporary names and renamed into place
+/// only when both are whole; on the failure both are removed. The run ends with an `error:`
+/// line naming the file and saying that nothing of the test was left; the folder holds
+/// exactly what it held before.
+#[test]
+fn fill_on_a_full_disk_leaves_no_half_of_a_test() {
+    // /proc/self belongs to the process's effective user.
+    if fs::metadata("/proc/self").unwrap().uid() != 0 {
+        common::skipped("not root: a tmpfs cannot be mounted to fill up");
+        return;
+    }
+    let dir = folder("full");
+    let Some(_mounted) = Mounted::tmpfs(&dir, "1m") else {
+        common::skipped("mount -t tmpfs failed: no file system to fill up");
+        return;
+    };
+    samples(&dir);
+    let listing = |dir: &Path| {
+        let mut names: Vec<String> = (fs::read_dir(dir).unwrap())
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    let before = listing(&dir);
+    let ran = run(&["audit", "--fill", dir.to_str().unwrap()], b"");
+    assert_eq!(ran.status, 1, "{ran:?}");
+    assert_eq!(listing(&dir), before, "{ran:?}");
+    assert_eq!(
+        ran.stderr,
+        format!(
+            "error: {0}/fill-shape-random.in: cannot write: No space left on device (os error \
+             28); neither it nor {0}/fill-shape-random.out was left in the folder\n",
+            dir.display()
+        )
+    );
 }

@@ -239,18 +239,29 @@ pub(crate) fn quoted(line: &str) -> String {
     format!("{head:?}{more}")
 }
 
-/// A path as an error message shows it: control characters and white space other than the
-/// space escaped as in a token (a newline shows as `\n`), so that an error is always exactly one
-/// line; neither quoted nor cut, so that an ordinary path reads as itself.
+/// A path as a message or a report shows it: on one line, and never the same for two different
+/// paths. A backslash shows as `\\`, a newline as `\n`, any other control character, white
+/// space other than the space, or character Rust's `{:?}` escapes as `\u{..}` (or `\t`, `\r`,
+/// `\0`), and each byte that is not UTF-8 as `\xNN`; each escape starts with a backslash and
+/// ends where its form says, so a shown path reads back to one path alone. Neither quoted nor
+/// cut, so that an ordinary path reads as itself.
 pub(crate) struct ShownPath<'a>(pub(crate) &'a std::path::Path);
 
 impl fmt::Display for ShownPath<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for c in self.0.to_string_lossy().chars() {
-            if c.is_control() || (c.is_whitespace() && c != ' ') {
-                write!(f, "{}", c.escape_debug())?;
-            } else {
-                write!(f, "{c}")?;
+        use std::os::unix::ffi::OsStrExt;
+        for chunk in self.0.as_os_str().as_bytes().utf8_chunks() {
+            for c in chunk.valid().chars() {
+                if c == '\'' || c == '"' {
+                    write!(f, "{c}")?;
+                } else if c.is_whitespace() && c != ' ' && !c.is_ascii() {
+                    write!(f, "\\u{{{:x}}}", u32::from(c))?;
+                } else {
+                    write!(f, "{}", c.escape_debug())?;
+                }
+            }
+            for byte in chunk.invalid() {
+                write!(f, "\\x{byte:02x}")?;
             }
         }
         Ok(())

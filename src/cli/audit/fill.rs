@@ -2,15 +2,19 @@
 //! the max tests and anti-hash games lacking (as `gen --shape` makes them), a small game for
 //! the bounds and winners not reached, and for each surviving mutant a game that kills it,
 //! found and shrunk by hack's search and shrinker (see `trial`). Each test is NAME.in with its
-//! answer NAME.out, the answer written first, each file whole or not at all; NAME says why.
+//! answer NAME.out, the two written whole or neither (a full disk leaves no half of a test);
+//! NAME says why.
 
 use super::super::game::{Failure, ShownPath};
 use super::mutants::MUTANTS;
 use super::report::Filled;
 use super::{Examined, Progress, bounds, examine, folder, relative, trial};
 use crate::Game;
-use crate::cli::hack::files::write_whole;
+use std::ffi::OsString;
+use std::fs::{self, File};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 /// The statement's largest N and M: the size of a max test.
@@ -140,8 +144,8 @@ struct Filling<'a> {
 }
 
 impl Filling<'_> {
-    /// Writes `game` as `NAME.out` then `NAME.in` (NAME made unique in the folder), each whole
-    /// or not at all, and examines it.
+    /// Writes `game` as `NAME.in` and its answer as `NAME.out` (NAME made unique in the
+    /// folder), both whole or neither ([`write_together`]), and examines it.
     fn add(&mut self, name: &str, game: &Game, why: String) -> Result<(), Failure> {
         let input_path = self.free(name);
         let answer_path = input_path.with_extension("out");
@@ -152,18 +156,26 @@ impl Filling<'_> {
         let mut input = Vec::new();
         // Writing to a Vec cannot fail.
         let _ = super::super::shapes::write_input(&mut input, &game.piles, &game.forbidden);
-        let failed = |path: &Path, e: std::io::Error| {
-            Failure::Other(format!("{}: cannot write: {e}", ShownPath(path)))
+        let failed = |path: &Path, e: io::Error| {
+            Failure::Other(format!(
+                "{}: cannot write: {e}; neither it nor {} was left in the folder",
+                ShownPath(path),
+                ShownPath(if path == input_path {
+                    &answer_path
+                } else {
+                    &input_path
+                })
+            ))
         };
-        write_whole(&answer_path, answer.as_bytes()).map_err(|e| failed(&answer_path, e))?;
-        write_whole(&input_path, &input).map_err(|e| failed(&input_path, e))?;
+        write_together(&[(&answer_path, answer.as_bytes()), (&input_path, &input)])
+            .map_err(|(path, e)| failed(path, e))?;
         self.filled.push(Filled {
             file: relative(self.dir, &input_path),
             why,
         });
         self.added.push(examine(folder::TestFiles {
             input: input_path,
-            answer: Some(answer_path),
+            answers: vec![answer_path],
         }));
         Ok(())
     }
@@ -171,17 +183,24 @@ impl Filling<'_> {
     /// Takes the last test added out of the folder again.
     fn remove_last(&mut self) {
         if let Some(e) = self.added.pop() {
-            let _ = std::fs::remove_file(&e.found.input);
-            if let Some(answer) = &e.found.answer {
-                let _ = std::fs::remove_file(answer);
+            let _ = fs::remove_file(&e.found.input);
+            for answer in &e.found.answers {
+                let _ = fs::remove_file(answer);
             }
             self.filled.pop();
         }
     }
 
-    /// `DIR/NAME.in`, or `DIR/NAME-2.in` and on where a test of that name is already there.
+    /// `DIR/NAME.in`, or `DIR/NAME-2.in` and on where a test of that name is already there:
+    /// anything named `NAME.in`, `NAME.out` or `NAME.ans` (a link, even one to nowhere, too;
+    /// a `NAME.ans` left there would be judged beside the new test's answer).
     fn free(&self, name: &str) -> PathBuf {
-        let taken = |path: &Path| path.exists() || path.with_extension("out").exists();
+        let there = |path: PathBuf| fs::symlink_metadata(path).is_ok();
+        let taken = |path: &Path| {
+            ["in", "out", "ans"]
+                .iter()
+                .any(|ext| there(path.with_extension(ext)))
+        };
         let mut path = self.dir.join(format!("{name}.in"));
         let mut k = 2;
         while taken(&path) {
@@ -189,5 +208,56 @@ impl Filling<'_> {
             k += 1;
         }
         path
+    }
+}
+
+/// Writes each of `files` (paths in one folder) whole, all of them or none: each to a new
+/// hidden temporary name in the folder (never taken for a test: it ends in `.tmp`), synced,
+/// and only then each renamed into place, which takes no space. On any failure (a full disk,
+/// a size limit) whatever was written, temporary or renamed, is removed, and the path whose
+/// write failed comes back with the error.
+fn write_together<'a>(files: &[(&'a Path, &[u8])]) -> Result<(), (&'a Path, io::Error)> {
+    let mut temporaries: Vec<(PathBuf, &Path)> = Vec::new();
+    let mut placed: Vec<&Path> = Vec::new();
+    let written = (|| {
+        for &(path, bytes) in files {
+            let (temporary, mut file) = create_hidden(path).map_err(|e| (path, e))?;
+            temporaries.push((temporary, path));
+            (file.write_all(bytes).and_then(|()| file.sync_all())).map_err(|e| (path, e))?;
+        }
+        for (temporary, path) in &temporaries {
+            fs::rename(temporary, path).map_err(|e| (*path, e))?;
+            placed.push(path);
+        }
+        Ok(())
+    })();
+    if written.is_err() {
+        for (temporary, _) in &temporaries {
+            let _ = fs::remove_file(temporary);
+        }
+        for path in placed {
+            let _ = fs::remove_file(path);
+        }
+    }
+    written
+}
+
+/// A new file beside `path` named `.NAME.PID-K.tmp`: a name already taken (by anyone) is
+/// passed over, never opened nor removed.
+fn create_hidden(path: &Path) -> io::Result<(PathBuf, File)> {
+    static COUNT: AtomicU64 = AtomicU64::new(0);
+    let folder = path.parent().unwrap_or(Path::new("."));
+    let mut tries = 0;
+    loop {
+        let mut name = OsString::from(".");
+        name.push(path.file_name().unwrap_or_default());
+        let k = COUNT.fetch_add(1, Ordering::Relaxed);
+        name.push(format!(".{}-{k}.tmp", std::process::id()));
+        let temporary = folder.join(name);
+        match File::create_new(&temporary) {
+            Ok(file) => return Ok((temporary, file)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && tries < 100 => tries += 1,
+            Err(e) => return Err(e),
+        }
     }
 }

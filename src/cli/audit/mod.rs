@@ -30,8 +30,15 @@ use std::time::{Duration, Instant};
 /// What `audit --help` adds below the options.
 const AFTER_LONG_HELP: &str = "\
 The report (standard output):
-  tests      each *.in: valid and inside the statement (as --check --strict), its answer
-             file (.out, else .ans) right as `judge` judges it (any winning-move line)
+  tests      every entry named *.in, whatever it is: one that is no regular file (a FIFO, a
+             device such as /dev/zero, a link that loops or leads nowhere, a folder, whose
+             own tests are found too) is named with why, never read; a file is read as a
+             stream, no further than 32 MiB (the statement's largest game takes 12 MB: a
+             larger file is refused), and must be a game inside the statement (as --check
+             --strict). Each answer file it
+             has, .out (oj's) and .ans (Kattis', BAPCtools'), must be a regular file, right
+             as `judge` judges it (any winning-move line), and the same as the other, token
+             by token (a judge that compares outputs with one would judge otherwise)
   bounds     the least and greatest N, M, A_i, X_i, Y_i in the valid tests beside the
              statement's (1 .. 200000, 1 .. 10^18); both winners; which of the judge's max
              tests and anti-hash games the set holds (gen --shape NAME makes each): random,
@@ -62,15 +69,24 @@ The report (standard output):
 makes; for each bound not reached and each winner lacking, a small game that reaches it; for
 each surviving mutant, a game that kills it, found by hack's search and shrunk by hack's
 shrinker (small enough to read, but for a bug that needs size). Each as NAME.in and NAME.out,
-written whole or not at all, NAME saying why it is there (fill-shape-onex, fill-least-values,
-fill-kills-int32). The report is then of DIR as filled, and says what was added.
+NAME saying why it is there (fill-shape-onex, fill-least-values, fill-kills-int32), and no
+NAME already taken by a .in, .out or .ans. Both are written to hidden temporary names in DIR
+(.NAME.out.PID-K.tmp, .NAME.in.PID-K.tmp), then renamed: a test is added whole or not at all. A test that cannot
+be written (a full disk) ends the run with an error line, no part of it left; the tests added
+before it stay, whole. The report is then of DIR as filled, and says what was added.
+
+Paths are shown escaped, in the text and the JSON alike, so that each is one line and two
+different paths never show the same: a backslash as \\\\, a newline as \\n, another control
+character or white space but the space as \\t, \\r or \\u{..}, a byte that is not UTF-8 as
+\\xNN.
 
 --json prints the report as one JSON document instead; --json-schema prints its JSON Schema.
 
 exit status:
   0  every file right, every bound reached, every max test held, every mutant killed, every
      solution's verdict its folder's
-  1  something is missing or wrong (the report's last lines say what)
+  1  something is missing or wrong (the report's last lines say what), or --fill could not
+     write a test (an error line says which)
   2  the command line is wrong, or DIR cannot be read";
 
 /// Audit a problem's test folder: its files, its bounds, the wrong solutions it kills
@@ -214,12 +230,10 @@ pub(super) fn run(args: &Args, out: &mut impl Write) -> Result<Exit, Failure> {
     Ok(if report.ok { Exit::Done } else { Exit::Missing })
 }
 
-/// `path` under `dir`, as the report names it.
+/// `path` under `dir`, as the report names it: escaped as [`ShownPath`] shows a path, so that
+/// a name is one line and two names never show the same (a newline, bytes that are not UTF-8).
 fn relative(dir: &Path, path: &Path) -> String {
-    path.strip_prefix(dir)
-        .unwrap_or(path)
-        .to_string_lossy()
-        .into_owned()
+    ShownPath(path.strip_prefix(dir).unwrap_or(path)).to_string()
 }
 
 /// Every test in `dir`, examined `jobs` at a time, in path order.
@@ -297,10 +311,10 @@ fn assemble(
     let tests: Vec<report::Test> = (examined.iter())
         .map(|e| report::Test {
             file: name(e),
-            answer_file: e.found.answer.as_deref().map(|a| relative(dir, a)),
+            answer_files: e.found.answers.iter().map(|a| relative(dir, a)).collect(),
             valid: e.checked.valid,
             answer_right: e.checked.answer_right,
-            reason: e.checked.reason.clone(),
+            reasons: e.checked.reasons.clone(),
             winner: e.checked.valid.then(|| {
                 if e.checked.first_wins {
                     "Takahashi"
@@ -311,12 +325,10 @@ fn assemble(
             }),
         })
         .collect();
-    for test in tests.iter().filter(|t| !t.answer_right) {
-        missing.push(format!(
-            "{}: {}",
-            test.file,
-            test.reason.as_deref().unwrap_or("wrong")
-        ));
+    for test in &tests {
+        for reason in &test.reasons {
+            missing.push(format!("{}: {reason}", test.file));
+        }
     }
     let bounds: Vec<report::Bound> = (bounds::LIMITS.iter().enumerate())
         .map(|(k, &(bound, lo, hi))| {
@@ -411,7 +423,7 @@ fn assemble(
     }
     let measured_by = (!solutions.is_empty()).then(trial::measured_by);
     report::Report {
-        dir: dir.to_string_lossy().into_owned(),
+        dir: ShownPath(dir).to_string(),
         measured_by,
         tests,
         bounds,

@@ -11,9 +11,12 @@ use std::fmt::Write as _;
 /// is missing or wrong.
 #[derive(Serialize, JsonSchema)]
 pub(super) struct Report {
-    /// The folder audited, as given.
+    /// The folder audited, as given. Every path in the report is escaped, in the JSON as in
+    /// the text, so that it is one line and two paths never show the same: a backslash as
+    /// `\\`, a control character or white space other than the space as `\n`, `\t` or
+    /// `\u{..}`, a byte that is not UTF-8 as `\xNN`.
     pub(super) dir: String,
-    /// Every test (`*.in`), by path under the folder.
+    /// Every test (each entry named `*.in`, whatever it is), by path under the folder.
     pub(super) tests: Vec<Test>,
     /// N, M, A_i, X_i, Y_i: the values seen beside the statement's limits.
     pub(super) bounds: Vec<Bound>,
@@ -43,15 +46,17 @@ pub(super) struct Report {
 pub(super) struct Test {
     /// The input's path under the folder.
     pub(super) file: String,
-    /// The answer file beside it (`.out`, else `.ans`), if any.
-    pub(super) answer_file: Option<String>,
+    /// The answer files beside it (`.out`, `.ans`), each judged: oj judges with the one,
+    /// Kattis and BAPCtools with the other.
+    pub(super) answer_files: Vec<String>,
     /// Whether the input is a game inside the statement's limits.
     pub(super) valid: bool,
-    /// Whether the answer file gives a right answer (the winner; a move line, if any, a
-    /// winning move).
+    /// Whether it has an answer file, each gives a right answer (the winner; a move line, if
+    /// any, a winning move), and they say the same.
     pub(super) answer_right: bool,
-    /// What is wrong with the test, if anything.
-    pub(super) reason: Option<String>,
+    /// What is wrong with the test, a line each (the input not a regular file, not a game,
+    /// an answer file missing, wrong, or disagreeing with the other); empty when nothing is.
+    pub(super) reasons: Vec<String>,
     /// The right answer, for a valid input: `Takahashi` or `Aoki`.
     pub(super) winner: Option<String>,
 }
@@ -161,13 +166,10 @@ pub(super) fn text(report: &Report) -> String {
         report.tests.len(),
         report.dir
     );
-    for test in report.tests.iter().filter(|t| t.reason.is_some()) {
-        let _ = writeln!(
-            out,
-            "  {}: {}",
-            test.file,
-            test.reason.as_deref().unwrap_or("")
-        );
+    for test in &report.tests {
+        for reason in &test.reasons {
+            let _ = writeln!(out, "  {}: {reason}", test.file);
+        }
     }
     let _ = writeln!(out, "\nbounds:");
     let _ = writeln!(out, "       {:<28} {:<44} missing", "allowed", "seen");

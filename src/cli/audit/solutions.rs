@@ -3,6 +3,7 @@
 //! every valid test under hack's sandbox and the judge's limits: a verdict for each, the
 //! slowest time and the peak memory, and whether the solution's verdict is its folder's.
 
+use super::super::game::ShownPath;
 use super::report::{Run, Solution};
 use super::trial::{self, Limits, Verdict};
 use std::collections::BTreeMap;
@@ -127,7 +128,7 @@ pub(super) fn run(
         // Run on no test, it has no verdict: never "AC" for a program that did not run.
         let verdict = (!verdicts.is_empty()).then(|| first_failing.unwrap_or(Verdict::Accepted));
         solutions.push(Solution {
-            path: program.path.to_string_lossy().into_owned(),
+            path: ShownPath(&program.path).to_string(),
             expected: program.expected.code().to_owned(),
             verdicts,
             verdict: verdict.map(|verdict| verdict.code().to_owned()),
@@ -183,7 +184,7 @@ pub(super) fn strays(sol: &Path) -> Vec<String> {
             } else {
                 "a file beside the folders"
             };
-            strays.push(format!("{}: {what} {folders}: not run", path.display()));
+            strays.push(format!("{}: {what} {folders}: not run", ShownPath(&path)));
         }
     }
     let any = FOLDERS.iter().any(|(folder, _)| {
@@ -196,7 +197,7 @@ pub(super) fn strays(sol: &Path) -> Vec<String> {
     if !any {
         strays.push(format!(
             "{}: no solution in any of its folders {folders}",
-            sol.display()
+            ShownPath(sol)
         ));
     }
     strays
