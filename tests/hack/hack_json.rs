@@ -171,3 +171,32 @@ fn json_schema_needs_no_command_and_json_is_refused_beside_it() {
     assert_eq!(ran.status, 2, "{ran:?}");
     assert!(ran.stdout.is_empty(), "{ran:?}");
 }
+
+/// `game_files` is each path as given, escaped once (by JSON): a quote and a newline in
+/// `--out` decode to the path that was written, not to a backslash and an `n`.
+#[test]
+fn game_files_are_the_paths_written_escaped_once() {
+    let python = common::python();
+    let dir = std::env::temp_dir().join(format!("cn-json-out-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("o\"ut\nx.in");
+    let out_arg = out.to_str().unwrap();
+    let args = [
+        "hack", "--seed", "7", "--tests", "20", "--json", "--out", out_arg, "--", python,
+    ];
+    let ran = run(
+        &[&args[..], &["tests/solutions/nim.py", "plain-nim"]].concat(),
+        b"",
+    );
+    let written = std::fs::read_to_string(&out);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(ran.status, 1, "{ran:?}");
+    let report = document(&ran);
+    let failure = &report["failures"][0];
+    assert_eq!(
+        failure["game_files"],
+        serde_json::json!([out_arg]),
+        "{failure}"
+    );
+    assert_eq!(written.unwrap(), failure["game"].as_str().unwrap());
+}

@@ -4,8 +4,7 @@
 //!
 //! A share of `--shrink-time` is the solution's time, as its runs' times are: the time its runs
 //! waited for a CPU that other work held moves the deadline later, up to [`STRETCH`] times the
-//! share. On a busy laptop a timeout's growth ran out of its share after two runs and said
-//! nothing, where a quiet machine measured every size.
+//! share, so that a busy machine measures what a quiet one does.
 
 use super::run::Cancel;
 use std::sync::Arc;

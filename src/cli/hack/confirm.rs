@@ -45,8 +45,8 @@ pub(super) const REPEATS: u32 = 2;
 
 /// How many runs the failure found must fail, all of them, before it is reported as one that
 /// repeats: a solution that crashes on one run in five passes three reruns alone by chance
-/// once in 125 (one rerun let it pass as a steady crash once in five, and then every smaller
-/// game looked as if it passed).
+/// once in 125, and a flaky failure taken for a steady one would make every smaller game
+/// look as if it passed.
 pub(super) const FOUND_REPEATS: u32 = 4;
 
 /// How many runs a failure that did not repeat is counted over.

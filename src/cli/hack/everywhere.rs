@@ -1,6 +1,6 @@
-//! Whether a failure on sample 1 is a failure on every game: the trial fails the same way on
-//! sample 2 and on the two smallest games (one for each answer) too. Then nothing is shrunk,
-//! and a timeout's growth is "never ends". Written over any trial.
+//! Whether a failure on sample 1 is a failure on every game: the trial fails on sample 2 and on
+//! the two smallest games (one for each answer) too, in any way (each judged as alone). Then
+//! nothing is shrunk, and a timeout's growth is "never ends". Written over any trial.
 
 use super::budget::Budget;
 use super::confirm::Confirmed;

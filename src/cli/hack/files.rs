@@ -187,7 +187,7 @@ fn save(dir: &Path, case: &Game, input: &[u8]) -> io::Result<Saved> {
     // a second copy of a max test is megabytes, and replays twice.
     if let Some(name) = same_game(dir, input, answer.as_bytes()) {
         return Ok(Saved {
-            name: ShownPath(&name).to_string(),
+            name,
             already: true,
         });
     }
@@ -216,14 +216,14 @@ fn save(dir: &Path, case: &Game, input: &[u8]) -> io::Result<Saved> {
         return Err(e);
     }
     Ok(Saved {
-        name: ShownPath(&name).to_string(),
+        name,
         already: false,
     })
 }
 
 /// A game kept in `--save` DIR: `DIR/NAME`, and whether it was there already.
 struct Saved {
-    name: String,
+    name: PathBuf,
     already: bool,
 }
 
@@ -243,7 +243,7 @@ fn same_game(dir: &Path, input: &[u8], answer: &[u8]) -> Option<PathBuf> {
 /// Where a failing game was kept, and what could not be kept.
 pub(super) struct Kept {
     /// The places the game went: `--out` as given, `DIR/NAME.in`.
-    pub(super) places: Vec<String>,
+    pub(super) places: Vec<PathBuf>,
     /// `DIR/NAME` when it was saved in `--save DIR`, or found there already.
     saved: Option<Saved>,
     /// An `error:` line for each place it could not go.
@@ -251,11 +251,23 @@ pub(super) struct Kept {
 }
 
 impl Kept {
+    /// The places the game went, as JSON strings: each path as it is, where it is UTF-8; else
+    /// shown escaped (as the text report shows every one).
+    pub(super) fn json_places(&self) -> Vec<String> {
+        (self.places.iter())
+            .map(|p| {
+                p.to_str()
+                    .map_or_else(|| ShownPath(p).to_string(), str::to_owned)
+            })
+            .collect()
+    }
+
     /// The report's last lines: where the game was saved, and what could not be kept.
     fn tell(&self, text: &mut String) {
         use std::fmt::Write as _;
         if let Some(Saved { name, already }) = &self.saved {
             let already = if *already { "already " } else { "" };
+            let name = ShownPath(name);
             let _ = writeln!(text, "{already}saved as {name}.in and {name}.out");
         }
         for line in &self.trouble {
@@ -298,7 +310,7 @@ pub(super) fn keep(
     };
     if let Some((target, given)) = out {
         match write_whole(target, input) {
-            Ok(()) => kept.places.push(ShownPath(given).to_string()),
+            Ok(()) => kept.places.push(given.to_path_buf()),
             Err(e) => kept.trouble.push(format!(
                 "error: --out {}: cannot write the game: {e}; the file was left as it was",
                 ShownPath(given)
@@ -308,7 +320,9 @@ pub(super) fn keep(
     if let Some(dir) = save {
         match self::save(dir, case, input) {
             Ok(saved) => {
-                kept.places.push(format!("{}.in", saved.name));
+                let mut game_file = saved.name.clone().into_os_string();
+                game_file.push(".in");
+                kept.places.push(game_file.into());
                 kept.saved = Some(saved);
             }
             Err(e) => kept.trouble.push(format!(

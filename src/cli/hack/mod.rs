@@ -908,7 +908,7 @@ fn failure_block(
         entry.gen_command = Some(plan.gen_command());
     }
     entry.flaky = flaky.map(|(failed, runs)| json::Flaky { failed, runs });
-    entry.game_files = kept.places.clone();
+    entry.game_files = kept.json_places();
     entry.shrunk = shrink_line;
     entry.growth = growth;
     entry.fails_every_game = every;

@@ -5,8 +5,9 @@
 use super::trial::Limits;
 use super::verdict::{Outcome, said_out_of_memory};
 use crate::Game;
-use crate::cli::game::{Solved, plural};
+use crate::cli::game::{ShownPath, Solved, plural};
 use std::fmt::Write as _;
+use std::path::PathBuf;
 
 /// Games up to this N + M are printed whole in the report.
 const PRINTED_UP_TO: usize = 40;
@@ -15,7 +16,7 @@ const MIB: u64 = 1 << 20;
 
 /// The game as the report shows it: whole when small, else its size and values in words and
 /// where it went: the places it was `kept` in, when `--out` or `--save` was `asked` for.
-pub(super) fn game(text: &mut String, case: &Game, kept: &[String], asked: bool) {
+pub(super) fn game(text: &mut String, case: &Game, kept: &[PathBuf], asked: bool) {
     if case.size() <= PRINTED_UP_TO {
         text.push('\n');
         for line in String::from_utf8_lossy(&case.input()).lines() {
@@ -29,7 +30,9 @@ pub(super) fn game(text: &mut String, case: &Game, kept: &[String], asked: bool)
         writeln!(
             text,
             "; too large to print, written to {}",
-            kept.join(" and ")
+            (kept.iter().map(|p| ShownPath(p).to_string()))
+                .collect::<Vec<_>>()
+                .join(" and ")
         )
     } else if asked {
         writeln!(

@@ -115,9 +115,8 @@ const EDGES_BEYOND: [(u64, &str); 6] = [
 ];
 
 /// The edges every run tries among its first games, whatever its seed, by game index: a pile
-/// of exactly 10^18 with no move from it forbidden, and with one, then 2^31, 2^32 and 2^53
-/// (a solution wrong only on a pile of 10^18 was missed on 2 seeds of 16 when every edge game
-/// drew its edge). The other edge games, from game 3 on every fifth, draw theirs.
+/// of exactly 10^18 with no move from it forbidden, and with one, then 2^31, 2^32 and 2^53:
+/// every seed meets them. The other edge games, from game 3 on every fifth, draw theirs.
 const EARLY_EDGES: [(u64, u64, &str, Option<Top>); 5] = [
     (3, E18, "10^18", Some(Top::Open)),
     (4, 1 << 31, "2^31", None),
@@ -314,8 +313,7 @@ pub(super) fn make(plan: &Plan) -> Result<Game, String> {
             piles = vec![piles[0], next.unwrap_or(piles[0] - 1)];
         }
         // A game on 10^18 itself answers Aoki: its nim-sum is 0, so that a value wrong by any
-        // amount at one pile turns the answer (a count one off at 10^18 turned it on one game
-        // in three, and a solution wrong only there was found as late as game 78).
+        // amount at one pile turns the answer.
         if plan.top.is_some() {
             // One pile of 10^18: two would cancel their errors.
             for a in piles.iter_mut().skip(1).filter(|a| **a == E18) {

@@ -385,7 +385,7 @@ fn report_failure(
     // A failure found that could not be kept where asked: hack's trouble too.
     let ended = kept.finish(&mut text);
     let mut entry = entry(&game, &case, &played_outcome(played), &at, text);
-    entry.game_files = kept.places.clone();
+    entry.game_files = kept.json_places();
     entry.fails_every_game = every;
     failures.push(entry);
     Ok(ended)

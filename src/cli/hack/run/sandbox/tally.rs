@@ -199,8 +199,7 @@ pub(super) fn scan(
 /// page's sharing changes (a child faulting in the pages of a mapping its parent shares with
 /// it, or letting them go), a process read before the change holds its old share and one read
 /// after holds its new one, and a pass in one order counts the page up to twice; the pass in
-/// the other order counts it less. A right solution that shares 100 MiB with its child read as
-/// 176 MiB in one pass, over a limit of 160.
+/// the other order counts it less.
 fn memory_of(pids: &[i32], resident: &[u64]) -> u64 {
     let read = |k: usize| proportional(pids[k]).unwrap_or(resident[k]);
     let forward: u64 = (0..pids.len()).map(read).sum();
@@ -217,10 +216,8 @@ fn memory_of(pids: &[i32], resident: &[u64]) -> u64 {
 /// 0 for a process that ended since its stat was read (a zombie, or reaped, or one with no
 /// memory left to map): its own pages are freed, and those it shared are its sharers' alone
 /// now, in their own sizes. Its resident size from that stat would count the pages it shared
-/// whole, on top of its sharers' new shares: a child that read the 100 MiB its parent shared
-/// with it and exited between the two reads made a right solution read 191 MiB, over a limit
-/// of 160 (CI, as nobody). `None` where the kernel does not tell (no smaps_rollup before
-/// Linux 4.14, or no permission): then the resident size serves.
+/// whole, on top of its sharers' new shares. `None` where the kernel does not tell (no
+/// smaps_rollup before Linux 4.14, or no permission): then the resident size serves.
 fn proportional(pid: i32) -> Option<u64> {
     let rollup = match std::fs::read_to_string(format!("/proc/{pid}/smaps_rollup")) {
         Ok(rollup) => rollup,
