@@ -1,0 +1,108 @@
+//! `page`: one self-contained HTML file for a learner: g over any range, drawn and zoomed, why a
+//! position has its value, the game played against the program and edited, all offline.
+//!
+//! The file is written here from three sources of its own, kept beside this one and pulled in at
+//! build time: the template (`page.html`), the styles (`page.css`) and the script (`page.js`).
+//! The script sweeps the special points as `src/main.rs` does (ported, with BigInt for values
+//! past 2^53) and says why in `why`'s own words ([`WORDS`], embedded as JSON); the tests hold its
+//! values and its words against the tool's in Chromium.
+
+use super::game::{Failure, input_path, load};
+use super::why::{SHOWN_POSITIONS, SHOWN_VALUES, WORDS};
+use crate::Game;
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Write a self-contained HTML page of the game for a browser: see g, ask why, play and edit
+///
+/// The page is one file on standard output (`constrained-nim page game.in > nim.html`): its
+/// script, styles and the game are inside it, it makes no network request, and it opens from
+/// disk in any current browser. Without FILE it holds a small game whose drops show clearly.
+///
+/// The picture: g(n) beside plain Nim's g = n, the special points (a drop: a triangle pointing
+/// down; one that stays on the rising line: a hollow diamond) and the piles (squares). Zoom and
+/// pan from the first stones up to 2^64 - 1 with the buttons, the mouse wheel, dragging, or the
+/// keyboard on the focused picture (+ and - zoom, the arrows move the cursor, Page Up and Page
+/// Down pan, Enter asks why at the cursor). Every value is exact (BigInt), at any zoom.
+///
+/// Why: a click on the picture, or a typed N, shows why g(N) is what it is, in the words of
+/// `why N`. Play: the program takes the winning side, as `play` does; each pile's value and the
+/// nim-sum are shown in binary; a hint names a winning move and why it wins. Edit: add or remove
+/// a pile or a forbidden move, or paste a whole game; g, the drops and the verdict follow at
+/// once, and the page's address carries the edited game (a link to share), up to about 20,000
+/// forbidden moves near 10^18 (a longer address is left as it was, and the page says so).
+///
+/// A game of contest size (2·10^5 forbidden moves near 10^18) opens and draws in about a
+/// second; each edit of it solves it again, in about as long.
+#[derive(Debug, clap::Args)]
+pub(super) struct Args {
+    /// The game's file; '-' for standard input; without it, a small game with clear drops
+    #[arg(value_name = "FILE")]
+    file: Option<PathBuf>,
+}
+
+const TEMPLATE: &str = include_str!("page.html");
+const STYLE: &str = include_str!("page.css");
+const SCRIPT: &str = include_str!("page.js");
+
+/// The game of a page written without FILE: three piles, and eight forbidden moves of which
+/// seven drop (to 0 twice) and one, at 17, stays on the rising line.
+const FIRST_GAME: &str = "3 8\n5 9 14\n3 3\n8 8\n8 5\n11 2\n14 1\n14 4\n17 3\n20 5\n";
+
+pub(super) fn run(args: &Args, out: &mut impl Write) -> Result<(), Failure> {
+    let game = match &args.file {
+        None => crate::read_game(FIRST_GAME.as_bytes()).expect("the first game is a game"),
+        Some(file) => load(input_path(Some(file.clone())).as_deref())?,
+    };
+    out.write_all(page(&game).as_bytes())
+        .map_err(Failure::Write)
+}
+
+/// The page: the template with the styles, the script, the words and the game put in.
+fn page(game: &Game) -> String {
+    let words: serde_json::Map<String, serde_json::Value> = WORDS
+        .iter()
+        .map(|&(k, t)| (k.to_owned(), t.into()))
+        .collect();
+    let words = serde_json::json!({
+        "words": words,
+        "shownValues": SHOWN_VALUES,
+        "shownPositions": SHOWN_POSITIONS,
+    });
+    // Inside a <script> element, "</" could close it: JSON allows "<\/" for it.
+    let words = words.to_string().replace("</", "<\\/");
+    TEMPLATE
+        .replace("/*STYLE*/", STYLE)
+        .replace("/*WORDS*/", &words)
+        .replace("/*GAME*/", &game_text(game))
+        .replace("/*SCRIPT*/", SCRIPT)
+}
+
+/// The game in the input's own layout: digits, spaces and newlines only.
+fn game_text(game: &Game) -> String {
+    let mut text = String::with_capacity(24 * (game.piles.len() + 2 * game.forbidden.len()));
+    let _ = writeln!(text, "{} {}", game.piles.len(), game.forbidden.len());
+    for (i, pile) in game.piles.iter().enumerate() {
+        let _ = write!(text, "{}{pile}", if i == 0 { "" } else { " " });
+    }
+    text.push('\n');
+    for (x, y) in &game.forbidden {
+        let _ = writeln!(text, "{x} {y}");
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    /// The template has each place the page fills, once, and the script none of them: a page is
+    /// whole and nothing of it is put in twice.
+    #[test]
+    fn every_part_is_put_in_once() {
+        for mark in ["/*STYLE*/", "/*WORDS*/", "/*GAME*/", "/*SCRIPT*/"] {
+            assert_eq!(super::TEMPLATE.matches(mark).count(), 1, "{mark}");
+            assert!(!super::SCRIPT.contains(mark), "{mark}");
+            assert!(!super::STYLE.contains(mark), "{mark}");
+        }
+    }
+}
