@@ -6,7 +6,6 @@
   const CONFIG = JSON.parse(document.getElementById("words").textContent);
   const WORDS = CONFIG.words;
   const TOP = (1n << 64n) - 1n;
-  const TWO32 = 4294967296;
   const $ = (id) => document.getElementById(id);
 
   // ---------------------------------------------------------------------------------------
@@ -27,48 +26,163 @@
   // The game: read from the input's layout, solved by the sweep
   // ---------------------------------------------------------------------------------------
 
+  // A value below 2^64 lives in two Numbers, its high and low 32 bits (h, l): exact, and
+  // compared and added without BigInt, whose every operation allocates. BigInt (`big`) is made
+  // only for what is shown or asked.
+  const W32 = 4294967296;
   const hi32 = (v) => Number(v >> 32n);
   const lo32 = (v) => Number(v & 0xffffffffn);
+  const big = (h, l) => (BigInt(h) << 32n) | BigInt(l);
   const compare = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+  /** A Map key for (h, l): a Number where that is exact, else a string. */
+  const key = (h, l) => (h < 2097152 ? h * W32 + l : `${h}:${l}`);
 
-  /** A game in the input's layout: `N M`, the piles, then `X Y` for each forbidden move. */
+  /**
+   * A game in the input's layout: `N M`, the piles, then `X Y` for each forbidden move. Read
+   * a character at a time into halves: a game of contest size is read in a blink.
+   */
   function parseGame(text) {
-    const tokens = text.split(/[ \t\n\v\f\r]+/).filter((t) => t !== "");
-    let at = 0;
-    const number = (what) => {
-      if (at >= tokens.length) throw new Error(`the game ended before ${what}`);
-      const token = tokens[at++];
-      if (!/^[0-9]+$/.test(token)) {
-        throw new Error(`${what}: expected a non-negative integer, found "${token.slice(0, 40)}"`);
+    const hs = [], ls = [], starts = [];
+    const length = text.length;
+    for (let i = 0; i < length;) {
+      const c = text.charCodeAt(i);
+      if (c === 32 || (c >= 9 && c <= 13)) { i++; continue; }
+      let h = 0, l = 0, bad = false, large = false;
+      const start = i;
+      // Digits gather in chunks of up to 6 (below 10^6, so l·10^6 stays exact), each then
+      // shifted into (h, l).
+      let chunk = 0, scale = 1;
+      const shift = () => {
+        l = l * scale + chunk;
+        const carry = Math.floor(l / W32);
+        l -= carry * W32;
+        h = h * scale + carry;
+        if (h >= W32) { large = true; h = 0; l = 0; }
+        chunk = 0;
+        scale = 1;
+      };
+      for (; i < length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 32 || (d >= 9 && d <= 13)) break;
+        if (d < 48 || d > 57) { bad = true; continue; }
+        chunk = chunk * 10 + (d - 48);
+        scale *= 10;
+        if (scale === 1000000) shift();
       }
-      const value = BigInt(token);
-      if (value > TOP) throw new Error(`${what}: ${token} does not fit in 64 bits`);
-      return value;
+      if (scale > 1) shift();
+      starts.push(bad ? -start - 1 : large ? -(length + start) - 1 : start);
+      hs.push(h);
+      ls.push(l);
+    }
+    let at = 0;
+    // A token's start, or where a token that is no number (or too large) starts, coded below 0.
+    const token = (code) => {
+      const from = code >= 0 ? code : (-code - 1) % length;
+      return text.slice(from, from + 64).split(/[ \t\n\v\f\r]/, 1)[0].slice(0, 40);
     };
-    const n = number("N");
-    const m = number("M");
-    if (n > 1000000n || m > 1000000n) {
+    const number = (what) => {
+      if (at >= hs.length) throw new Error(`the game ended before ${what}`);
+      const code = starts[at];
+      if (code < 0) {
+        if (-code - 1 >= length) throw new Error(`${what}: ${token(code)} does not fit in 64 bits`);
+        throw new Error(`${what}: expected a non-negative integer, found "${token(code)}"`);
+      }
+      at++;
+      return [hs[at - 1], ls[at - 1]];
+    };
+    const [nh, nl] = number("N");
+    const [mh, ml] = number("M");
+    if (nh > 0 || mh > 0 || nl > 1000000 || ml > 1000000) {
       throw new Error("the page holds at most 10^6 piles and 10^6 forbidden moves");
     }
-    const piles = [];
-    for (let i = 1; i <= Number(n); i++) piles.push(number(`pile ${i}`));
-    const moves = [];
-    for (let i = 1; i <= Number(m); i++) {
-      const x = number(`forbidden move ${i}: X`);
-      const y = number(`forbidden move ${i}: Y`);
-      if (y < 1n || y > x) {
-        throw new Error(`forbidden move ${i}: Y = ${y} must be from 1 to X = ${x}`);
+    const game = {
+      ph: new Float64Array(nl), pl: new Float64Array(nl),
+      xh: new Float64Array(ml), xl: new Float64Array(ml),
+      yh: new Float64Array(ml), yl: new Float64Array(ml),
+    };
+    for (let i = 0; i < nl; i++) [game.ph[i], game.pl[i]] = number(`pile ${i + 1}`);
+    for (let i = 0; i < ml; i++) {
+      const [xh, xl] = number(`forbidden move ${i + 1}: X`);
+      const [yh, yl] = number(`forbidden move ${i + 1}: Y`);
+      if ((yh === 0 && yl === 0) || yh > xh || (yh === xh && yl > xl)) {
+        throw new Error(`forbidden move ${i + 1}: Y = ${big(yh, yl)} must be from 1 to X = ${big(xh, xl)}`);
       }
-      moves.push([x, y]);
+      game.xh[i] = xh; game.xl[i] = xl; game.yh[i] = yh; game.yl[i] = yl;
     }
-    if (at < tokens.length) throw new Error(`"${tokens[at].slice(0, 40)}" after the last forbidden move`);
-    return { piles, moves };
+    if (at < hs.length) throw new Error(`"${token(starts[at])}" after the last forbidden move`);
+    return game;
   }
 
+  const pileOf = (game, i) => big(game.ph[i], game.pl[i]);
+  const moveOf = (game, i) => [big(game.xh[i], game.xl[i]), big(game.yh[i], game.yl[i])];
+
   function gameText(game) {
-    const lines = [`${game.piles.length} ${game.moves.length}`, game.piles.join(" ")];
-    for (const [x, y] of game.moves) lines.push(`${x} ${y}`);
+    const n = game.ph.length, m = game.xh.length;
+    const piles = [];
+    for (let i = 0; i < n; i++) piles.push(pileOf(game, i));
+    const lines = [`${n} ${m}`, piles.join(" ")];
+    for (let i = 0; i < m; i++) lines.push(moveOf(game, i).join(" "));
     return lines.join("\n") + "\n";
+  }
+
+  /** The game with its typed arrays changed by `change(arrays)`, each a plain array there. */
+  function changed(game, change) {
+    const names = ["ph", "pl", "xh", "xl", "yh", "yl"];
+    const plain = {};
+    for (const name of names) plain[name] = Array.from(game[name]);
+    change(plain);
+    const next = {};
+    for (const name of names) next[name] = Float64Array.from(plain[name]);
+    return next;
+  }
+
+  /**
+   * The indices 0..n in increasing order of the keys, each key a list of 32-bit halves (most
+   * significant first): a stable radix sort on 16-bit digits, skipping the digits every key
+   * shares. O(n) a digit, where a comparison sort of BigInts or of pairs took seconds.
+   */
+  function radixOrder(n, keys) {
+    let order = new Uint32Array(n), other = new Uint32Array(n);
+    for (let i = 0; i < n; i++) order[i] = i;
+    const counts = new Uint32Array(65537);
+    const digits = new Uint16Array(n);
+    for (let k = keys.length - 1; k >= 0; k--) {
+      const key = keys[k];
+      for (const high of [false, true]) {
+        // (x & 65535) takes x modulo 2^32 first: its low 16 bits are x's.
+        if (high) for (let i = 0; i < n; i++) digits[i] = key[i] / 65536;
+        else for (let i = 0; i < n; i++) digits[i] = key[i] & 65535;
+        counts.fill(0);
+        for (let i = 0; i < n; i++) counts[digits[i] + 1]++;
+        if (n === 0 || counts[digits[0] + 1] === n) continue;
+        for (let d = 0; d < 65536; d++) counts[d + 1] += counts[d];
+        for (let j = 0; j < n; j++) {
+          const i = order[j];
+          other[counts[digits[i]]++] = i;
+        }
+        [order, other] = [other, order];
+      }
+    }
+    return order;
+  }
+
+  /** Counts kept by value (h, l): open addressing in typed arrays, room for `most` values. */
+  function countsTable(most) {
+    let size = 16, bits = 4;
+    while (size < 2 * most + 16) { size *= 2; bits++; }
+    const mask = size - 1;
+    const keyH = new Float64Array(size).fill(-1), keyL = new Float64Array(size);
+    const count = new Int32Array(size);
+    const slot = (h, l) => {
+      // The top bits of a multiplicative hash: they depend on every bit of h and l.
+      let i = Math.imul(l ^ Math.imul(h, 0x85ebca6b), 0x9e3779b1) >>> (32 - bits);
+      while (keyH[i] !== -1 && (keyH[i] !== h || keyL[i] !== l)) i = (i + 1) & mask;
+      return i;
+    };
+    return {
+      get: (h, l) => { const i = slot(h, l); return keyH[i] === -1 ? 0 : count[i]; },
+      add: (h, l) => { const i = slot(h, l); keyH[i] = h; keyL[i] = l; count[i]++; },
+    };
   }
 
   /** The index of the last breakpoint at or below the position (h, l) split in 32-bit halves. */
@@ -90,96 +204,147 @@
    * breakpoints comes out as the tool's: `0 -> 0` first, none that merely continues the line.
    */
   function solve(game) {
-    const m = game.moves.length;
-    const xh = new Float64Array(m), xl = new Float64Array(m);
+    const m = game.xh.length;
+    const { xh, xl } = game;
+    // The forbidden targets X - Y.
     const th = new Float64Array(m), tl = new Float64Array(m);
-    const targetOf = new Array(m);
     for (let i = 0; i < m; i++) {
-      const [x, y] = game.moves[i];
-      const t = x - y;
-      targetOf[i] = t;
-      xh[i] = hi32(x); xl[i] = lo32(x); th[i] = hi32(t); tl[i] = lo32(t);
+      let l = xl[i] - game.yl[i], h = xh[i] - game.yh[i];
+      if (l < 0) { l += W32; h -= 1; }
+      th[i] = h; tl[i] = l;
     }
-    const order = new Uint32Array(m);
-    for (let i = 0; i < m; i++) order[i] = i;
-    order.sort((a, b) => xh[a] - xh[b] || xl[a] - xl[b] || th[a] - th[b] || tl[a] - tl[b]);
-    // The special points, each with its distinct targets (increasing) from starts[g].
-    const special = [], starts = [], targets = [];
+    const order = radixOrder(m, [xh, xl, th, tl]);
+    // The special points, each with its distinct targets (increasing) from starts[s].
+    const sh = new Float64Array(m), sl = new Float64Array(m), starts = new Int32Array(m + 1);
+    const gh = new Float64Array(m), gl = new Float64Array(m);
+    let specials = 0, targets = 0;
     for (let k = 0; k < m; k++) {
       const i = order[k];
-      const x = game.moves[i][0];
-      const t = targetOf[i];
-      const last = special.length - 1;
-      if (last >= 0 && special[last] === x) {
-        if (targets[targets.length - 1] === t) continue; // listed twice: it counts once
+      if (specials > 0 && sh[specials - 1] === xh[i] && sl[specials - 1] === xl[i]) {
+        if (gh[targets - 1] === th[i] && gl[targets - 1] === tl[i]) continue; // listed twice: it counts once
       } else {
-        special.push(x);
-        starts.push(targets.length);
+        sh[specials] = xh[i]; sl[specials] = xl[i];
+        starts[specials++] = targets;
       }
-      targets.push(t);
+      gh[targets] = th[i]; gl[targets++] = tl[i];
     }
-    starts.push(targets.length);
-    const P = [0n], V = [0n], Ph = [0], Pl = [0];
-    const push = (p, v) => {
-      if (P[P.length - 1] === p) { P.pop(); V.pop(); Ph.pop(); Pl.pop(); }
-      const k = P.length - 1;
-      if (V[k] + (p - P[k]) !== v) { P.push(p); V.push(v); Ph.push(hi32(p)); Pl.push(lo32(p)); }
+    starts[specials] = targets;
+    // The breakpoints: at most two a drop, and 0 -> 0.
+    const most = 2 * specials + 1;
+    const Ph = new Float64Array(most), Pl = new Float64Array(most);
+    const Vh = new Float64Array(most), Vl = new Float64Array(most);
+    let size = 1;
+    const push = (ph, pl, vh, vl) => {
+      if (Ph[size - 1] === ph && Pl[size - 1] === pl) size--;
+      const k = size - 1;
+      let dl = pl - Pl[k], dh = ph - Ph[k];
+      if (dl < 0) { dl += W32; dh -= 1; }
+      let el = Vl[k] + dl, eh = Vh[k] + dh;
+      if (el >= W32) { el -= W32; eh += 1; }
+      if (eh !== vh || el !== vl) { Ph[size] = ph; Pl[size] = pl; Vh[size] = vh; Vl[size++] = vl; }
     };
-    const extra = new Map();
-    const drops = new Uint8Array(special.length);
-    const dropX = [], dropW = [];
-    let dropped = 0n;
-    for (let s = 0; s < special.length; s++) {
-      const x = special[s];
-      const values = [];
-      for (let j = starts[s]; j < starts[s + 1]; j++) {
-        const t = targets[j];
-        const k = lastAtOrBelow(Ph, Pl, P.length, hi32(t), lo32(t));
-        values.push(V[k] + (t - P[k]));
+    // Every target by position: the sweep passes each before its special point and reads its
+    // value off the line's last breakpoints, with no search (as src/main.rs does).
+    const asked = radixOrder(targets, [gh.subarray(0, targets), gl.subarray(0, targets)]);
+    const valueH = new Float64Array(targets), valueL = new Float64Array(targets);
+    let next = 0;
+    const extra = countsTable(specials);
+    const drops = new Uint8Array(specials);
+    const dxh = new Float64Array(specials), dxl = new Float64Array(specials);
+    const dwh = new Float64Array(specials), dwl = new Float64Array(specials);
+    let dropped = 0;
+    let byValue = new Int32Array(16);
+    for (let s = 0; s < specials; s++) {
+      const atH = sh[s], atL = sl[s];
+      while (next < targets && (gh[asked[next]] < atH || (gh[asked[next]] === atH && gl[asked[next]] < atL))) {
+        const j = asked[next++];
+        // The targets left lie at or past the previous special point: the last breakpoint or
+        // the one or two before it hold them.
+        let k = size - 1;
+        while (Ph[k] > gh[j] || (Ph[k] === gh[j] && Pl[k] > gl[j])) k--;
+        let dl = gl[j] - Pl[k], dh = gh[j] - Ph[k];
+        if (dl < 0) { dl += W32; dh -= 1; }
+        let vl = Vl[k] + dl, vh = Vh[k] + dh;
+        if (vl >= W32) { vl -= W32; vh += 1; }
+        valueH[j] = vh; valueL[j] = vl;
       }
-      if (values.length > 1) values.sort(compare);
-      let drop = null;
-      for (let a = 0; a < values.length && drop === null;) {
+      // The targets' values in increasing order (insertion sort: most groups are one move).
+      const first = starts[s], count = starts[s + 1] - first;
+      if (byValue.length < count) byValue = new Int32Array(2 * count);
+      for (let a = 0; a < count; a++) {
+        const j = first + a;
+        let b = a;
+        while (b > 0 && (valueH[byValue[b - 1]] > valueH[j] || (valueH[byValue[b - 1]] === valueH[j] && valueL[byValue[b - 1]] > valueL[j]))) {
+          byValue[b] = byValue[b - 1];
+          b--;
+        }
+        byValue[b] = j;
+      }
+      let dropH = -1, dropL = -1;
+      for (let a = 0; a < count && dropH < 0;) {
+        const h = valueH[byValue[a]], l = valueL[byValue[a]];
         let b = a + 1;
-        while (b < values.length && values[b] === values[a]) b++;
-        if ((extra.get(values[a]) || 0) + 1 === b - a) drop = values[a];
+        while (b < count && valueH[byValue[b]] === h && valueL[byValue[b]] === l) b++;
+        if (extra.get(h, l) + 1 === b - a) { dropH = h; dropL = l; }
         a = b;
       }
-      if (drop !== null) {
-        extra.set(drop, (extra.get(drop) || 0) + 1);
-        dropped += 1n;
+      if (dropH >= 0) {
+        extra.add(dropH, dropL);
         drops[s] = 1;
-        dropX.push(x);
-        dropW.push(drop);
-        push(x, drop);
+        dxh[dropped] = atH; dxl[dropped] = atL; dwh[dropped] = dropH; dwl[dropped] = dropL;
+        dropped += 1;
+        push(atH, atL, dropH, dropL);
         // The line restarts at H: one value fewer than positions for every drop.
-        if (x < TOP) push(x + 1n, x + 1n - dropped);
+        if (atH !== W32 - 1 || atL !== W32 - 1) {
+          let al = atL + 1, ah = atH;
+          if (al === W32) { al = 0; ah += 1; }
+          let vl = al - dropped, vh = ah;
+          while (vl < 0) { vl += W32; vh -= 1; }
+          push(ah, al, vh, vl);
+        }
       }
     }
-    const solved = {
-      game, P, V, Ph, Pl,
-      Vh: Float64Array.from(V, hi32), Vl: Float64Array.from(V, lo32),
-      special, starts, targets, drops, dropX, dropW,
-      specialH: Float64Array.from(special, hi32), specialL: Float64Array.from(special, lo32),
-      dropH: Float64Array.from(dropX, hi32), dropL: Float64Array.from(dropX, lo32),
+    const S = {
+      game,
+      Ph: Ph.slice(0, size), Pl: Pl.slice(0, size), Vh: Vh.slice(0, size), Vl: Vl.slice(0, size),
+      specialH: sh.slice(0, specials), specialL: sl.slice(0, specials), starts: starts.slice(0, specials + 1),
+      targetH: gh.slice(0, targets), targetL: gl.slice(0, targets), drops,
+      dropH: dxh.slice(0, dropped), dropL: dxl.slice(0, dropped),
+      dropWH: dwh.slice(0, dropped), dropWL: dwl.slice(0, dropped),
     };
-    solved.values = game.piles.map((a) => grundy(solved, a));
-    solved.nimSum = solved.values.reduce((s, v) => s ^ v, 0n);
-    const byStones = game.piles.map((a, i) => i).sort((i, j) => compare(game.piles[i], game.piles[j]));
-    solved.pileOrder = byStones;
-    solved.pileH = Float64Array.from(byStones, (i) => hi32(game.piles[i]));
-    solved.pileL = Float64Array.from(byStones, (i) => lo32(game.piles[i]));
-    return solved;
+    const n = game.ph.length;
+    const valuesH = new Float64Array(n), valuesL = new Float64Array(n);
+    const pileH = new Float64Array(n), pileL = new Float64Array(n);
+    let sumH = 0, sumL = 0;
+    // The piles by size, walked beside the breakpoints.
+    const pileOrder = radixOrder(n, [game.ph, game.pl]);
+    for (let j = 0, k = 0; j < n; j++) {
+      const i = pileOrder[j];
+      const h = game.ph[i], l = game.pl[i];
+      pileH[j] = h; pileL[j] = l;
+      while (k + 1 < size && (Ph[k + 1] < h || (Ph[k + 1] === h && Pl[k + 1] <= l))) k++;
+      let dl = l - Pl[k], dh = h - Ph[k];
+      if (dl < 0) { dl += W32; dh -= 1; }
+      let vl = Vl[k] + dl, vh = Vh[k] + dh;
+      if (vl >= W32) { vl -= W32; vh += 1; }
+      valuesH[i] = vh; valuesL[i] = vl;
+      sumH = (sumH ^ vh) >>> 0; sumL = (sumL ^ vl) >>> 0;
+    }
+    Object.assign(S, { valueH: valuesH, valueL: valuesL, pileOrder, pileH, pileL, nimSum: big(sumH, sumL) });
+    return S;
   }
 
   function breakpointIndex(S, n) {
-    return lastAtOrBelow(S.Ph, S.Pl, S.P.length, hi32(n), lo32(n));
+    return lastAtOrBelow(S.Ph, S.Pl, S.Ph.length, hi32(n), lo32(n));
   }
+
+  const positionAtIndex = (S, k) => big(S.Ph[k], S.Pl[k]);
+  const valueAtIndex = (S, k) => big(S.Vh[k], S.Vl[k]);
 
   /** g(n). */
   function grundy(S, n) {
     const k = breakpointIndex(S, n);
-    return S.V[k] + (n - S.P[k]);
+    return valueAtIndex(S, k) + (n - positionAtIndex(S, k));
   }
 
   /** How many of the sorted positions (split in halves) lie below n. */
@@ -189,13 +354,21 @@
 
   /** The special point n's index, or -1. */
   function specialIndex(S, n) {
-    const k = lastAtOrBelow(S.specialH, S.specialL, S.special.length, hi32(n), lo32(n));
-    return k >= 0 && S.special[k] === n ? k : -1;
+    const h = hi32(n), l = lo32(n);
+    const k = lastAtOrBelow(S.specialH, S.specialL, S.specialH.length, h, l);
+    return k >= 0 && S.specialH[k] === h && S.specialL[k] === l ? k : -1;
+  }
+
+  function forbiddenCount(S, n) {
+    const s = specialIndex(S, n);
+    return s < 0 ? 0 : S.starts[s + 1] - S.starts[s];
   }
 
   function forbiddenTargets(S, n) {
     const s = specialIndex(S, n);
-    return s < 0 ? [] : S.targets.slice(S.starts[s], S.starts[s + 1]);
+    const found = [];
+    if (s >= 0) for (let j = S.starts[s]; j < S.starts[s + 1]; j++) found.push(big(S.targetH[j], S.targetL[j]));
+    return found;
   }
 
   // ---------------------------------------------------------------------------------------
@@ -212,9 +385,9 @@
     const held = [];
     if (byValue.length) {
       const wanted = new Map();
-      for (const [w] of byValue) wanted.set(w, 1n);
+      for (const [w] of byValue) wanted.set(key(hi32(w), lo32(w)), 1n);
       for (let i = 0; i < dropsBelow; i++) {
-        const w = S.dropW[i];
+        const w = key(S.dropWH[i], S.dropWL[i]);
         const count = wanted.get(w);
         if (count !== undefined) wanted.set(w, count + 1n);
       }
@@ -223,18 +396,19 @@
         const blocked = [];
         while (b < byValue.length && byValue[b][0] === byValue[a][0]) blocked.push(byValue[b++][1]);
         const value = byValue[a][0];
-        held.push({ value, holders: wanted.get(value), blocked });
+        held.push({ value, holders: wanted.get(key(hi32(value), lo32(value))), blocked });
         a = b;
       }
     }
     const k = breakpointIndex(S, n);
     const piles = [];
-    S.game.piles.forEach((a, i) => { if (a === n) piles.push(i); });
+    const h = hi32(n), l = lo32(n);
+    for (let i = 0; i < S.game.ph.length; i++) if (S.game.ph[i] === h && S.game.pl[i] === l) piles.push(i);
     return {
       n,
-      value: S.V[k] + (n - S.P[k]),
+      value: grundy(S, n),
       rising: n - BigInt(dropsBelow),
-      breakpoint: [S.P[k], S.V[k]],
+      breakpoint: [positionAtIndex(S, k), valueAtIndex(S, k)],
       targets,
       held,
       piles,
@@ -344,11 +518,18 @@
   /** Every position below `limit` holding `value`, increasing: one a segment at most. */
   function positionsOf(S, value, limit) {
     const found = [];
-    for (let k = 0; k < S.P.length && S.P[k] < limit; k++) {
-      const p = S.P[k], v = S.V[k];
-      let end = k + 1 < S.P.length ? S.P[k + 1] : limit;
-      if (end > limit) end = limit;
-      if (v <= value && value - v < end - p) found.push(p + (value - v));
+    const wh = hi32(value), wl = lo32(value), Lh = hi32(limit), Ll = lo32(limit);
+    const { Ph, Pl, Vh, Vl } = S;
+    for (let k = 0; k < Ph.length && (Ph[k] < Lh || (Ph[k] === Lh && Pl[k] < Ll)); k++) {
+      // The segment [P[k], end) holds V[k], V[k] + 1, ..., each once.
+      if (Vh[k] > wh || (Vh[k] === wh && Vl[k] > wl)) continue;
+      let eh = Lh, el = Ll;
+      if (k + 1 < Ph.length && (Ph[k + 1] < Lh || (Ph[k + 1] === Lh && Pl[k + 1] < Ll))) { eh = Ph[k + 1]; el = Pl[k + 1]; }
+      let nl = el - Pl[k], nh = eh - Ph[k];
+      if (nl < 0) { nl += W32; nh -= 1; }
+      let dl = wl - Vl[k], dh = wh - Vh[k];
+      if (dl < 0) { dl += W32; dh -= 1; }
+      if (dh < nh || (dh === nh && dl < nl)) found.push(positionAtIndex(S, k) + big(dh, dl));
     }
     return found;
   }
@@ -361,14 +542,17 @@
     return values.reduce((s, v) => s ^ v, 0n);
   }
 
-  /** A move to nim-sum 0 as [pile, take], the fewest stones from the first pile that can. */
-  function winningMove(S, piles, values) {
-    const sum = nimSumOf(values);
+  /**
+   * A move to nim-sum 0 as [pile, take], the fewest stones from the first pile that can, on
+   * `count` piles of `pileAt(i)` stones and value `valueAt(i)` whose nim-sum is `sum`.
+   */
+  function winningMove(S, count, pileAt, valueAt, sum) {
     if (sum === 0n) return null;
     const top = BigInt(bitLength(sum) - 1);
-    const pile = values.findIndex((v) => ((v >> top) & 1n) === 1n);
-    const stones = piles[pile];
-    const wanted = values[pile] ^ sum;
+    let pile = 0;
+    while (pile < count && ((valueAt(pile) >> top) & 1n) !== 1n) pile++;
+    const stones = pileAt(pile);
+    const wanted = valueAt(pile) ^ sum;
     const forbidden = new Set(forbiddenTargets(S, stones));
     const holders = positionsOf(S, wanted, stones);
     for (let i = holders.length - 1; i >= 0; i--) {
@@ -378,7 +562,7 @@
   }
 
   function canMove(S, stones) {
-    return BigInt(forbiddenTargets(S, stones).length) < stones;
+    return BigInt(forbiddenCount(S, stones)) < stones;
   }
 
   /** From a lost position: the fewest stones allowed from the largest pile that has a move. */
@@ -439,22 +623,28 @@
     fitView();
     renderVerdict();
     renderLists();
-    $("game-text").value = game.moves.length <= 20000 ? gameText(game) : "";
+    const small = game.ph.length + game.xh.length <= LINK_MOST_ITEMS;
+    $("game-text").value = small ? gameText(game) : "";
     if (share) shareGame(game);
-    startPlay(game.piles);
+    startPlay(game.ph.length <= PLAY_MOST ? Array.from(game.ph, (h, i) => pileOf(game, i)) : null);
     draw();
     if (message) $("edit-message").textContent = message;
   }
 
-  const LINK_MOST = 1000000;
+  /** The most piles and forbidden moves together that the address carries (and the text shows). */
+  const LINK_MOST_ITEMS = 20000;
+  /** The most piles the board plays. */
+  const PLAY_MOST = 1000;
 
   /** The game in the page's address: #piles=5,9,14&forbidden=3-3,8-8 */
   function shareGame(game) {
-    const hash = `#piles=${game.piles.join(",")}&forbidden=${game.moves.map(([x, y]) => `${x}-${y}`).join(",")}`;
-    if (hash.length > LINK_MOST) {
-      $("edit-message").textContent = "This game is too large for the page's address: a link would not carry it.";
+    if (game.ph.length + game.xh.length > LINK_MOST_ITEMS) {
+      $("edit-message").textContent = `This game has more than ${LINK_MOST_ITEMS} piles and forbidden moves: the page's address does not carry it.`;
       return;
     }
+    const piles = Array.from(game.ph, (h, i) => pileOf(game, i));
+    const moves = Array.from(game.xh, (h, i) => moveOf(game, i).join("-"));
+    const hash = `#piles=${piles.join(",")}&forbidden=${moves.join(",")}`;
     try {
       history.replaceState(null, "", hash);
     } catch (e) {
@@ -489,16 +679,17 @@
     if (sum === 0n) {
       el.dataset.winner = "Aoki";
       el.textContent = `Aoki wins: the nim-sum of the piles' Grundy values is 0, so every move of ` +
-        `Takahashi's leaves a nim-sum other than 0 (${S.game.piles.length} piles, ` +
-        `${S.game.moves.length} forbidden moves).`;
+        `Takahashi's leaves a nim-sum other than 0 (${plural(S.game.ph.length, "pile")}, ` +
+        `${plural(S.game.xh.length, "forbidden move")}).`;
       return;
     }
     el.dataset.winner = "Takahashi";
-    const [pile, take] = winningMove(S, S.game.piles, S.values);
-    const stones = S.game.piles[pile];
+    const valueAt = (i) => big(S.valueH[i], S.valueL[i]);
+    const [pile, take] = winningMove(S, S.game.ph.length, (i) => pileOf(S.game, i), valueAt, sum);
+    const stones = pileOf(S.game, pile);
     el.textContent = `Takahashi wins: the nim-sum of the piles' Grundy values is ${sum} ` +
       `(${binary(sum, width)} in binary), not 0; a winning move: ` +
-      `${moveWords(pile, take, stones, S.values[pile], grundy(S, stones - take))}.`;
+      `${moveWords(pile, take, stones, valueAt(pile), grundy(S, stones - take))}.`;
   }
 
   // ---------------------------------------------------------------------------------------
@@ -520,8 +711,10 @@
   function fitView() {
     let least = null, most = 0n;
     const see = (v) => { if (least === null || v < least) least = v; if (v > most) most = v; };
-    if (S.special.length) { see(S.special[0]); see(S.special[S.special.length - 1]); }
-    for (const a of S.game.piles) see(a);
+    const specials = S.specialH.length;
+    if (specials) { see(big(S.specialH[0], S.specialL[0])); see(big(S.specialH[specials - 1], S.specialL[specials - 1])); }
+    const piles = S.pileH.length;
+    if (piles) { see(big(S.pileH[0], S.pileL[0])); see(big(S.pileH[piles - 1], S.pileL[piles - 1])); }
     if (least === null) least = 0n;
     let span = most - least;
     span += span / 8n + 8n;
@@ -530,7 +723,7 @@
     view.lo = lo;
     view.span = most + span / 16n + 4n - lo;
     clampView();
-    view.cursor = S.game.piles.length ? S.game.piles[0] : view.lo;
+    view.cursor = S.game.ph.length ? pileOf(S.game, 0) : view.lo;
   }
 
   function colours() {
@@ -565,7 +758,7 @@
     const spanF = Number(view.span);
     const loH = hi32(lo), loL = lo32(lo);
     // Offsets from lo, exact below 2^53 (each half's difference is exact).
-    const dxOf = (h, l) => (h - loH) * TWO32 + (l - loL);
+    const dxOf = (h, l) => (h - loH) * W32 + (l - loL);
     const xAt = (dx) => MARGIN.left + (dx / spanF) * plotW;
     const gLo = grundy(S, lo);
     const gH = hi32(gLo), gL = lo32(gLo);
@@ -576,7 +769,7 @@
     let yMin = Infinity, yMax = -Infinity;
     for (let k = k0, i = 0; k <= k1; k++, i++) {
       const x0 = k === k0 ? 0 : dxOf(S.Ph[k], S.Pl[k]);
-      const y0 = k === k0 ? 0 : (S.Vh[k] - gH) * TWO32 + (S.Vl[k] - gL);
+      const y0 = k === k0 ? 0 : (S.Vh[k] - gH) * W32 + (S.Vl[k] - gL);
       const x1 = k < k1 ? dxOf(S.Ph[k + 1], S.Pl[k + 1]) - 1 : spanF;
       sx[i] = x0; sy[i] = y0; ex[i] = x1;
       if (y0 < yMin) yMin = y0;
@@ -655,7 +848,7 @@
       if (drop) marks.drops++; else marks.stays++;
       const x = xAt(dxOf(S.specialH[s], S.specialL[s]));
       if (sFew) {
-        const y = yAt(Number(grundy(S, S.special[s]) - gLo));
+        const y = yAt(Number(grundy(S, big(S.specialH[s], S.specialL[s])) - gLo));
         if (drop) triangle(ctx, x, y, c.drop); else diamond(ctx, x, y, c.stay);
       } else {
         ctx.fillStyle = drop ? c.drop : c.stay;
@@ -666,7 +859,7 @@
     const pFew = pb - pa <= MOST_MARKS;
     for (let i = pa; i < pb; i++) {
       marks.piles++;
-      const a = S.game.piles[S.pileOrder[i]];
+      const a = big(S.pileH[i], S.pileL[i]);
       const x = xAt(dxOf(S.pileH[i], S.pileL[i]));
       ctx.fillStyle = c.pile;
       if (pFew) {
@@ -758,8 +951,8 @@
     const items = [];
     const last = Math.min(k1, k0 + 39);
     for (let k = k0; k <= last; k++) {
-      const next = k + 1 < S.P.length ? `up to ${S.P[k + 1] - 1n}` : "from there on";
-      items.push(`g(${S.P[k]}) = ${S.V[k]}, then one more a stone ${next}`);
+      const next = k + 1 < S.Ph.length ? `up to ${positionAtIndex(S, k + 1) - 1n}` : "from there on";
+      items.push(`g(${positionAtIndex(S, k)}) = ${valueAtIndex(S, k)}, then one more a stone ${next}`);
     }
     if (k1 > last) items.push(`… and ${k1 - last} more breakpoints in view`);
     list.replaceChildren(...items.map((t) => { const li = document.createElement("li"); li.textContent = t; return li; }));
@@ -772,16 +965,16 @@
     let n = view.lo + (view.span * BigInt(Math.round(frac * Number(scale))) + scale / 2n) / scale;
     if (view.span > BigInt(Math.round(layout.plotW))) {
       let best = null;
-      const near = (list, h, l) => {
+      const near = (h, l) => {
         const i = countBelow(h, l, n);
         for (const j of [i - 1, i]) {
-          if (j < 0 || j >= list.length) continue;
+          if (j < 0 || j >= h.length) continue;
           const px = Math.abs(layout.xAt(layout.dxOf(h[j], l[j])) - x);
-          if (px <= 6 && (best === null || px < best[0])) best = [px, list[j]];
+          if (px <= 6 && (best === null || px < best[0])) best = [px, big(h[j], l[j])];
         }
       };
-      near(S.special, S.specialH, S.specialL);
-      near(S.pileOrder.map((i) => S.game.piles[i]), S.pileH, S.pileL);
+      near(S.specialH, S.specialL);
+      near(S.pileH, S.pileL);
       if (best) n = best[1];
     }
     return n;
@@ -839,7 +1032,18 @@
     li.scrollIntoView({ block: "nearest" });
   }
 
+  /** A new game on the board, of `piles` (BigInt), or none when the game has too many. */
   function startPlay(piles) {
+    if (!piles) {
+      play.piles = [];
+      play.values = [];
+      play.over = true;
+      $("play-log").replaceChildren();
+      log(`This game has more than ${PLAY_MOST} piles, more than the board plays: give piles of ` +
+        "your own below to play them against the program under this game's forbidden moves.");
+      renderBoard();
+      return;
+    }
     play.piles = piles.slice();
     play.values = piles.map((a) => grundy(S, a));
     play.over = false;
@@ -851,6 +1055,11 @@
     if (play.computerFirst) computerMove();
     else if (stuck()) end("You have no move left: I win.", "computer");
     renderBoard();
+  }
+
+  function playWinningMove() {
+    const sum = nimSumOf(play.values);
+    return winningMove(S, play.piles.length, (i) => play.piles[i], (i) => play.values[i], sum);
   }
 
   function stuck() {
@@ -873,7 +1082,7 @@
 
   function computerMove() {
     const sum = nimSumOf(play.values);
-    const move = winningMove(S, play.piles, play.values) || anyMove(S, play.piles);
+    const move = playWinningMove() || anyMove(S, play.piles);
     if (!move) {
       end("I have no move left: you win.", "learner");
       return;
@@ -904,7 +1113,7 @@
   }
 
   function hint() {
-    const move = winningMove(S, play.piles, play.values);
+    const move = playWinningMove();
     if (!move) {
       log("hint: the nim-sum is 0, so every move leaves a nonzero nim-sum; none wins against best play.");
       return;
@@ -967,10 +1176,19 @@
       li.append(span, button);
       return li;
     };
-    const piles = game.piles.slice(0, SHOWN_ITEMS).map((a, i) =>
-      item(`pile ${i + 1}: ${plural(a, "stone")}`, `Remove pile ${i + 1}`, () => edit((g) => { g.piles.splice(i, 1); }, `Pile ${i + 1} removed.`)));
-    const moves = game.moves.slice(0, SHOWN_ITEMS).map(([x, y], i) =>
-      item(`from ${x}, taking ${y}`, `Allow taking ${y} from ${x} again`, () => edit((g) => { g.moves.splice(i, 1); }, `Taking ${y} from ${x} is allowed again.`)));
+    const piles = [], moves = [];
+    const n = game.ph.length, m = game.xh.length;
+    for (let i = 0; i < Math.min(n, SHOWN_ITEMS); i++) {
+      const a = pileOf(game, i);
+      piles.push(item(`pile ${i + 1}: ${plural(a, "stone")}`, `Remove pile ${i + 1}`,
+        () => edit((g) => { g.ph.splice(i, 1); g.pl.splice(i, 1); }, `Pile ${i + 1} removed.`)));
+    }
+    for (let i = 0; i < Math.min(m, SHOWN_ITEMS); i++) {
+      const [x, y] = moveOf(game, i);
+      moves.push(item(`from ${x}, taking ${y}`, `Allow taking ${y} from ${x} again`,
+        () => edit((g) => { for (const name of ["xh", "xl", "yh", "yl"]) g[name].splice(i, 1); },
+          `Taking ${y} from ${x} is allowed again.`)));
+    }
     const more = (list, length, what) => {
       if (length > SHOWN_ITEMS) {
         const li = document.createElement("li");
@@ -979,18 +1197,23 @@
       }
       return list;
     };
-    $("pile-list").replaceChildren(...more(piles, game.piles.length, "piles"));
-    $("move-list").replaceChildren(...more(moves, game.moves.length, "forbidden moves"));
+    $("pile-list").replaceChildren(...more(piles, n, "piles"));
+    $("move-list").replaceChildren(...more(moves, m, "forbidden moves"));
   }
 
   function edit(change, message) {
-    const game = { piles: S.game.piles.slice(), moves: S.game.moves.slice() };
-    change(game);
-    useGame(game, { message });
+    useGame(changed(S.game, change), { message });
   }
 
+  /** The indices of the forbidden move (x, y) as listed (a move may be listed twice). */
   function findMove(x, y) {
-    return S.game.moves.findIndex(([a, b]) => a === x && b === y);
+    const g = S.game;
+    const [xh, xl, yh, yl] = [hi32(x), lo32(x), hi32(y), lo32(y)];
+    const found = [];
+    for (let i = 0; i < g.xh.length; i++) {
+      if (g.xh[i] === xh && g.xl[i] === xl && g.yh[i] === yh && g.yl[i] === yl) found.push(i);
+    }
+    return found;
   }
 
   // ---------------------------------------------------------------------------------------
@@ -1087,7 +1310,8 @@
       learnerMove(pile, take);
     }, $("play-message")));
     $("hint").addEventListener("click", hint);
-    $("new-game").addEventListener("click", () => startPlay(S.game.piles));
+    $("new-game").addEventListener("click", () =>
+      startPlay(S.game.ph.length <= PLAY_MOST ? Array.from(S.game.ph, (h, i) => pileOf(S.game, i)) : null));
     $("custom-form").addEventListener("submit", guarded(() => {
       const words = $("custom-piles").value.trim().split(/\s+/).filter((w) => w !== "");
       if (!words.length || words.length > 1000) throw new Error("give from 1 to 1000 piles, as numbers apart");
@@ -1100,7 +1324,7 @@
     }, $("play-message")));
     $("add-pile-form").addEventListener("submit", guarded(() => {
       const a = readNumber($("add-pile"), "the pile");
-      edit((g) => g.piles.push(a), `A pile of ${plural(a, "stone")} added.`);
+      edit((g) => { g.ph.push(hi32(a)); g.pl.push(lo32(a)); }, `A pile of ${plural(a, "stone")} added.`);
     }, $("edit-message")));
     const readMove = () => {
       const x = readNumber($("forbid-x"), "X"), y = readNumber($("forbid-y"), "Y");
@@ -1109,15 +1333,16 @@
     };
     $("forbid-form").addEventListener("submit", guarded(() => {
       const [x, y] = readMove();
-      if (findMove(x, y) >= 0) throw new Error(`taking ${y} from ${x} is already forbidden`);
-      edit((g) => g.moves.push([x, y]), `Taking ${y} from ${x} is forbidden now.`);
+      if (findMove(x, y).length) throw new Error(`taking ${y} from ${x} is already forbidden`);
+      edit((g) => { g.xh.push(hi32(x)); g.xl.push(lo32(x)); g.yh.push(hi32(y)); g.yl.push(lo32(y)); },
+        `Taking ${y} from ${x} is forbidden now.`);
     }, $("edit-message")));
     $("forbid-remove").addEventListener("click", guarded(() => {
       const [x, y] = readMove();
-      const i = findMove(x, y);
-      if (i < 0) throw new Error(`taking ${y} from ${x} is not forbidden`);
+      const found = findMove(x, y);
+      if (!found.length) throw new Error(`taking ${y} from ${x} is not forbidden`);
       edit((g) => {
-        for (let j = g.moves.length - 1; j >= 0; j--) if (g.moves[j][0] === x && g.moves[j][1] === y) g.moves.splice(j, 1);
+        for (const j of found.reverse()) for (const name of ["xh", "xl", "yh", "yl"]) g[name].splice(j, 1);
       }, `Taking ${y} from ${x} is allowed again.`);
     }, $("edit-message")));
     $("text-form").addEventListener("submit", guarded(() => {
@@ -1135,8 +1360,8 @@
     solveText(text) {
       const solved = solve(parseGame(text));
       return {
-        breakpoints: solved.P.map((p, k) => `${p} ${solved.V[k]}`),
-        values: solved.values.map(String),
+        breakpoints: Array.from(solved.Ph, (h, k) => `${positionAtIndex(solved, k)} ${valueAtIndex(solved, k)}`),
+        values: Array.from(solved.valueH, (h, i) => String(big(h, solved.valueL[i]))),
         winner: solved.nimSum === 0n ? "Aoki" : "Takahashi",
       };
     },
