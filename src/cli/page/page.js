@@ -113,6 +113,26 @@
     return game;
   }
 
+  /** The game as the tool embeds it: N, M, the piles, then X and Y of each move, each number
+   * 16 hexadecimal digits, its high half then its low half (src/cli/page/mod.rs). */
+  function readRecords(text) {
+    const records = text.trim();
+    const half = (i) => parseInt(records.substr(8 * i, 8), 16);
+    const n = half(1), m = half(3);
+    const game = {
+      ph: new Float64Array(n), pl: new Float64Array(n),
+      xh: new Float64Array(m), xl: new Float64Array(m),
+      yh: new Float64Array(m), yl: new Float64Array(m),
+    };
+    let at = 4;
+    for (let i = 0; i < n; i++) { game.ph[i] = half(at++); game.pl[i] = half(at++); }
+    for (let i = 0; i < m; i++) {
+      game.xh[i] = half(at++); game.xl[i] = half(at++);
+      game.yh[i] = half(at++); game.yl[i] = half(at++);
+    }
+    return game;
+  }
+
   const pileOf = (game, i) => big(game.ph[i], game.pl[i]);
   const moveOf = (game, i) => [big(game.xh[i], game.xl[i]), big(game.yh[i], game.yl[i])];
 
@@ -614,20 +634,25 @@
   let S = null;
   const view = { lo: 0n, span: 32n, cursor: 0n };
   const play = { piles: [], values: [], over: true, computerFirst: false };
-  const timing = { firstDrawn: null, lastDrawMs: null, solveMs: null, draws: 0 };
+  const timing = { started: performance.now(), firstDrawn: null, lastDrawMs: null, solveMs: null, draws: 0, phases: {} };
 
   function useGame(game, { share = true, message = "" } = {}) {
-    const started = performance.now();
+    let started = performance.now();
+    const phase = (name) => { const now = performance.now(); timing.phases[name] = now - started; started = now; };
     S = solve(game);
     timing.solveMs = performance.now() - started;
+    phase("solve");
     fitView();
     renderVerdict();
+    phase("verdict");
     renderLists();
     const small = game.ph.length + game.xh.length <= LINK_MOST_ITEMS;
     $("game-text").value = small ? gameText(game) : "";
     if (share) shareGame(game);
     startPlay(game.ph.length <= PLAY_MOST ? Array.from(game.ph, (h, i) => pileOf(game, i)) : null);
+    phase("lists and play");
     draw();
+    phase("draw");
     if (message) $("edit-message").textContent = message;
   }
 
@@ -840,7 +865,11 @@
     }
     // The marks: shapes, not colour alone.
     const marks = { drops: 0, stays: 0, piles: 0 };
+    // Where marks crowd, a strip at the bottom: a tick a pixel column that holds any.
     const strip = MARGIN.top + plotH - 8;
+    const columns = Math.ceil(plotW) + 1;
+    const crowd = { drop: new Uint8Array(columns), stay: new Uint8Array(columns), pile: new Uint8Array(columns) };
+    const column = (x) => Math.min(columns - 1, Math.max(0, Math.floor(x - MARGIN.left)));
     const sa = countBelow(S.specialH, S.specialL, lo), sb = countBelow(S.specialH, S.specialL, hi + 1n);
     const sFew = sb - sa <= MOST_MARKS;
     for (let s = sa; s < sb; s++) {
@@ -851,23 +880,25 @@
         const y = yAt(Number(grundy(S, big(S.specialH[s], S.specialL[s])) - gLo));
         if (drop) triangle(ctx, x, y, c.drop); else diamond(ctx, x, y, c.stay);
       } else {
-        ctx.fillStyle = drop ? c.drop : c.stay;
-        ctx.fillRect(x - 0.5, drop ? strip - 8 : strip - 16, 1.5, 7);
+        (drop ? crowd.drop : crowd.stay)[column(x)] = 1;
       }
     }
     const pa = countBelow(S.pileH, S.pileL, lo), pb = countBelow(S.pileH, S.pileL, hi + 1n);
     const pFew = pb - pa <= MOST_MARKS;
+    marks.piles = pb - pa;
+    ctx.fillStyle = c.pile;
     for (let i = pa; i < pb; i++) {
-      marks.piles++;
-      const a = big(S.pileH[i], S.pileL[i]);
       const x = xAt(dxOf(S.pileH[i], S.pileL[i]));
-      ctx.fillStyle = c.pile;
       if (pFew) {
-        const y = yAt(Number(grundy(S, a) - gLo));
+        const y = yAt(Number(grundy(S, big(S.pileH[i], S.pileL[i])) - gLo));
         ctx.fillRect(x - 4, y - 4, 8, 8);
       } else {
-        ctx.fillRect(x - 0.5, strip, 1.5, 7);
+        crowd.pile[column(x)] = 1;
       }
+    }
+    for (const [flags, colour, top] of [[crowd.drop, c.drop, strip - 8], [crowd.stay, c.stay, strip - 16], [crowd.pile, c.pile, strip]]) {
+      ctx.fillStyle = colour;
+      for (let col = 0; col < columns; col++) if (flags[col]) ctx.fillRect(MARGIN.left + col, top, 1, 7);
     }
     // The cursor.
     let cursorWords = "";
@@ -1382,7 +1413,9 @@
     message = `The game in the address is not a game (${e.message}); the page's own game is shown.`;
   }
   const fromAddress = Boolean(first);
-  if (!first) first = parseGame(document.getElementById("game").textContent);
+  const reading = performance.now();
+  if (!first) first = readRecords(document.getElementById("game").textContent);
+  timing.phases.read = performance.now() - reading;
   useGame(first, { share: fromAddress, message });
   showWhy(view.cursor);
 })();
