@@ -286,8 +286,8 @@ impl Drop for Browser {
     }
 }
 
-/// Standard base64 (the screenshot's encoding), decoded.
-fn base64(text: &str) -> Vec<u8> {
+/// Standard base64 (the screenshot's and the page's game), decoded.
+pub fn base64(text: &str) -> Vec<u8> {
     let digit = |c: u8| match c {
         b'A'..=b'Z' => c - b'A',
         b'a'..=b'z' => c - b'a' + 26,

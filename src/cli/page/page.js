@@ -114,10 +114,13 @@
   }
 
   /** The game as the tool embeds it: N, M, the piles, then X and Y of each move, each number
-   * 16 hexadecimal digits, its high half then its low half (src/cli/page/mod.rs). */
+   * 8 bytes big-endian, in base64 (src/cli/page/mod.rs). */
   function readRecords(text) {
-    const records = text.trim();
-    const half = (i) => parseInt(records.substr(8 * i, 8), 16);
+    const binary = atob(text.trim());
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    const view = new DataView(bytes.buffer);
+    const half = (i) => view.getUint32(4 * i);
     const n = half(1), m = half(3);
     const game = {
       ph: new Float64Array(n), pl: new Float64Array(n),
