@@ -445,6 +445,11 @@ mod slow {
             println!("zoom step {step}: drawn in {ms:.1} ms");
             assert!(ms < 250.0 * share.max(1.0), "zoom step {step}: {ms:.0} ms");
         }
+        let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("page-max-1280.png");
+        browser.resize(1280, 900);
+        browser.eval("document.getElementById('fit').click()");
+        browser.screenshot(&shot);
+        println!("screenshot: {}", shot.display());
         let verdict = browser.eval("document.getElementById('verdict').dataset.winner");
         let tool = run(&["-"], game.as_bytes()).assert_ok().trim().to_owned();
         assert_eq!(verdict, tool.as_str());

@@ -794,21 +794,29 @@
     // Each segment in view: its start and end as offsets (x from lo, y from g(lo)).
     const count = k1 - k0 + 1;
     const sx = new Float64Array(count), sy = new Float64Array(count), ex = new Float64Array(count);
-    let yMin = Infinity, yMax = -Infinity;
+    let yMin = Infinity, yMax = -Infinity, kMin = k0, kMax = k0, lineMin = Infinity;
     for (let k = k0, i = 0; k <= k1; k++, i++) {
       const x0 = k === k0 ? 0 : dxOf(S.Ph[k], S.Pl[k]);
       const y0 = k === k0 ? 0 : (S.Vh[k] - gH) * W32 + (S.Vl[k] - gL);
       const x1 = k < k1 ? dxOf(S.Ph[k + 1], S.Pl[k + 1]) - 1 : spanF;
       sx[i] = x0; sy[i] = y0; ex[i] = x1;
-      if (y0 < yMin) yMin = y0;
-      if (y0 + (x1 - x0) > yMax) yMax = y0 + (x1 - x0);
+      if (y0 < yMin) { yMin = y0; kMin = k; }
+      if (y0 + (x1 - x0) > yMax) { yMax = y0 + (x1 - x0); kMax = k; }
+      if ((x1 > x0 || k === k0) && y0 < lineMin) lineMin = y0;
     }
+    // g's least and largest value in view, exact: the start of one segment, the end of one.
+    const gMin = kMin === k0 ? gLo : valueAtIndex(S, kMin);
+    const gMax = grundy(S, kMax < k1 ? positionAtIndex(S, kMax + 1) - 1n : hi);
     // Plain Nim's g = n, which lies lo - g(lo) above g at lo: beside g when that is near.
     const gap = lo - gLo;
     const gapF = Number(gap);
     const diagonal = gapF <= spanF;
-    const curveMin = yMin, curveMax = yMax;
     if (diagonal) yMax = Math.max(yMax, gapF + spanF);
+    // Where positions crowd, the height shows the rising runs (segments longer than one
+    // position); a drop below them is a dot on the picture's floor, and the words count them.
+    const crowded = view.span > 160n && count > 2 * plotW;
+    const floorMin = yMin;
+    if (crowded && lineMin > yMin && lineMin < yMax) yMin = lineMin;
     if (yMax - yMin < 4) yMax = yMin + 4;
     const yPad = (yMax - yMin) * 0.04;
     const yBottom = yMin - yPad, yTop = yMax + yPad;
@@ -836,6 +844,10 @@
     const few = view.span <= 160n;
     const columnLow = new Float64Array(Math.ceil(plotW) + 2).fill(Infinity);
     const columnHigh = new Float64Array(Math.ceil(plotW) + 2).fill(-Infinity);
+    // Where positions crowd, a drop (a segment of one position) is a dot of its own, not part
+    // of its column's extent: a drop far below the line would paint the column solid.
+    const dotsWide = Math.ceil(plotW), dotsHigh = Math.ceil(plotH);
+    let dots = null;
     ctx.beginPath();
     for (let i = 0; i < count; i++) {
       const xa = xAt(sx[i]), xb = xAt(ex[i]);
@@ -843,6 +855,11 @@
       if (few || xb - xa >= 2) {
         ctx.moveTo(xa, ya);
         ctx.lineTo(Math.max(xb, xa + 0.5), yb);
+      } else if (ex[i] === sx[i] && i > 0) {
+        if (!dots) dots = new Uint8Array(dotsWide * dotsHigh);
+        const col = Math.min(dotsWide - 1, Math.max(0, Math.floor(xa - MARGIN.left)));
+        const row = Math.min(dotsHigh - 1, Math.max(0, Math.floor(ya - MARGIN.top)));
+        dots[row * dotsWide + col] = 1;
       } else {
         const col = Math.max(0, Math.floor(xa - MARGIN.left));
         if (col < columnLow.length) {
@@ -856,6 +873,18 @@
       if (columnLow[col] !== Infinity) {
         ctx.fillRect(MARGIN.left + col, columnLow[col] - 1, 1.5, columnHigh[col] - columnLow[col] + 2);
       }
+    }
+    if (dots) {
+      const image = new ImageData(dotsWide, dotsHigh);
+      const [r, g, b] = [1, 3, 5].map((i) => parseInt(c.drop.slice(i, i + 2), 16));
+      for (let i = 0; i < dots.length; i++) {
+        if (dots[i]) image.data.set([r, g, b, 255], 4 * i);
+      }
+      const layer = document.createElement("canvas");
+      layer.width = dotsWide;
+      layer.height = dotsHigh;
+      layer.getContext("2d").putImageData(image, 0, 0);
+      ctx.drawImage(layer, MARGIN.left, MARGIN.top, dotsWide, dotsHigh);
     }
     if (few) {
       for (let n = lo; n <= hi; n++) {
@@ -929,14 +958,9 @@
     ctx.fillText(`n = ${lo}`, MARGIN.left, MARGIN.top + plotH + 4);
     ctx.textAlign = "right";
     ctx.fillText(`${hi}`, MARGIN.left + plotW, MARGIN.top + plotH + 4);
-    // The scale's ends, and g's own least and largest value in view.
-    const gMin = gLo + BigInt(Math.round(curveMin));
-    const gMax = gLo + BigInt(Math.round(curveMax));
     ctx.textAlign = "left";
     ctx.textBaseline = "bottom";
-    ctx.fillText(`g from ${gMin}`, MARGIN.left, MARGIN.top - 4);
-    ctx.textAlign = "right";
-    ctx.fillText(`to ${gMax} in view`, MARGIN.left + plotW, MARGIN.top - 4);
+ctx.fillText(`g in view: ${gMin} to ${gMax}`, MARGIN.left, MARGIN.top - 4);
     ctx.textBaseline = "top";
     ctx.textAlign = "left";
     if (cursorWords) ctx.fillText(cursorWords, MARGIN.left, MARGIN.top + plotH + 22);
@@ -949,6 +973,8 @@
     const text = `Showing n from ${lo} to ${hi}: g goes from ${gMin} to ${gMax}. ` +
       `In view: ${plural(marks.drops + marks.stays, "special point")} (${plural(marks.drops, "drop")}, ` +
       `${marks.stays} staying on the rising line) and ${plural(marks.piles, "pile")}. ${nimWords}` +
+      (dots ? " The drops crowd here: each pixel that holds one is a dot of their colour." : "") +
+      (floorMin < yMin ? ` The picture's height shows the rising runs; drops to lower values, down to ${gMin}, are dots on its floor.` : "") +
       (cursorWords ? ` The ${cursorWords}.` : "");
     $("plot-text").textContent = text;
     canvas.setAttribute("aria-label", `The graph of g(n). ${text}`);
