@@ -960,7 +960,7 @@
     ctx.fillText(`${hi}`, MARGIN.left + plotW, MARGIN.top + plotH + 4);
     ctx.textAlign = "left";
     ctx.textBaseline = "bottom";
-ctx.fillText(`g in view: ${gMin} to ${gMax}`, MARGIN.left, MARGIN.top - 4);
+    ctx.fillText(`g in view: ${gMin} to ${gMax}`, MARGIN.left, MARGIN.top - 4);
     ctx.textBaseline = "top";
     ctx.textAlign = "left";
     if (cursorWords) ctx.fillText(cursorWords, MARGIN.left, MARGIN.top + plotH + 22);
