@@ -280,6 +280,23 @@ fn the_program_wins_every_game_it_starts_from_a_winning_position() {
         started >= 10,
         "only {started} games started from a winning position"
     );
+    // Piles the learner types: 1 2 3 is plain Nim's lost position under no forbidden move, so
+    // the learner moves first; the hint says no move wins.
+    browser.eval(
+        "document.getElementById('game-text').value = '0 0\\n\\n'; \
+         document.querySelector('#text-form button').click(); \
+         document.getElementById('custom-piles').value = '1 2 3'; \
+         document.querySelector('#custom-form button').click(); \
+         document.getElementById('hint').click()",
+    );
+    let log = browser.eval("document.getElementById('play-log').textContent");
+    let log = log.as_str().unwrap();
+    assert!(log.contains("you move first"), "{log}");
+    assert!(log.contains("none wins against best play"), "{log}");
+    let stones = browser.eval(
+        "[...document.querySelectorAll('#board-rows tr')].map(r => r.dataset.stones).join(' ')",
+    );
+    assert_eq!(stones, "1 2 3");
     assert_clean(&browser, &url);
 }
 
@@ -320,6 +337,15 @@ fn an_edited_games_verdict_is_the_tools_and_its_link_carries_it() {
     let address = browser.eval("location.href");
     let address = address.as_str().unwrap().to_owned();
     assert!(address.contains("#piles="), "{address}");
+    // A move forbidden already is refused, in words, and the game is left as it was.
+    browser.eval(
+        "document.getElementById('forbid-x').value = '2'; \
+         document.getElementById('forbid-y').value = '1'; \
+         document.getElementById('forbid-add').click()",
+    );
+    let message = browser.eval("document.getElementById('edit-message').textContent");
+    assert_eq!(message, "taking 1 from 2 is already forbidden");
+    assert_eq!(browser.eval("nimPage.gameText()"), edited);
     assert_clean(&browser, &url);
     let Some(mut again) = open(&address, 1280) else {
         return;

@@ -1088,8 +1088,10 @@
   function log(text) {
     const li = document.createElement("li");
     li.textContent = text;
-    $("play-log").append(li);
-    li.scrollIntoView({ block: "nearest" });
+    const list = $("play-log");
+    list.append(li);
+    // The log scrolls within itself; the page stays where the reader is.
+    list.scrollTop = list.scrollHeight;
   }
 
   /** A new game on the board, of `piles` (BigInt), or none when the game has too many. */
