@@ -767,6 +767,11 @@
     requestAnimationFrame(() => { drawQueued = false; draw(); });
   }
 
+  const scratch = {
+    sx: new Float64Array(0), sy: new Float64Array(0), ex: new Float64Array(0),
+    dots: new Uint8Array(0), layer: document.createElement("canvas"),
+  };
+
   function draw() {
     const started = performance.now();
     const canvas = $("plot");
@@ -793,7 +798,14 @@
     const k0 = breakpointIndex(S, lo), k1 = breakpointIndex(S, hi);
     // Each segment in view: its start and end as offsets (x from lo, y from g(lo)).
     const count = k1 - k0 + 1;
-    const sx = new Float64Array(count), sy = new Float64Array(count), ex = new Float64Array(count);
+    // Reused from draw to draw: a zoom redraws often, and fresh arrays of a contest-size game's
+    // segments at every step kept the garbage collector busy.
+    if (scratch.sx.length < count) {
+      scratch.sx = new Float64Array(count);
+      scratch.sy = new Float64Array(count);
+      scratch.ex = new Float64Array(count);
+    }
+    const { sx, sy, ex } = scratch;
     let yMin = Infinity, yMax = -Infinity, kMin = k0, kMax = k0, lineMin = Infinity;
     for (let k = k0, i = 0; k <= k1; k++, i++) {
       const x0 = k === k0 ? 0 : dxOf(S.Ph[k], S.Pl[k]);
@@ -856,7 +868,11 @@
         ctx.moveTo(xa, ya);
         ctx.lineTo(Math.max(xb, xa + 0.5), yb);
       } else if (ex[i] === sx[i] && i > 0) {
-        if (!dots) dots = new Uint8Array(dotsWide * dotsHigh);
+        if (!dots) {
+          if (scratch.dots.length < dotsWide * dotsHigh) scratch.dots = new Uint8Array(dotsWide * dotsHigh);
+          dots = scratch.dots.subarray(0, dotsWide * dotsHigh);
+          dots.fill(0);
+        }
         const col = Math.min(dotsWide - 1, Math.max(0, Math.floor(xa - MARGIN.left)));
         const row = Math.min(dotsHigh - 1, Math.max(0, Math.floor(ya - MARGIN.top)));
         dots[row * dotsWide + col] = 1;
@@ -880,7 +896,7 @@
       for (let i = 0; i < dots.length; i++) {
         if (dots[i]) image.data.set([r, g, b, 255], 4 * i);
       }
-      const layer = document.createElement("canvas");
+      const layer = scratch.layer;
       layer.width = dotsWide;
       layer.height = dotsHigh;
       layer.getContext("2d").putImageData(image, 0, 0);
@@ -1433,6 +1449,7 @@
     gameText: () => gameText(S.game),
     view: () => ({ lo: String(view.lo), span: String(view.span), cursor: String(view.cursor) }),
     zoom(times) { for (let i = 0; i < times; i++) { zoom(1n, 2n, view.cursor); draw(); } return timing.lastDrawMs; },
+    draw() { draw(); return timing.lastDrawMs; },
   };
 
   wire();
