@@ -100,10 +100,12 @@ fn the_page_is_one_file_that_names_nothing_outside_it() {
 #[test]
 fn the_first_game_opens_cleanly_at_a_phones_width_and_a_desktops() {
     let (_, url) = write_page("first", &[], b"");
+    let Some(mut browser) = open("about:blank", 390) else {
+        return;
+    };
     for width in [390, 1280] {
-        let Some(mut browser) = open(&url, width) else {
-            return;
-        };
+        browser.resize(width, 900);
+        browser.open(&url);
         let drawn = browser.eval("nimPage.timing.firstDrawn");
         assert!(drawn.as_f64().is_some_and(|ms| ms > 0.0), "{drawn}");
         let text = browser.eval("document.getElementById('plot-text').textContent");
@@ -241,7 +243,7 @@ const RANDOM_PLAYER: &str = "(seed => {
   return play.dataset.winner || 'none';
 })";
 
-/// Forty generated games, each played by the program against a random player: where the
+/// Twenty-five generated games, each played by the program against a random player: where the
 /// nim-sum is not 0 the program moves first and wins every one; where it is 0, the page says
 /// so and the learner moves first.
 #[test]
@@ -251,7 +253,7 @@ fn the_program_wins_every_game_it_starts_from_a_winning_position() {
         return;
     };
     let mut started = 0;
-    for seed in 1..=40u32 {
+    for seed in 1..=25u32 {
         let game = run(&["gen", "--seed", &seed.to_string(), "--max", "12"], b"");
         let game = game.assert_ok();
         let winner = run(&["-"], game.as_bytes()).assert_ok().trim().to_owned();
@@ -277,9 +279,10 @@ fn the_program_wins_every_game_it_starts_from_a_winning_position() {
         );
     }
     assert!(
-        started >= 10,
+        started >= 6,
         "only {started} games started from a winning position"
     );
+    println!("the program started {started} of 25 games from a winning position and won them all");
     // Piles the learner types: 1 2 3 is plain Nim's lost position under no forbidden move, so
     // the learner moves first; the hint says no move wins.
     browser.eval(
@@ -347,11 +350,11 @@ fn an_edited_games_verdict_is_the_tools_and_its_link_carries_it() {
     assert_eq!(message, "taking 1 from 2 is already forbidden");
     assert_eq!(browser.eval("nimPage.gameText()"), edited);
     assert_clean(&browser, &url);
-    let Some(mut again) = open(&address, 1280) else {
-        return;
-    };
-    assert_eq!(again.eval("nimPage.gameText()"), edited);
-    assert_clean(&again, &url);
+    // The link opened afresh: the same game.
+    browser.open("about:blank");
+    browser.open(&address);
+    assert_eq!(browser.eval("nimPage.gameText()"), edited);
+    assert_clean(&browser, &url);
 }
 
 /// The slow tests of this file: each takes seconds of CPU time or of waiting, so `cargo test`

@@ -30,7 +30,7 @@ pub struct Browser {
     commands: std::io::PipeWriter,
     replies: Receiver<Value>,
     next: u64,
-    session: String,
+    page_id: String,
     profile: std::path::PathBuf,
     /// Every event seen, in order.
     pub events: Vec<Value>,
@@ -106,7 +106,7 @@ impl Browser {
             commands: ours_write,
             replies,
             next: 0,
-            session: String::new(),
+            page_id: String::new(),
             profile,
             events: Vec::new(),
         };
@@ -116,7 +116,7 @@ impl Browser {
             "Target.attachToTarget",
             json!({"targetId": target, "flatten": true}),
         );
-        browser.session = attached["sessionId"].as_str().unwrap().to_owned();
+        browser.page_id = attached["sessionId"].as_str().unwrap().to_owned();
         for domain in ["Page", "Runtime", "Network", "Log"] {
             browser.call(&format!("{domain}.enable"), json!({}));
         }
@@ -124,13 +124,13 @@ impl Browser {
         browser
     }
 
-    /// Sends a command (to the page's session once there is one) and waits for its reply.
+    /// Sends a command (to the page once attached to it) and waits for its reply.
     pub fn call(&mut self, method: &str, params: Value) -> Value {
         self.next += 1;
         let id = self.next;
         let mut message = json!({"id": id, "method": method, "params": params});
-        if !self.session.is_empty() {
-            message["sessionId"] = json!(self.session);
+        if !self.page_id.is_empty() {
+            message["sessionId"] = json!(self.page_id);
         }
         let mut bytes = message.to_string().into_bytes();
         bytes.push(0);
