@@ -1,8 +1,10 @@
 //! `page`: one self-contained HTML file for a learner: g over any range, drawn and zoomed, why a
 //! position has its value, the game played against the program and edited, all offline.
 //!
-//! The file is written here from three sources of its own, kept beside this one and pulled in at
-//! build time: the template (`page.html`), the styles (`page.css`) and the script (`page.js`).
+//! The file is written here from sources of its own, kept beside this one and pulled in at
+//! build time: the template (`page.html`), the styles (`page.css`) and the script, a room a
+//! file under `script/` (words, sweep, why, moves, state, picture, play, edit, start), put
+//! together in that order inside one function.
 //! The script sweeps the special points as `src/main.rs` does (ported, with BigInt for values
 //! past 2^53) and says why in `why`'s own words ([`WORDS`], embedded as JSON); the tests hold its
 //! values and its words against the tool's in Chromium.
@@ -50,7 +52,23 @@ pub(super) struct Args {
 
 const TEMPLATE: &str = include_str!("page.html");
 const STYLE: &str = include_str!("page.css");
-const SCRIPT: &str = include_str!("page.js");
+/// The script: its rooms in order, one scope (a function called at once), strict.
+const SCRIPT: &str = concat!(
+    "// The page of `constrained-nim page`: the game solved in the browser by the sweep of\n",
+    "// src/main.rs (ported), drawn, explained in the words of `why` (embedded from\n",
+    "// src/cli/why.rs), played and edited. No request leaves the page.\n",
+    "\"use strict\";\n(function () {\n",
+    include_str!("script/words.js"),
+    include_str!("script/sweep.js"),
+    include_str!("script/why.js"),
+    include_str!("script/moves.js"),
+    include_str!("script/state.js"),
+    include_str!("script/picture.js"),
+    include_str!("script/play.js"),
+    include_str!("script/edit.js"),
+    include_str!("script/start.js"),
+    "})();\n",
+);
 
 /// The game of a page written without FILE: three piles, and eight forbidden moves of which
 /// seven drop (to 0 twice) and one, at 17, stays on the rising line.
