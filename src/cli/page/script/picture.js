@@ -252,6 +252,29 @@ function draw() {
   ctx.fillText(`n = ${lo}`, MARGIN.left, MARGIN.top + plotH + 4);
   ctx.textAlign = "right";
   ctx.fillText(`${hi}`, MARGIN.left + plotW, MARGIN.top + plotH + 4);
+  // Ticks between the ends at a round step (1, 2 or 5 times a power of ten), labelled where a
+  // label has room beside the ends' own.
+  const labelWidth = 7 * String(hi).length + 24;
+  const most = BigInt(Math.max(1, Math.floor(plotW / labelWidth)));
+  let step = 1n;
+  for (let base = 1n, i = 0; view.span / step > most; i = (i + 1) % 3) {
+    step = base * [2n, 5n, 10n][i];
+    if (i === 2) base *= 10n;
+  }
+  const leftEnd = ctx.measureText(`n = ${lo}`).width, rightEnd = ctx.measureText(`${hi}`).width;
+  ctx.textAlign = "center";
+  ctx.strokeStyle = "#777777";
+  ctx.beginPath();
+  for (let t = ((lo + step - 1n) / step) * step; t <= hi; t += step) {
+    const x = xAt(Number(t - lo));
+    ctx.moveTo(x, MARGIN.top + plotH);
+    ctx.lineTo(x, MARGIN.top + plotH + 4);
+    const half = ctx.measureText(`${t}`).width / 2 + 16;
+    if (x - MARGIN.left > leftEnd + half && MARGIN.left + plotW - x > rightEnd + half) {
+      ctx.fillText(`${t}`, x, MARGIN.top + plotH + 4);
+    }
+  }
+  ctx.stroke();
   ctx.textAlign = "left";
   ctx.textBaseline = "bottom";
   ctx.fillText(`g in view: ${gMin} to ${gMax}`, MARGIN.left, MARGIN.top - 4);
