@@ -34,6 +34,8 @@ pub struct Browser {
     profile: std::path::PathBuf,
     /// Every event seen, in order.
     pub events: Vec<Value>,
+    /// The addresses opened, without their fragments.
+    opened: Vec<String>,
 }
 
 impl Browser {
@@ -109,6 +111,7 @@ impl Browser {
             page_id: String::new(),
             profile,
             events: Vec::new(),
+            opened: Vec::new(),
         };
         let target = browser.call("Target.createTarget", json!({"url": "about:blank"}));
         let target = target["targetId"].as_str().unwrap().to_owned();
@@ -171,6 +174,8 @@ impl Browser {
     /// Opens `url` and waits for its load event.
     pub fn open(&mut self, url: &str) {
         let from = self.events.len();
+        self.opened
+            .push(url.split('#').next().unwrap_or(url).to_owned());
         self.call("Page.navigate", json!({"url": url}));
         self.wait_for("Page.loadEventFired", from);
     }
@@ -253,8 +258,8 @@ impl Browser {
         errors
     }
 
-    /// Every request the page made but the page's own file.
-    pub fn requests(&self, own: &str) -> Vec<String> {
+    /// Every request the pages made, the addresses opened too.
+    pub fn all_requests(&self) -> Vec<String> {
         (self.events.iter())
             .filter(|e| e["method"] == "Network.requestWillBeSent")
             .map(|e| {
@@ -263,7 +268,20 @@ impl Browser {
                     .unwrap_or("")
                     .to_owned()
             })
-            .filter(|url| url.split('#').next() != Some(own))
+            .collect()
+    }
+
+    /// Every request the pages made but for the addresses opened.
+    pub fn requests(&self) -> Vec<String> {
+        (self.events.iter())
+            .filter(|e| e["method"] == "Network.requestWillBeSent")
+            .map(|e| {
+                e["params"]["request"]["url"]
+                    .as_str()
+                    .unwrap_or("")
+                    .to_owned()
+            })
+            .filter(|url| !self.opened.iter().any(|o| url.split('#').next() == Some(o)))
             .collect()
     }
 }

@@ -136,17 +136,23 @@ function wire() {
 // Start
 // ---------------------------------------------------------------------------------------
 
+/** The breakpoints, the piles' values and the winner of a solved game, as text. */
+function answers(solved) {
+  return {
+    breakpoints: Array.from(solved.Ph, (h, k) => `${positionAtIndex(solved, k)} ${valueAtIndex(solved, k)}`),
+    values: Array.from(solved.valueH, (h, i) => String(big(h, solved.valueL[i]))),
+    winner: solved.nimSum === 0n ? "Aoki" : "Takahashi",
+  };
+}
+
 /** What the tests read: the same functions the page runs, on any game. */
 window.nimPage = {
   timing,
   solveText(text) {
-    const solved = solve(parseGame(text));
-    return {
-      breakpoints: Array.from(solved.Ph, (h, k) => `${positionAtIndex(solved, k)} ${valueAtIndex(solved, k)}`),
-      values: Array.from(solved.valueH, (h, i) => String(big(h, solved.valueL[i]))),
-      winner: solved.nimSum === 0n ? "Aoki" : "Takahashi",
-    };
+    return answers(solve(parseGame(text)));
   },
+  /** The game the page shows, as solveText answers. */
+  shown: () => answers(S),
   whyText(text, n) {
     return whyText(whyFacts(solve(parseGame(text)), BigInt(n)));
   },
