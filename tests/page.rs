@@ -360,6 +360,20 @@ fn an_edited_games_verdict_is_the_tools_and_its_link_carries_it() {
     assert_eq!(message, "taking 1 from 2 is already forbidden");
     assert_eq!(browser.eval("nimPage.gameText()"), edited);
     assert_clean(&browser);
+    // An address whose game is no game: the page says so and shows its own. (Between two
+    // addresses of one file that differ in their fragment only, a page is not loaded again.)
+    browser.open("about:blank");
+    browser.open(&format!("{url}#piles=1,x&forbidden="));
+    let message = browser.eval("document.getElementById('edit-message').textContent");
+    let message = message.as_str().unwrap();
+    assert!(
+        message.starts_with("The game in the address is not a game (pile 2: "),
+        "{message}"
+    );
+    assert_eq!(
+        browser.eval("nimPage.gameText()"),
+        "3 4\n1 2 4\n2 1\n3 3\n3 1\n1 1\n"
+    );
     // The link opened afresh: the same game.
     browser.open("about:blank");
     browser.open(&address);
