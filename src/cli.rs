@@ -26,6 +26,7 @@ pub(crate) mod game;
 mod generate;
 mod hack;
 mod modes;
+mod page;
 pub(crate) mod play;
 mod plot;
 pub(crate) mod reader;
@@ -70,7 +71,7 @@ exit status:
 /// With no subcommand, the game is read and the winner printed: Takahashi (who moves first) or
 /// Aoki. The flags choose other answers about the same game; the subcommands find the bug in a
 /// solution of your own (gen, hack, table, judge), show why g is what it is (why, plot), or play
-/// the game (play).
+/// the game (play); page writes all of it as one HTML file for a browser.
 #[derive(Debug, Parser)]
 #[command(
     name = "constrained-nim",
@@ -134,6 +135,7 @@ enum Sub {
     Play(play::Args),
     Why(why::Args),
     Plot(plot::Args),
+    Page(page::Args),
 }
 
 impl Cli {
@@ -237,6 +239,7 @@ pub(crate) fn run() -> i32 {
         Some(Sub::Play(args)) => play::run(&args),
         Some(Sub::Why(args)) => why::run(&args, &mut out).map(done),
         Some(Sub::Plot(args)) => plot::run(&args, &mut out).map(done),
+        Some(Sub::Page(args)) => page::run(&args, &mut out).map(done),
     };
     // The last flush may meet a pipe that a subcommand already found broken (play's output is
     // standard output too): its status stands.
@@ -270,6 +273,7 @@ impl Sub {
             Sub::Play(_) => "play",
             Sub::Why(_) => "why",
             Sub::Plot(_) => "plot",
+            Sub::Page(_) => "page",
         }
     }
 }

@@ -6,9 +6,9 @@
 use std::path::{Path, PathBuf};
 
 /// The rooms, bottom first: a room may use only those before it.
-const ROOMS: [&str; 19] = [
+const ROOMS: [&str; 20] = [
     "exit", "sys", "threads", "rng", "strict", "shapes", "dense", "reader", "game", "board",
-    "checker", "why", "table", "modes", "play", "plot", "generate", "hack", "audit",
+    "checker", "why", "table", "modes", "play", "plot", "page", "generate", "hack", "audit",
 ];
 
 /// Every `.rs` file under `dir`.

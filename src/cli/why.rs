@@ -122,62 +122,162 @@ impl Why {
 }
 
 /// How many value lines the report shows before it summarises the rest.
-const SHOWN_VALUES: usize = 6;
+pub(crate) const SHOWN_VALUES: usize = 6;
 
 /// How many positions a list shows before it says how many more there are.
-const SHOWN_POSITIONS: usize = 6;
+pub(crate) const SHOWN_POSITIONS: usize = 6;
+
+/// The report's words, each a template whose `{name}`s are filled in (any other brace stays as
+/// written): the one source of them, read by this report and embedded by `page` in its file,
+/// whose script fills them in the same way.
+pub(crate) const WORDS: &[(&str, &str)] = &[
+    ("value", "g({n}) = {value}"),
+    ("pile", "Pile {pile} of the game has {stones}."),
+    ("piles", "Piles {listed} of the game have {stones}."),
+    ("listed", "{names} and {last}"),
+    ("listed_more", "{names} and {more} more"),
+    (
+        "line",
+        "It lies on the line from the breakpoint {p}: g({n}) = g({p}) + ({n} - {p}) = {v} + {d}.",
+    ),
+    (
+        "empty",
+        "0 is not a special point; no move starts from an empty pile, so g(0) = mex {} = 0.",
+    ),
+    (
+        "plain",
+        "{n} is not a special point: no move from it is forbidden, so every value g takes below \
+         {n}, {below}, is reachable, and g({n}) = H({n}) = {value}, the number of those values.",
+    ),
+    (
+        "special_one",
+        "{n} is a special point: 1 move from it is forbidden, to {targets}.",
+    ),
+    (
+        "special",
+        "{n} is a special point: {count} moves from it are forbidden, to {targets}.",
+    ),
+    (
+        "below_one",
+        "Below {n}, g takes the value {below}, H({n}) = {rising} of them; a value is out of \
+         reach when all its holders below {n} are forbidden targets.",
+    ),
+    (
+        "below",
+        "Below {n}, g takes the values {below}, H({n}) = {rising} of them; a value is out of \
+         reach when all its holders below {n} are forbidden targets.",
+    ),
+    ("range_one", "0"),
+    ("range", "0 to {top}"),
+    (
+        "holders_one",
+        "1 holder below {n}, the rising line's (1 + extra[{w}] = 1 + 0)",
+    ),
+    (
+        "holders",
+        "{holders} holders below {n}, the rising line's and {drops} (1 + extra[{w}] = 1 + \
+         {extra})",
+    ),
+    (
+        "value_line",
+        "  value {w}: {holders}; {blocked} blocked ({positions}): {verdict}.",
+    ),
+    ("out_of_reach", "out of reach"),
+    ("reachable", "reachable"),
+    ("still_reachable", "{count} still reachable"),
+    (
+        "hidden_one",
+        "  ... 1 more value, {w}, held by forbidden targets: {reach}.",
+    ),
+    (
+        "hidden",
+        "  ... {count} from {first} to {last} held by forbidden targets: {out} out of reach, \
+         {reachable} reachable.",
+    ),
+    (
+        "no_drop",
+        "No value is out of reach, so g({n}) = H({n}) = {rising}: no drop, the rising line.",
+    ),
+    (
+        "drop",
+        "Out of reach: {values}; g({n}) = {smallest}, the smallest of them: a drop below H({n}) \
+         = {rising}.",
+    ),
+    ("positions_more", "{shown} and {more} more, up to {last}"),
+];
+
+/// The template `key` of [`WORDS`] with its `{name}`s filled from `args`.
+fn say(key: &str, args: &[(&str, &dyn std::fmt::Display)]) -> String {
+    let template = WORDS
+        .iter()
+        .find(|&&(k, _)| k == key)
+        .map_or_else(|| panic!("no words {key}"), |&(_, t)| t);
+    let mut text = String::new();
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        text.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let name_end = after
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(after.len());
+        let value = (after[name_end..].starts_with('}'))
+            .then(|| args.iter().find(|&&(k, _)| k == &after[..name_end]))
+            .flatten();
+        match value {
+            Some((_, value)) => {
+                let _ = write!(text, "{value}");
+                rest = &after[name_end + 1..];
+            }
+            None => {
+                text.push('{');
+                rest = after;
+            }
+        }
+    }
+    text.push_str(rest);
+    text
+}
 
 impl std::fmt::Display for Why {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let (n, value, rising) = (self.n, self.value, self.rising);
-        writeln!(f, "g({n}) = {value}")?;
+        writeln!(f, "{}", say("value", &[("n", &n), ("value", &value)]))?;
         if let Some(piles) = piles_line(&self.piles, n) {
             writeln!(f, "{piles}")?;
         }
         let (p, v) = self.breakpoint;
-        let line = (p != n).then(|| {
-            format!(
-                "It lies on the line from the breakpoint {p}: g({n}) = g({p}) + ({n} - {p}) = \
-                 {v} + {}.",
-                n - p
-            )
-        });
+        let d = n - p;
+        let line = (p != n).then(|| say("line", &[("p", &p), ("n", &n), ("v", &v), ("d", &d)]));
         if self.targets.is_empty() {
             if n == 0 {
-                return writeln!(
-                    f,
-                    "0 is not a special point; no move starts from an empty pile, so g(0) = mex {{}} = 0."
-                );
+                return writeln!(f, "{}", say("empty", &[]));
             }
-            writeln!(
-                f,
-                "{n} is not a special point: no move from it is forbidden, so every value g takes \
-                 below {n}, {}, is reachable, and g({n}) = H({n}) = {value}, the number of \
-                 those values.",
-                below(rising)
-            )?;
+            let below = below(rising);
+            let plain = [
+                ("n", &n as &dyn std::fmt::Display),
+                ("below", &below),
+                ("value", &value),
+            ];
+            writeln!(f, "{}", say("plain", &plain))?;
             return match line {
                 Some(line) => writeln!(f, "{line}"),
                 None => Ok(()),
             };
         }
+        let count = self.targets.len();
+        let targets = positions(&self.targets);
+        let key = if count == 1 { "special_one" } else { "special" };
         writeln!(
             f,
-            "{n} is a special point: {} from it {} forbidden, to {}.",
-            plural(self.targets.len() as u64, "move"),
-            if self.targets.len() == 1 { "is" } else { "are" },
-            positions(&self.targets)
+            "{}",
+            say(key, &[("n", &n), ("count", &count), ("targets", &targets)])
         )?;
+        let key = if rising == 1 { "below_one" } else { "below" };
+        let below = below(rising);
         writeln!(
             f,
-            "Below {n}, g takes {} {}, H({n}) = {rising} of them; a value is out of \
-             reach when all its holders below {n} are forbidden targets.",
-            if rising == 1 {
-                "the value"
-            } else {
-                "the values"
-            },
-            below(rising)
+            "{}",
+            say(key, &[("n", &n), ("below", &below), ("rising", &rising)])
         )?;
         let mut hidden: Vec<&Held> = Vec::new();
         for (i, held) in self.held.iter().enumerate() {
@@ -192,16 +292,17 @@ impl std::fmt::Display for Why {
         summary(f, &hidden)?;
         let unreachable: Vec<u64> = self.unreachable().collect();
         match unreachable.first() {
-            None => writeln!(
-                f,
-                "No value is out of reach, so g({n}) = H({n}) = {rising}: no drop, the rising line."
-            )?,
-            Some(&smallest) => writeln!(
-                f,
-                "Out of reach: {}; g({n}) = {smallest}, the smallest of them: a drop below \
-                 H({n}) = {rising}.",
-                values(&unreachable)
-            )?,
+            None => writeln!(f, "{}", say("no_drop", &[("n", &n), ("rising", &rising)]))?,
+            Some(&smallest) => {
+                let values = values(&unreachable);
+                let args: [(&str, &dyn std::fmt::Display); 4] = [
+                    ("values", &values),
+                    ("n", &n),
+                    ("smallest", &smallest),
+                    ("rising", &rising),
+                ];
+                writeln!(f, "{}", say("drop", &args))?
+            }
         }
         match line {
             Some(line) => writeln!(f, "{line}"),
@@ -213,8 +314,8 @@ impl std::fmt::Display for Why {
 /// The values below `H` (at least 1), as a sentence says them: `0`, or `0 to H - 1`.
 fn below(rising: u64) -> String {
     match rising {
-        1 => "0".to_owned(),
-        _ => format!("0 to {}", rising - 1),
+        1 => say("range_one", &[]),
+        _ => say("range", &[("top", &(rising - 1))]),
     }
 }
 
@@ -222,25 +323,23 @@ fn below(rising: u64) -> String {
 /// "Piles 1, 4 and 6 of the game have 3 stones.", "Piles 1, 2, ... and 5 more of the game ...".
 fn piles_line(piles: &[usize], n: u64) -> Option<String> {
     let (&first, rest) = piles.split_first()?;
+    let stones = plural(n, "stone");
     if rest.is_empty() {
-        return Some(format!(
-            "Pile {} of the game has {}.",
-            first + 1,
-            plural(n, "stone")
-        ));
+        return Some(say("pile", &[("pile", &(first + 1)), ("stones", &stones)]));
     }
     let shown = piles.len().min(SHOWN_POSITIONS + 1);
     let names: Vec<String> = piles[..shown].iter().map(|p| (p + 1).to_string()).collect();
     let listed = if piles.len() > shown {
-        format!("{} and {} more", names.join(", "), piles.len() - shown)
+        let more = piles.len() - shown;
+        say(
+            "listed_more",
+            &[("names", &names.join(", ")), ("more", &more)],
+        )
     } else {
         let (last, others) = names.split_last()?;
-        format!("{} and {last}", others.join(", "))
+        say("listed", &[("names", &others.join(", ")), ("last", last)])
     };
-    Some(format!(
-        "Piles {listed} of the game have {}.",
-        plural(n, "stone")
-    ))
+    Some(say("piles", &[("listed", &listed), ("stones", &stones)]))
 }
 
 /// One value held by forbidden targets: its holders, the blocked ones, and what follows.
@@ -248,25 +347,33 @@ fn value_line(f: &mut std::fmt::Formatter<'_>, n: u64, held: &Held) -> std::fmt:
     let w = held.value;
     let extra = held.holders - 1;
     let holders = if extra == 0 {
-        format!("1 holder below {n}, the rising line's (1 + extra[{w}] = 1 + 0)")
+        say("holders_one", &[("n", &n), ("w", &w)])
     } else {
-        format!(
-            "{} holders below {n}, the rising line's and {} (1 + extra[{w}] = 1 + {extra})",
-            held.holders,
-            plural(extra, "drop")
-        )
+        let drops = plural(extra, "drop");
+        let args: [(&str, &dyn std::fmt::Display); 5] = [
+            ("holders", &held.holders),
+            ("n", &n),
+            ("drops", &drops),
+            ("w", &w),
+            ("extra", &extra),
+        ];
+        say("holders", &args)
     };
     let blocked = held.blocked.len() as u64;
     let verdict = if held.unreachable() {
-        "out of reach".to_owned()
+        say("out_of_reach", &[])
     } else {
-        format!("{} still reachable", held.holders - blocked)
+        say("still_reachable", &[("count", &(held.holders - blocked))])
     };
-    writeln!(
-        f,
-        "  value {w}: {holders}; {blocked} blocked ({}): {verdict}.",
-        positions(&held.blocked)
-    )
+    let positions = positions(&held.blocked);
+    let args: [(&str, &dyn std::fmt::Display); 5] = [
+        ("w", &w),
+        ("holders", &holders),
+        ("blocked", &blocked),
+        ("positions", &positions),
+        ("verdict", &verdict),
+    ];
+    writeln!(f, "{}", say("value_line", &args))
 }
 
 /// The value lines left out, in one line: how many, their range, how many are out of reach.
@@ -276,25 +383,30 @@ fn summary(f: &mut std::fmt::Formatter<'_>, hidden: &[&Held]) -> std::fmt::Resul
     };
     let out = hidden.iter().filter(|h| h.unreachable()).count();
     if let [one] = hidden {
-        let reach = if one.unreachable() {
-            "out of reach"
-        } else {
-            "reachable"
-        };
+        let reach = say(
+            if one.unreachable() {
+                "out_of_reach"
+            } else {
+                "reachable"
+            },
+            &[],
+        );
         return writeln!(
             f,
-            "  ... 1 more value, {}, held by forbidden targets: {reach}.",
-            one.value
+            "{}",
+            say("hidden_one", &[("w", &one.value), ("reach", &reach)])
         );
     }
-    writeln!(
-        f,
-        "  ... {} from {} to {} held by forbidden targets: {out} out of reach, {} reachable.",
-        plural(hidden.len() as u64, "more value"),
-        first.value,
-        last.value,
-        hidden.len() - out
-    )
+    let count = plural(hidden.len() as u64, "more value");
+    let reachable = hidden.len() - out;
+    let args: [(&str, &dyn std::fmt::Display); 5] = [
+        ("count", &count),
+        ("first", &first.value),
+        ("last", &last.value),
+        ("out", &out),
+        ("reachable", &reachable),
+    ];
+    writeln!(f, "{}", say("hidden", &args))
 }
 
 /// Positions, listed up to [`SHOWN_POSITIONS`] and then counted.
@@ -308,11 +420,11 @@ fn positions(list: &[u64]) -> String {
         let _ = write!(text, "{p}");
     }
     if list.len() > shown {
-        let _ = write!(
-            text,
-            " and {} more, up to {}",
-            list.len() - shown,
-            list[list.len() - 1]
+        let more = list.len() - shown;
+        let last = list[list.len() - 1];
+        return say(
+            "positions_more",
+            &[("shown", &text), ("more", &more), ("last", &last)],
         );
     }
     text
