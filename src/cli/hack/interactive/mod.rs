@@ -18,6 +18,7 @@ use super::confirm::{self, Confirmed};
 use super::everywhere;
 use super::files;
 use super::report;
+use super::run::Turns;
 use super::search::{self, Finding, Schedule};
 use super::shrink::{self, End};
 use super::trial::{Sharing, Trial};
@@ -75,6 +76,7 @@ pub(super) fn run(
         timeout: settings.limits.timeout,
         memory: settings.limits.memory,
         plays,
+        turns: &Turns::default(),
     };
     let mut fixed: Vec<(Planned, Game)> = Vec::new();
     let mut add = |origin, case, salt, i| {
@@ -322,7 +324,7 @@ fn report_failure(
     let smallest = Game::smallest();
     let tiny = everywhere::fails_everywhere(&trial, &smallest)
         .filter(|outcomes| outcomes.iter().all(|o| o.kind() == kind))
-        .map(|_| referee::referee(bot, &smallest[0], game.seed))
+        .map(|_| referee::referee(bot, &smallest[0], game.seed, (&Budget::default(), false)))
         .filter(|p| p.verdict.kind() == kind);
     let every = tiny.is_some();
     let (case, played) = if every {
@@ -461,7 +463,7 @@ fn shrunk(
     let line = result.line(trial.runs(), "game", from, how);
     let _ = writeln!(text, "{line}");
     // The shrunk game played again: it must fail the same way to be reported.
-    let last = referee::referee(bot, &result.case, seed);
+    let last = referee::referee(bot, &result.case, seed, (&Budget::default(), true));
     if last.verdict.kind() == kind {
         (result.case, last)
     } else {
@@ -476,8 +478,9 @@ fn shrunk(
 }
 
 /// The interactive trial: the bot plays a game against the referee, whose choices follow the
-/// seed of the game the failure was found on. Its budget is not looked at: a game ends at its
-/// own time limit (`--timeout`, for the whole run), or when a signal stops hack.
+/// seed of the game the failure was found on. A game ends at its own time limit (`--timeout`,
+/// for the whole run), when its budget runs out or is cancelled, or when a signal stops hack;
+/// a game `Sharing::Alone` is played while no other game of the hunt goes on.
 struct Refereed<'a> {
     bot: &'a Bot<'a>,
     seed: u64,
@@ -498,9 +501,10 @@ impl<'a> Refereed<'a> {
 }
 
 impl Trial for Refereed<'_> {
-    fn try_game(&self, game: &Game, _: Sharing, _: &Budget) -> Outcome {
+    fn try_game(&self, game: &Game, sharing: Sharing, budget: &Budget) -> Outcome {
         self.runs.fetch_add(1, Ordering::Relaxed);
-        played_outcome(referee::referee(self.bot, game, self.seed))
+        let alone = sharing == Sharing::Alone || self.jobs == 1;
+        played_outcome(referee::referee(self.bot, game, self.seed, (budget, alone)))
     }
 
     fn timeout(&self) -> Duration {
@@ -573,6 +577,7 @@ mod tests {
             timeout: limits.timeout,
             memory: limits.memory,
             plays: &AtomicU64::new(0),
+            turns: &Turns::default(),
         };
         let sample = |i: usize| Game::read_or_empty(SAMPLES[i].0.as_bytes());
         let fixed = vec![

@@ -13,6 +13,7 @@
 //! other: the bot asleep in a read of its standard input, nothing of it running, while the
 //! referee waits for its line (its answer sits unflushed in its buffer).
 
+use super::super::budget::Budget;
 use super::super::run::{self, Room, Sandbox, Unrun, measure};
 use super::super::verdict::{Ending, Played, Speaker, counted, describe, escaped_tail};
 use super::tricks;
@@ -59,10 +60,20 @@ pub(super) struct Bot<'a> {
     pub(super) memory: u64,
     /// How many games were played against it so far (`--json`'s `runs`).
     pub(super) plays: &'a std::sync::atomic::AtomicU64,
+    /// Whose turn it is to play: a game alone takes every turn.
+    pub(super) turns: &'a run::Turns,
 }
 
-/// Plays `case` against the bot; the referee's choices from lost positions follow `seed`.
-pub(super) fn referee(bot: &Bot, case: &Game, seed: u64) -> Played {
+/// Plays `case` against the bot, in its turn (`alone`: while no other game of the hunt goes
+/// on); the referee's choices from lost positions follow `seed`. The game ends as
+/// [`Ending::Stopped`] when `budget` runs out or is cancelled, or hack is stopped.
+pub(super) fn referee(
+    bot: &Bot,
+    case: &Game,
+    seed: u64,
+    (budget, alone): (&Budget, bool),
+) -> Played {
+    let _turn = bot.turns.take(alone);
     bot.plays.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let game = case.clone();
     let Ok(solved) = Solved::new(game) else {
@@ -71,7 +82,7 @@ pub(super) fn referee(bot: &Bot, case: &Game, seed: u64) -> Played {
         ));
     };
     let mut board = Board::new(solved);
-    let mut session = match Session::start(bot) {
+    let mut session = match Session::start(bot, budget) {
         Ok(session) => session,
         Err(Unrun::Start(e)) => return unplayed(Ending::NotRun(e)),
         Err(Unrun::Machine(e)) => return unplayed(Ending::Broken(e)),
@@ -165,6 +176,8 @@ fn play(session: &mut Session, board: &mut Board, rng: &mut Rng) -> Ending {
 /// The bot's process and pipes while it plays.
 struct Session {
     pid: i32,
+    /// The budget of the try this game is: cut or cancelled, the game stops.
+    budget: Budget,
     started: Instant,
     timeout: Duration,
     stdin: Option<ChildStdin>,
@@ -213,7 +226,12 @@ struct Session {
 }
 
 impl Session {
-    fn start(bot: &Bot) -> Result<Session, Unrun> {
+    /// Whether the game is to stop: hack was stopped, or the budget was cancelled or ran out.
+    fn stopped(&self) -> bool {
+        run::stopped() || self.budget.cancel.is_cancelled() || self.budget.ran_out()
+    }
+
+    fn start(bot: &Bot, budget: &Budget) -> Result<Session, Unrun> {
         let mut cmd = Command::new(&bot.command[0]);
         cmd.args(&bot.command[1..])
             .stdin(Stdio::piped())
@@ -251,6 +269,7 @@ impl Session {
         let now = Instant::now();
         Ok(Session {
             pid,
+            budget: budget.clone(),
             started: now,
             timeout: bot.timeout,
             stdin,
@@ -351,7 +370,7 @@ impl Session {
     /// The bot's output ended `when`: a crash when it ended badly (within the time limit),
     /// else a protocol error.
     fn closed(&mut self, when: &str) -> Ending {
-        while self.exited.is_none() && self.over_time().is_none() && !run::stopped() {
+        while self.exited.is_none() && self.over_time().is_none() && !self.stopped() {
             self.wait(Duration::from_millis(10));
         }
         match self.exited {
@@ -403,7 +422,7 @@ impl Session {
             if let Some(verdict) = self.over_time() {
                 return Heard::Ending(verdict);
             }
-            if run::stopped() {
+            if self.stopped() {
                 return Heard::Ending(Ending::Stopped);
             }
             let busy = self.wait(Duration::from_millis(20));
@@ -538,7 +557,7 @@ impl Session {
         let over = Instant::now();
         let waits = matches!(verdict, Ending::Won | Ending::Lost);
         let mut late = None;
-        while waits && self.exited.is_none() && !run::stopped() {
+        while waits && self.exited.is_none() && !self.stopped() {
             late = self.over_time();
             if late.is_some() {
                 break;
@@ -547,7 +566,7 @@ impl Session {
         }
         let verdict = match (verdict, self.exited, late) {
             (_, _, Some(Ending::Broken(why))) => Ending::Broken(why),
-            (Ending::Won, None, _) if !run::stopped() => Ending::NoExit {
+            (Ending::Won, None, _) if !self.stopped() => Ending::NoExit {
                 after: over.elapsed(),
             },
             (Ending::Won, Some((status, _)), _) if !status.success() => Ending::Crash {

@@ -43,7 +43,7 @@ use std::os::unix::process::CommandExt;
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering;
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::time::{Duration, Instant};
 
 /// Takes the signals for hack, makes it the subreaper of what it starts, and starts the guard
@@ -144,6 +144,24 @@ pub(in crate::cli) enum Unrun {
 #[derive(Default)]
 pub(in crate::cli) struct Turns(RwLock<()>);
 
+/// A run's turn, held until dropped: one beside others, or all of them.
+pub(in crate::cli) struct Turn<'a> {
+    _shared: Option<RwLockReadGuard<'a, ()>>,
+    _whole: Option<RwLockWriteGuard<'a, ()>>,
+}
+
+impl Turns {
+    /// Waits for a turn: all of them for a run `alone`, else one beside the others.
+    pub(in crate::cli) fn take(&self, alone: bool) -> Turn<'_> {
+        let whole = || self.0.write().unwrap_or_else(|p| p.into_inner());
+        let shared = || self.0.read().unwrap_or_else(|p| p.into_inner());
+        Turn {
+            _shared: (!alone).then(shared),
+            _whole: alone.then(whole),
+        }
+    }
+}
+
 /// How much of the standard error is kept: its end.
 const STDERR_KEPT: usize = 2000;
 
@@ -187,12 +205,7 @@ pub(in crate::cli) fn run_once(
     deadline: Deadline,
     (turns, alone): (&Turns, bool),
 ) -> Result<Ran, Unrun> {
-    let (_shared, _whole);
-    if alone {
-        _whole = turns.0.write().unwrap_or_else(|p| p.into_inner());
-    } else {
-        _shared = turns.0.read().unwrap_or_else(|p| p.into_inner());
-    }
+    let _turn = turns.take(alone);
     // Stopped, cancelled, or cut while it waited for its turn: nothing to run.
     if deadline.cancel.ends_runs() || deadline.cut.is_some_and(|cut| Instant::now() >= cut) {
         return Ok(Ran::Stopped);
