@@ -568,6 +568,37 @@ fn a_timeout_under_solutions_has_no_peak_measured_not_zero() {
     assert!(!text.stdout.contains(" 0 MiB"), "{text:?}");
 }
 
+/// A crash is `RE` under `--solutions`, the word hack's JSON and AtCoder use for it (one
+/// vocabulary: audit said `RTE` where hack said `RE`).
+#[test]
+fn a_crash_under_solutions_is_re_as_in_hack() {
+    let root = folder("crasher");
+    let tests = root.join("data");
+    fs::create_dir_all(&tests).unwrap();
+    write(&tests, "plain.in", "2 1\n2 3\n9 9\n");
+    write(&tests, "plain.out", "Takahashi\n");
+    let sol = root.join("submissions");
+    fs::create_dir_all(sol.join("run_time_error")).unwrap();
+    write(
+        &sol,
+        "run_time_error/crasher.sh",
+        "#!/bin/sh\nkill -SEGV $$\n",
+    );
+    fs::set_permissions(
+        sol.join("run_time_error/crasher.sh"),
+        fs::Permissions::from_mode(0o755),
+    )
+    .unwrap();
+    let (ran, report) = audit_json(&tests, &["--solutions", sol.to_str().unwrap()]);
+    let crasher = &report["solutions"][0];
+    assert_eq!(crasher["verdict"], "RE", "{}", ran.stderr);
+    assert_eq!(
+        crasher["verdicts"]["plain.in"]["verdict"], "RE",
+        "{crasher}"
+    );
+    let _ = fs::remove_dir_all(&root);
+}
+
 /// What under SOL cannot be run is said, each with why, and the audit does not pass: a folder
 /// beside the Kattis ones (a misspelt `wrong-answer/`), a file that is no program, a folder in
 /// a verdict folder; a note (README, `.md`) is left alone; a SOL with no program at all says

@@ -200,3 +200,31 @@ fn game_files_are_the_paths_written_escaped_once() {
     );
     assert_eq!(written.unwrap(), failure["game"].as_str().unwrap());
 }
+
+/// A command that cannot start is a usage error (exit status 2), and `--json` still prints
+/// one document, which says so: a script reading it has something to parse.
+#[test]
+fn a_command_that_cannot_start_still_gives_a_document_that_says_why() {
+    let ran = run(
+        &[
+            "hack",
+            "--json",
+            "--seed",
+            "3",
+            "--",
+            "./no-such-program-here",
+        ],
+        b"",
+    );
+    assert_eq!(ran.status, 2, "{ran:?}");
+    let report = document(&ran);
+    assert_eq!(report["ended"], "trouble", "{report}");
+    assert_eq!(report["seed"], 3);
+    assert_eq!(report["runs"], 0);
+    assert!(report["failures"].as_array().unwrap().is_empty());
+    let error = report["error"].as_str().unwrap();
+    assert!(
+        error.contains("no-such-program-here") && ran.stderr.contains(error),
+        "{report}: {ran:?}"
+    );
+}

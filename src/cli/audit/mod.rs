@@ -58,8 +58,9 @@ The report (standard output):
              time_limit_exceeded, run_time_error, memory_limit_exceeded (Kattis' layout; an
              executable as it is, .py with python3, .cpp built with c++ -O2 -std=c++17) on
              every valid test, under hack's sandbox and limits (4 s, 1024 MiB): its verdict on
-             each (AC, WA, TLE, RTE, MLE), the slowest time, the peak memory; its verdict is
-             its first failing test's (by path), as Kattis judges, and must be its folder's.
+             each (AC, WA, TLE, RE, MLE, as hack says), the slowest time, the peak memory;
+             its verdict is its first failing test's (by path), as Kattis judges, and must be
+             its folder's.
              The tests on which no solution fails are named. Whatever else is there (another
              folder, a file that is no program or cannot be read, a C++ file that does not
              compile; hidden files, README and .md/.txt notes aside) is named as not run,

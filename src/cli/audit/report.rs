@@ -108,7 +108,7 @@ pub(super) struct Mutant {
 pub(super) struct Solution {
     /// The program's path.
     pub(super) path: String,
-    /// The verdict its folder expects: `AC`, `WA`, `TLE`, `RTE` or `MLE`.
+    /// The verdict its folder expects: `AC`, `WA`, `TLE`, `RE` or `MLE`.
     pub(super) expected: String,
     /// Its verdict on each valid test, by the test's path.
     pub(super) verdicts: BTreeMap<String, Run>,
@@ -128,7 +128,7 @@ pub(super) struct Solution {
 
 #[derive(Serialize, JsonSchema)]
 pub(super) struct Run {
-    /// `AC`, `WA`, `TLE`, `RTE` or `MLE`.
+    /// `AC`, `WA`, `TLE`, `RE` or `MLE`.
     pub(super) verdict: String,
     /// Seconds, as the judge counts them (wall time less the wait for a CPU).
     pub(super) time: f64,

@@ -143,7 +143,7 @@ impl Verdict {
             Verdict::Accepted => "AC",
             Verdict::WrongAnswer => "WA",
             Verdict::TimeLimit => "TLE",
-            Verdict::RunTimeError => "RTE",
+            Verdict::RunTimeError => "RE",
             Verdict::MemoryLimit => "MLE",
         }
     }

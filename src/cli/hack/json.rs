@@ -17,20 +17,23 @@ const GAME_IN_DOCUMENT: usize = 64 << 10;
 pub(super) struct Report {
     /// The solution's command, each argument as given (lossy where not UTF-8).
     pub(super) command: Vec<String>,
-    /// The seed of the run: `--seed` reproduces it.
-    pub(super) seed: u64,
+    /// The seed of the run: `--seed` reproduces it (null: a run that could not start gave none).
+    pub(super) seed: Option<u64>,
     /// Whether the solution was a bot played against (`--interactive`).
     pub(super) interactive: bool,
     /// The limits each run was held to.
     pub(super) limits: Limits,
-    /// How runs were measured, in the text report's words.
-    pub(super) measured_by: String,
+    /// How runs were measured, in the text report's words (null: nothing was run).
+    pub(super) measured_by: Option<String>,
     /// How many times the solution was run in all (a bot: how many games it played).
     pub(super) runs: u64,
     /// How the run of hack ended: `passed` (every game passed: exit status 0), `found` (a
-    /// failure: 1), `trouble` (hack could not do its work: 2), `interrupted` (a signal: 128 +
-    /// its number).
+    /// failure: 1), `trouble` (hack could not do its work: 2; `error` says why where it could
+    /// not go on), `interrupted` (a signal: 128 + its number).
     pub(super) ended: String,
+    /// Why hack could not do its work (its command line, its files, this machine), where it
+    /// stopped for it; the same words as the `error:` line on standard error.
+    pub(super) error: Option<String>,
     /// The exit status hack ends with.
     pub(super) exit_status: i32,
     /// Each kind of failure found, in the order the text report gives them.

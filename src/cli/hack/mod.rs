@@ -179,6 +179,51 @@ enum Origin {
 }
 
 pub(super) fn run(args: Args) -> Result<Ended, Failure> {
+    match checked_run(&args) {
+        Ok(ended) => Ok(ended),
+        // Status 2 with the usage line, as clap's own errors.
+        Err(Failure::Usage(message)) => {
+            print_error_json(&args, &message);
+            Err(Failure::Usage(message))
+        }
+        // hack's trouble, never "a failure was found" (1).
+        Err(failure) => {
+            crate::report(&failure);
+            print_error_json(&args, &failure.to_string());
+            Ok(Ended::Trouble)
+        }
+    }
+}
+
+/// With `--json`, the document of a run that could not do its work (its command line, its
+/// files, this machine): `ended` is `trouble`, `error` says why, and nothing was found.
+fn print_error_json(args: &Args, error: &str) {
+    if !args.json || args.json_schema {
+        return;
+    }
+    let report = json::Report {
+        command: (args.command.iter())
+            .map(|arg| arg.to_string_lossy().into_owned())
+            .collect(),
+        seed: args.seed,
+        interactive: args.interactive,
+        limits: json::Limits {
+            time_s: args.timeout,
+            memory_mib: args.memory,
+            stack_mib: args.stack.unwrap_or(args.memory),
+        },
+        measured_by: None,
+        runs: 0,
+        ended: "trouble".to_owned(),
+        error: Some(error.to_owned()),
+        exit_status: status(Exit::Hack(Ended::Trouble)),
+        failures: Vec::new(),
+    };
+    let _ = writeln!(io::stdout().lock(), "{}", json::document(&report));
+}
+
+/// [`run`]'s work, its errors told by [`run`].
+fn checked_run(args: &Args) -> Result<Ended, Failure> {
     if args.json_schema {
         let _ = writeln!(io::stdout().lock(), "{}", json::schema::<json::Report>());
         return Ok(Ended::Passed);
@@ -319,14 +364,14 @@ fn print_json(
         command: (settings.command.iter())
             .map(|arg| arg.to_string_lossy().into_owned())
             .collect(),
-        seed: settings.seed,
+        seed: Some(settings.seed),
         interactive: args.interactive,
         limits: json::Limits {
             time_s: settings.limits.timeout.as_secs_f64(),
             memory_mib: settings.limits.memory / MIB,
             stack_mib: settings.limits.stack / MIB,
         },
-        measured_by: run::which(),
+        measured_by: Some(run::which()),
         runs,
         ended: match ended {
             Ended::Passed => "passed",
@@ -335,6 +380,7 @@ fn print_json(
             Ended::Interrupted(_) => "interrupted",
         }
         .to_owned(),
+        error: None,
         exit_status: status(Exit::Hack(ended)),
         failures,
     };
