@@ -320,7 +320,7 @@ fn checked_run(args: &Args) -> Result<Ended, Failure> {
         run::sweep_orphans();
         run::dismiss();
         if let Ok(ended) = &result {
-            print_json(&args, &settings, *ended, plays.into_inner(), failures);
+            print_json(args, &settings, *ended, plays.into_inner(), failures);
         }
         return result;
     }
@@ -331,7 +331,7 @@ fn checked_run(args: &Args) -> Result<Ended, Failure> {
         runs: AtomicU64::new(0),
         turns: run::Turns::default(),
     };
-    let result = hunt(&args, out.as_deref(), &runner, seed, &mut failures);
+    let result = hunt(args, out.as_deref(), &runner, seed, &mut failures);
     run::sweep_orphans();
     run::dismiss();
     let result = match result {
@@ -344,7 +344,7 @@ fn checked_run(args: &Args) -> Result<Ended, Failure> {
         ok => ok,
     };
     if let Ok(ended) = &result {
-        print_json(&args, &settings, *ended, runner.runs(), failures);
+        print_json(args, &settings, *ended, runner.runs(), failures);
     }
     result
 }
