@@ -131,8 +131,9 @@ pub(super) struct Args {
     #[arg(long)]
     interactive: bool,
     /// Also print the report as one JSON document on standard output (the text report still
-    /// goes to standard error); its fields are --json-schema's. A usage error (exit status 2
-    /// before any game, such as a CMD that cannot start) prints none
+    /// goes to standard error); its fields are --json-schema's. Every run that parsed its
+    /// command line prints one: where hack could not do its work (exit status 2, a CMD that
+    /// cannot start among them), `ended` is `trouble` and `error` says why
     #[arg(long)]
     json: bool,
     /// Print the JSON Schema of --json's report, and nothing else
