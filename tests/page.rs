@@ -232,6 +232,21 @@ fn the_keyboard_alone_moves_zooms_and_asks_why() {
     let shown = browser.eval("document.getElementById('why-text').textContent");
     let why = run(&["why", &(start + 3).to_string(), SAMPLE_1], b"");
     assert_eq!(shown.as_str().unwrap(), why.assert_ok());
+    // Panned away from the cursor by pages, the cursor comes along: + zooms around a place in
+    // view, and Enter explains a place in view (it stayed behind, off the picture).
+    browser.key("-", 189);
+    browser.key("-", 189);
+    for _ in 0..6 {
+        browser.key("PageDown", 34);
+    }
+    browser.key("+", 187);
+    let view = browser.eval("nimPage.view()");
+    let number = |name: &str| -> u128 { view[name].as_str().unwrap().parse().unwrap() };
+    let (lo, span, at) = (number("lo"), number("span"), number("cursor"));
+    assert!(
+        lo <= at && at <= lo + span && at > u128::from(start + 3),
+        "{view}"
+    );
     assert_clean(&browser);
 }
 
@@ -378,6 +393,24 @@ fn an_edited_games_verdict_is_the_tools_and_its_link_carries_it() {
     browser.open("about:blank");
     browser.open(&address);
     assert_eq!(browser.eval("nimPage.gameText()"), edited);
+    // An address changed by hand in the open page: its game.
+    browser.eval("location.hash = '#forbidden=3-3&piles=7,7'");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert_eq!(browser.eval("nimPage.gameText()"), "2 1\n7 7\n3 3\n");
+    // A game past what the address carries: the address holds none, and the page says so
+    // beside the edit's own words.
+    browser.eval(
+        "document.getElementById('game-text').value = '20001 0\\n' + '1 '.repeat(20001); \
+         document.querySelector('#text-form button').click()",
+    );
+    let message = browser.eval("document.getElementById('edit-message').textContent");
+    let message = message.as_str().unwrap();
+    assert!(
+        message.starts_with("The game from the text is in use.")
+            && message.contains("address does not carry it"),
+        "{message}"
+    );
+    assert_eq!(browser.eval("location.hash"), "");
     assert_clean(&browser);
 }
 

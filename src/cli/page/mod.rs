@@ -36,8 +36,9 @@ use std::path::PathBuf;
 ///
 /// Edit: add or remove a pile or a forbidden move, or paste a whole game as text; g, the drops
 /// and the verdict follow at once. The page's address carries the edited game (a link to share)
-/// while it has at most 20,000 piles and forbidden moves together; past that the address is left
-/// as it was, and the page says so. An edited game may grow to contest size and past it (up to
+/// while it has at most 20,000 piles and forbidden moves together; past that the address holds
+/// no game (a reload opens the page's own), and the page says so. An address edited by hand in
+/// an open page opens its game, or says what is wrong in it. An edited game may grow to contest size and past it (up to
 /// 10^6 piles and 10^6 forbidden moves): each edit solves it again, in about a second at 2·10^5
 /// forbidden moves near 10^18.
 ///

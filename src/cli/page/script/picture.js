@@ -11,6 +11,8 @@ function clampView() {
   if (view.span > TOP) view.span = TOP;
   if (view.lo < 0n) view.lo = 0n;
   if (view.lo > TOP - view.span) view.lo = TOP - view.span;
+  // The cursor stays in view: the keys move, zoom around and explain what is shown.
+  if (view.cursor < view.lo || view.cursor > view.lo + view.span) view.cursor = view.lo + view.span / 2n;
 }
 
 /** The range that holds the special points and the piles, with a margin. */
@@ -277,10 +279,10 @@ function draw() {
   ctx.stroke();
   ctx.textAlign = "left";
   ctx.textBaseline = "bottom";
-  ctx.fillText(`g in view: ${gMin} to ${gMax}`, MARGIN.left, MARGIN.top - 4);
+  fitText(ctx, `g in view: ${gMin} to ${gMax}`, MARGIN.left, MARGIN.top - 4, plotW);
   ctx.textBaseline = "top";
   ctx.textAlign = "left";
-  if (cursorWords) ctx.fillText(cursorWords, MARGIN.left, MARGIN.top + plotH + 22);
+  if (cursorWords) fitText(ctx, cursorWords, MARGIN.left, MARGIN.top + plotH + 22, plotW);
 
   $("from").value = String(lo);
   $("to").value = String(hi);
@@ -290,7 +292,7 @@ function draw() {
   const text = `Showing n from ${lo} to ${hi}: g goes from ${gMin} to ${gMax}. ` +
     `In view: ${plural(marks.drops + marks.stays, "special point")} (${plural(marks.drops, "drop")}, ` +
     `${marks.stays} staying on the rising line) and ${plural(marks.piles, "pile")}. ${nimWords}` +
-    (dots ? " The drops crowd here: each pixel that holds one is a dot of their colour." : "") +
+    (dots && marks.drops > 1 ? " The drops crowd here: each pixel that holds one is a dot of their colour." : "") +
     (floorMin < yMin ? ` The picture's height shows the rising runs; drops to lower values, down to ${gMin}, are dots on its floor.` : "") +
     (cursorWords ? ` The ${cursorWords}.` : "");
   $("plot-text").textContent = text;
@@ -323,13 +325,24 @@ function diamond(ctx, x, y, colour) {
   ctx.stroke();
 }
 
+/** Writes `text` at (x, y) within `width` pixels, never cut: in a smaller font where it is
+ * too wide (down to 9 px), and pressed to the width past that. */
+function fitText(ctx, text, x, y, width) {
+  for (let size = 12; size >= 9; size--) {
+    ctx.font = `${size}px system-ui, sans-serif`;
+    if (ctx.measureText(text).width <= width) break;
+  }
+  ctx.fillText(text, x, y, width);
+  ctx.font = "12px system-ui, sans-serif";
+}
+
 function listBreakpoints(k0, k1) {
   const list = $("breakpoints");
   const items = [];
   const last = Math.min(k1, k0 + 39);
   for (let k = k0; k <= last; k++) {
     const next = k + 1 < S.Ph.length ? `up to ${positionAtIndex(S, k + 1) - 1n}` : "from there on";
-    items.push(`g(${positionAtIndex(S, k)}) = ${valueAtIndex(S, k)}, then one more a stone ${next}`);
+    items.push(`g(${positionAtIndex(S, k)}) = ${valueAtIndex(S, k)}, then one more per stone ${next}`);
   }
   if (k1 > last) items.push(`… and ${k1 - last} more breakpoints in view`);
   list.replaceChildren(...items.map((t) => { const li = document.createElement("li"); li.textContent = t; return li; }));

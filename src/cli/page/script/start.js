@@ -6,8 +6,9 @@ function guarded(action, where) {
   return (event) => {
     if (event) event.preventDefault();
     try {
-      action(event);
+      if (where && where.classList.contains("error")) where.textContent = "";
       if (where) where.classList.remove("error");
+      action(event);
     } catch (e) {
       if (!where) throw e;
       where.textContent = e.message;
@@ -86,6 +87,15 @@ function wire() {
     }
   });
   window.addEventListener("resize", redraw);
+  // An address changed by hand in an open page: its game, or why it is none.
+  window.addEventListener("hashchange", () => {
+    try {
+      const game = gameFromAddress();
+      if (game) useGame(game, { share: false, message: "The game in the address is in use." });
+    } catch (e) {
+      $("edit-message").textContent = `The game in the address is not a game (${e.message}); the game shown stays.`;
+    }
+  });
   $("move-form").addEventListener("submit", guarded(() => {
     const pile = readNumber($("move-pile"), "pile");
     const take = readNumber($("move-take"), "take");

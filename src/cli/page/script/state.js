@@ -19,12 +19,13 @@ function useGame(game, { share = true, message = "" } = {}) {
   renderLists();
   const small = game.ph.length + game.xh.length <= LINK_MOST_ITEMS;
   $("game-text").value = small ? gameText(game) : "";
-  if (share) shareGame(game);
+  const notice = share ? shareGame(game) : "";
   startPlay(game.ph.length <= PLAY_MOST ? Array.from(game.ph, (h, i) => pileOf(game, i)) : null);
   phase("lists and play");
   draw();
   phase("draw");
-  if (message) $("edit-message").textContent = message;
+  const words = [message, notice].filter((w) => w).join(" ");
+  if (words) $("edit-message").textContent = words;
 }
 
 /** The most piles and forbidden moves together that the address carries (and the text shows). */
@@ -32,11 +33,17 @@ const LINK_MOST_ITEMS = 20000;
 /** The most piles the board plays. */
 const PLAY_MOST = 1000;
 
-/** The game in the page's address: #piles=5,9,14&forbidden=3-3,8-8 */
+/** The game in the page's address: #piles=5,9,14&forbidden=3-3,8-8. Past LINK_MOST_ITEMS the
+ * address holds no game (a reload opens the page's own): the words that say so. */
 function shareGame(game) {
   if (game.ph.length + game.xh.length > LINK_MOST_ITEMS) {
-    $("edit-message").textContent = `This game has more than ${LINK_MOST_ITEMS} piles and forbidden moves: the page's address does not carry it.`;
-    return;
+    try {
+      history.replaceState(null, "", location.pathname + location.search);
+    } catch (e) {
+      location.hash = "";
+    }
+    return `This game has more than ${LINK_MOST_ITEMS} piles and forbidden moves: the page's ` +
+      `address does not carry it (a reload opens the page's own game).`;
   }
   const piles = Array.from(game.ph, (h, i) => pileOf(game, i));
   const moves = Array.from(game.xh, (h, i) => moveOf(game, i).join("-"));
@@ -46,13 +53,25 @@ function shareGame(game) {
   } catch (e) {
     location.hash = hash;
   }
+  return "";
 }
 
+/** The game the page's address holds (`null`: none); an address that is not one such game,
+ * whatever its order of parts, is an error that says what is wrong in it. */
 function gameFromAddress() {
   const hash = location.hash.replace(/^#/, "");
-  if (!hash.startsWith("piles=")) return null;
-  const parts = new URLSearchParams(hash);
-  const list = (name) => (parts.get(name) || "").split(",").filter((s) => s !== "");
+  if (hash === "") return null;
+  const parts = hash.split("&");
+  const named = {};
+  for (const part of parts) {
+    const at = part.indexOf("=");
+    const name = at < 0 ? part : part.slice(0, at);
+    if (name !== "piles" && name !== "forbidden") throw new Error(`"${name.slice(0, 40)}" is not piles= or forbidden=`);
+    if (name in named) throw new Error(`${name}= is given twice`);
+    named[name] = at < 0 ? "" : part.slice(at + 1);
+  }
+  if (!("piles" in named)) throw new Error("it has no piles=");
+  const list = (name) => (named[name] || "").split(",").filter((s) => s !== "");
   const piles = list("piles");
   const moves = list("forbidden").map((m) => m.split("-"));
   if (moves.some((m) => m.length !== 2)) throw new Error("the address's forbidden moves are not X-Y pairs");

@@ -66,6 +66,7 @@ function parseGame(text) {
     at++;
     return [hs[at - 1], ls[at - 1]];
   };
+  if (hs.length === 0) throw new Error("the input is empty; expected N and M first");
   const [nh, nl] = number("N");
   const [mh, ml] = number("M");
   if (nh > 0 || mh > 0 || nl > 1000000 || ml > 1000000) {
