@@ -1072,3 +1072,48 @@ mod slow {
         assert_eq!(piles[0] ^ piles[1], 1, "{game}");
     }
 }
+
+/// A shrunk game too large to print, with neither --out nor --save, is written to a file in
+/// TMPDIR that the report names, the game whole: it is not lost with the report.
+#[test]
+fn a_game_too_large_to_print_is_written_to_a_file_the_report_names() {
+    let Some(nim) = cpp() else { return };
+    let tmp = format!(
+        "{}/keep-{}",
+        env!("CARGO_TARGET_TMPDIR"),
+        std::process::id()
+    );
+    std::fs::create_dir_all(&tmp).unwrap();
+    let run = common::run_with_env(
+        &[
+            "hack",
+            "--seed",
+            "1",
+            "--max-n",
+            "300",
+            "--shrink-time",
+            "2",
+            "--",
+            nim,
+            "array",
+            "50",
+        ],
+        &[("TMPDIR", &tmp)],
+        b"",
+    );
+    let named = run.stderr.split("too large to print, written to ").nth(1);
+    let path = named
+        .and_then(|rest| rest.lines().next())
+        .map(str::to_owned);
+    let game = path.as_ref().map(std::fs::read_to_string);
+    let _ = std::fs::remove_dir_all(&tmp);
+    assert_eq!(run.status, 1, "{run:?}");
+    let path = path.unwrap_or_else(|| panic!("no file named: {run:?}"));
+    assert!(path.starts_with(&tmp), "{path}");
+    let (piles, moves) = parse(&game.unwrap().unwrap());
+    // The array holds 50 piles: the game kept crashes it, and is past what is printed.
+    assert!(
+        piles.len() > 50 && piles.len() + moves.len() > 40,
+        "{run:?}"
+    );
+}

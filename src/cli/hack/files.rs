@@ -191,11 +191,7 @@ fn save(dir: &Path, case: &Game, input: &[u8]) -> io::Result<Saved> {
             already: true,
         });
     }
-    // FNV-1a: a stable name for the same bytes on every machine.
-    let hash = input.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-    });
-    let name = dir.join(format!("hack-{hash:016x}"));
+    let name = dir.join(format!("hack-{:016x}", fnv(input)));
     let (game_file, answer_file) = (name.with_extension("in"), name.with_extension("out"));
     // Only files are replaced: a folder or a link at either name is someone else's.
     for path in [&game_file, &answer_file] {
@@ -218,6 +214,13 @@ fn save(dir: &Path, case: &Game, input: &[u8]) -> io::Result<Saved> {
     Ok(Saved {
         name,
         already: false,
+    })
+}
+
+/// FNV-1a of `bytes`: a stable name for the same game on every machine.
+fn fnv(bytes: &[u8]) -> u64 {
+    (bytes.iter()).fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
     })
 }
 
@@ -315,6 +318,16 @@ pub(super) fn keep(
                 "error: --out {}: cannot write the game: {e}; the file was left as it was",
                 ShownPath(given)
             )),
+        }
+    }
+    // A game too large to print, kept nowhere asked, is kept all the same: the report names
+    // the file, so that the game is not lost with the report (no write, no word: nothing
+    // was asked).
+    if out.is_none() && save.is_none() && case.size() > super::report::PRINTED_UP_TO {
+        let path =
+            std::env::temp_dir().join(format!("constrained-nim-hack-{:016x}.in", fnv(input)));
+        if write_whole(&path, input).is_ok() {
+            kept.places.push(path);
         }
     }
     if let Some(dir) = save {

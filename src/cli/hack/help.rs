@@ -72,7 +72,8 @@ The run and the report:
   Each failure, once confirmed, is shrunk and reported on standard error: the verdict and
   where it was found (`wrong answer on game 44 of 1000 (seed 42)`), how the shrinking went and
   whether the game is 1-minimal, the game (or, too large to print, in words: `100,001 piles of 1
-  stone; 1 forbidden move: 1 1`, written to --out), the expected and actual output or what the
+  stone; 1 forbidden move: 1 1`, written to --out, or, with neither --out nor --save, to a
+  file in $TMPDIR that the report names), the expected and actual output or what the
   run did (the end of its standard error, escaped), each pile's Grundy value, the breakpoints
   and a winning move (`why:`; not for the right answer printed with more beside it, where it
   says so instead), and the game as found as a `gen` command line. The whole standard output is

@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 /// Games up to this N + M are printed whole in the report.
-const PRINTED_UP_TO: usize = 40;
+pub(super) const PRINTED_UP_TO: usize = 40;
 
 const MIB: u64 = 1 << 20;
 
@@ -42,7 +42,7 @@ pub(super) fn game(text: &mut String, case: &Game, kept: &[PathBuf], asked: bool
     } else {
         writeln!(
             text,
-            "; too large to print (give --out FILE or --save DIR to keep it)"
+            "; too large to print, and it could not be written to a file (give --out FILE)"
         )
     };
 }
