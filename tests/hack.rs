@@ -757,14 +757,6 @@ fn assert_overflow_in_32_bits_shrinks(nim: &str, seed: &str) {
     assert!(piles.iter().all(|&a| a <= 1 << 33), "seed {seed}: {game}");
 }
 
-#[test]
-fn overflow_in_32_bits_is_found_in_a_tiny_game() {
-    let Some(nim) = cpp() else { return };
-    // Seed 1 finds it on game 4, near 10^18 (seed 4 too, where it found it near 2^32 before
-    // the games on 10^18 answered Aoki); the ignored test tries seeds 1 to 5.
-    assert_overflow_in_32_bits_shrinks(nim, "1");
-}
-
 /// Every seed from 1 to 5: `--ignored` (see the top).
 #[test]
 #[ignore]
@@ -1007,6 +999,15 @@ fn a_crash_reports_the_solutions_own_peak_memory() {
 /// leaves them out to stay quick; `cargo test -- --ignored slow::` runs them, and so does CI.
 mod slow {
     use super::*;
+
+    #[test]
+    #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
+    fn overflow_in_32_bits_is_found_in_a_tiny_game() {
+        let Some(nim) = cpp() else { return };
+        // Seed 1 finds it on game 4, near 10^18 (seed 4 too, where it found it near 2^32 before
+        // the games on 10^18 answered Aoki); the ignored test tries seeds 1 to 5.
+        assert_overflow_in_32_bits_shrinks(nim, "1");
+    }
 
     #[test]
     #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]

@@ -124,45 +124,6 @@ fn a_wrong_answer_and_a_timeout_are_both_reported_and_kept_full() {
     assert_both_reported_and_kept("python", &args, &["python3", "-c", TWO_BUGS]);
 }
 
-#[test]
-fn an_endless_loop_is_reported_on_sample_1_in_a_few_limits() {
-    // Sample 1 alone, then its one rerun beside sample 2 and the two smallest games, two at a
-    // time: three runs of 1.25 times the limit one after the other, where one after the other
-    // with four reruns of each it took eight.
-    let args = [
-        "hack",
-        "--timeout",
-        "0.4",
-        "--jobs",
-        "2",
-        "--",
-        common::python(),
-        "-c",
-        "while True: pass",
-    ];
-    let started = Instant::now();
-    let run = run(&args, b"");
-    let took = started.elapsed().as_secs_f64();
-    println!("took {took:.1} s");
-    assert_eq!(run.status, 1, "{run:?}");
-    assert!(
-        run.stderr
-            .starts_with("hack: timeout on sample 1 of the statement; nothing shrunk"),
-        "{run:?}"
-    );
-    assert!(run.stderr.contains("fails on every game"), "{run:?}");
-    // No growth runs for a solution that takes the limit on every size: the smallest games'
-    // runs, and one long look (4 limits, at least 2 s) at the smallest, say it never ends.
-    assert!(
-        run.stderr
-            .contains("\ngrowth: never ends: still running after 2 s even at N = 1, M = 1"),
-        "{run:?}"
-    );
-    // Three limits, the long look (2 s) and Python's starts: 4.3 s here, quiet; a wide margin
-    // for a machine shared with other work (as before the long look: about 5 times).
-    assert!(took < 20.0, "took {took:.1} s: {run:?}");
-}
-
 /// A right solution that waits a fixed 0.5 s before it answers, under a limit of 0.3 s: over
 /// the limit on every game, and it ends. Its growth line said "never ends: still running
 /// after 0.38 s ... an endless loop", which is untrue; one long look at the smallest game
@@ -244,6 +205,46 @@ fn default_options_report_a_timeout_in_time() {
 /// leaves them out to stay quick; `cargo test -- --ignored slow::` runs them, and so does CI.
 mod slow {
     use super::*;
+
+    #[test]
+    #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
+    fn an_endless_loop_is_reported_on_sample_1_in_a_few_limits() {
+        // Sample 1 alone, then its one rerun beside sample 2 and the two smallest games, two at a
+        // time: three runs of 1.25 times the limit one after the other, where one after the other
+        // with four reruns of each it took eight.
+        let args = [
+            "hack",
+            "--timeout",
+            "0.4",
+            "--jobs",
+            "2",
+            "--",
+            common::python(),
+            "-c",
+            "while True: pass",
+        ];
+        let started = Instant::now();
+        let run = run(&args, b"");
+        let took = started.elapsed().as_secs_f64();
+        println!("took {took:.1} s");
+        assert_eq!(run.status, 1, "{run:?}");
+        assert!(
+            run.stderr
+                .starts_with("hack: timeout on sample 1 of the statement; nothing shrunk"),
+            "{run:?}"
+        );
+        assert!(run.stderr.contains("fails on every game"), "{run:?}");
+        // No growth runs for a solution that takes the limit on every size: the smallest games'
+        // runs, and one long look (4 limits, at least 2 s) at the smallest, say it never ends.
+        assert!(
+            run.stderr
+                .contains("\ngrowth: never ends: still running after 2 s even at N = 1, M = 1"),
+            "{run:?}"
+        );
+        // Three limits, the long look (2 s) and Python's starts: 4.3 s here, quiet; a wide margin
+        // for a machine shared with other work (as before the long look: about 5 times).
+        assert!(took < 20.0, "took {took:.1} s: {run:?}");
+    }
 
     #[test]
     #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
