@@ -42,38 +42,13 @@ fn module_of(relative: &Path) -> Vec<String> {
     parts
 }
 
-/// What `text` (one file of module `module`) names of `cli`'s own items: each
-/// `crate::cli::NAME`, and each `super::...::NAME` that climbs to `cli` itself.
+/// What `text` (one file of module `module`) names of `cli`'s own items, other than its own
+/// room's: each `crate::cli::NAME`, and each `super::...::NAME` that climbs to `cli` itself.
 fn names_in_cli(module: &[String], text: &str) -> Vec<String> {
-    let mut names = Vec::new();
-    let words = |at: usize| -> String {
-        text[at..]
-            .chars()
-            .take_while(|c| c.is_alphanumeric() || *c == '_')
-            .collect()
-    };
-    for (at, _) in text.match_indices("crate::cli::") {
-        names.push(words(at + "crate::cli::".len()));
-    }
-    let mut from = 0;
-    while let Some(found) = text[from..].find("super::") {
-        let start = from + found;
-        let preceded = text[..start]
-            .chars()
-            .next_back()
-            .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':');
-        let mut at = start;
-        let mut climbs = 0;
-        while text[at..].starts_with("super::") {
-            climbs += 1;
-            at += "super::".len();
-        }
-        from = at;
-        if !preceded && climbs == module.len() {
-            names.push(words(at));
-        }
-    }
-    names
+    (paths_in_cli(module, text).into_iter())
+        .filter_map(|path| path.into_iter().next())
+        .filter(|name| *name != module[0])
+        .collect()
 }
 
 /// Where the first inline module of a file opens (`mod tests {`), and its name.
