@@ -273,14 +273,7 @@ impl Browser {
 
     /// Every request the pages made but for the addresses opened.
     pub fn requests(&self) -> Vec<String> {
-        (self.events.iter())
-            .filter(|e| e["method"] == "Network.requestWillBeSent")
-            .map(|e| {
-                e["params"]["request"]["url"]
-                    .as_str()
-                    .unwrap_or("")
-                    .to_owned()
-            })
+        (self.all_requests().into_iter())
             .filter(|url| !self.opened.iter().any(|o| url.split('#').next() == Some(o)))
             .collect()
     }
