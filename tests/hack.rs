@@ -1000,6 +1000,39 @@ fn a_crash_reports_the_solutions_own_peak_memory() {
 mod slow {
     use super::*;
 
+    /// A failure is named the moment it is confirmed: the report's first line comes before
+    /// the shrinking (runs of the limit and more each) is done, not with the rest.
+    #[test]
+    #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
+    fn a_timeout_is_named_before_it_is_shrunk() {
+        let Some(nim) = cpp() else { return };
+        let args = [
+            "hack",
+            "--seed",
+            "1",
+            "--timeout",
+            "0.3",
+            "--shrink-time",
+            "4",
+            "--",
+            nim,
+            "slow",
+        ];
+        let (run, lines) = common::run_within_timed(&args, std::time::Duration::from_secs(300));
+        let at = |start: &str| {
+            (lines.iter())
+                .find(|(_, l)| l.starts_with(start))
+                .map(|(t, _)| *t)
+        };
+        let named = at("hack: timeout on game ").unwrap_or_else(|| panic!("{run:?}"));
+        let shrunk = at("shrunk in ").unwrap_or_else(|| panic!("{run:?}"));
+        assert!(
+            named + 0.3 < shrunk,
+            "named at {named:.2} s, shrunk at {shrunk:.2} s: {run:?}"
+        );
+        assert_eq!(run.status, 1, "{run:?}");
+    }
+
     #[test]
     #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
     fn overflow_in_32_bits_is_found_in_a_tiny_game() {

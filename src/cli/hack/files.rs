@@ -278,11 +278,11 @@ impl Kept {
         }
     }
 
-    /// Ends the report `text` with [`Kept::tell`], writes it to standard error, and returns
-    /// how the run ended ([`Kept::status`]).
-    pub(super) fn finish(&self, text: &mut String) -> Ended {
+    /// Ends the report `text` with [`Kept::tell`], writes it to standard error but for its
+    /// first `told` bytes (written already), and returns how the run ended ([`Kept::status`]).
+    pub(super) fn finish(&self, text: &mut String, told: usize) -> Ended {
         self.tell(text);
-        let _ = io::stderr().lock().write_all(text.as_bytes());
+        let _ = io::stderr().lock().write_all(&text.as_bytes()[told..]);
         self.status()
     }
 

@@ -668,9 +668,9 @@ fn report_all(
             started,
         };
         // A usage error (a --memory too small for CMD) is all that is said.
-        let (mut text, kept, mut entry) = failure_block(args, &slot, runner, seed, found)?;
+        let (mut text, told, kept, mut entry) = failure_block(args, &slot, runner, seed, found)?;
         // A failure found that could not be kept where asked: hack's trouble too.
-        status = status.max(kept.finish(&mut text));
+        status = status.max(kept.finish(&mut text, told));
         entry.report = text;
         failures.push(entry);
         // A blank line after a block's last line ("saved as ..."), before the next block.
@@ -760,7 +760,7 @@ fn failure_block(
     runner: &Batch,
     seed: u64,
     found: Found,
-) -> Result<(String, files::Kept, json::Failure), Failure> {
+) -> Result<(String, usize, files::Kept, json::Failure), Failure> {
     let Found {
         origin,
         game: case,
@@ -804,6 +804,9 @@ fn failure_block(
         )));
     }
     let mut text = String::new();
+    // How much of `text` is on standard error already: the failure is named the moment it is
+    // confirmed; its shrinking, growth and explanation follow.
+    let mut told = 0;
     let tests = args.tests;
     let mut shrink_line = None;
     let (shown, last) = match (&origin, flaky) {
@@ -814,6 +817,7 @@ fn failure_block(
                 outcome.what(),
                 i + 1
             );
+            tell_now(&text, &mut told);
             (case, outcome)
         }
         (_, Some((failed, runs))) => {
@@ -824,6 +828,7 @@ fn failure_block(
                 outcome.what(),
                 confirm::flaky_words(failed, runs, "each run alone after the first")
             );
+            tell_now(&text, &mut told);
             (case, outcome)
         }
         _ => {
@@ -844,6 +849,7 @@ fn failure_block(
                     let _ = writeln!(text, "hack: {} {at}", outcome.what());
                 }
             }
+            tell_now(&text, &mut told);
             let shrunk = shrink_failure(args, slot, runner, case, outcome);
             text.push_str(&shrunk.0);
             shrink_line = Some(shrunk.0.trim_end().trim_end_matches(':').to_owned());
@@ -959,7 +965,7 @@ fn failure_block(
     entry.shrunk = shrink_line;
     entry.growth = growth;
     entry.fails_every_game = every;
-    Ok((text, kept, entry))
+    Ok((text, told, kept, entry))
 }
 
 /// Shrinks a failure within --shrink-time: the report's line on how it went, the game it
@@ -1080,6 +1086,12 @@ fn growth_lines(text: &mut String, timer: &growth::Timer, case: &Game) {
             timer.budget.held().as_secs_f64()
         );
     }
+}
+
+/// Writes what of `text` is not on standard error yet (from `told` on), at once.
+fn tell_now(text: &str, told: &mut usize) {
+    let _ = io::stderr().lock().write_all(&text.as_bytes()[*told..]);
+    *told = text.len();
 }
 
 /// Where a failure was found, for the report's first line.

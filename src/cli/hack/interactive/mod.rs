@@ -385,7 +385,7 @@ fn report_failure(
         _ => {}
     }
     // A failure found that could not be kept where asked: hack's trouble too.
-    let ended = kept.finish(&mut text);
+    let ended = kept.finish(&mut text, 0);
     let mut entry = entry(&game, &case, &played_outcome(played), &at, text);
     entry.game_files = kept.json_places();
     entry.fails_every_game = every;
