@@ -195,11 +195,11 @@ fn paths_in_cli(module: &[String], text: &str) -> Vec<Vec<String>> {
     paths
 }
 
-/// Inside every room, as between rooms, arrows point one way: no two files use each other,
-/// and no cycle runs through the folders of one level (`hack/batch.rs` and `hack/trial.rs`,
-/// `run/guard.rs` and `run/sandbox/`). A file's use of its own folder's `mod.rs` (the items
-/// that folder shares) is the one arrow up a file may draw, and then that `mod.rs` must not
-/// use it back.
+/// Inside every room, as between rooms, arrows point one way: no two files use each other by
+/// `super::` or `crate::cli::` paths, and no cycle runs through the folders of one level
+/// (`hack/batch.rs` and `hack/trial.rs`, `run/guard.rs` and `run/sandbox/`). A folder's
+/// `mod.rs` reaches its own files by their bare names, which this reading does not follow: a
+/// file's use of the items its folder's `mod.rs` shares is the one arrow up it may draw.
 #[test]
 fn no_two_files_or_folders_of_one_level_use_each_other() {
     use std::collections::{BTreeMap, BTreeSet};

@@ -1089,7 +1089,7 @@ fn growth_lines(text: &mut String, timer: &growth::Timer, case: &Game) {
 }
 
 /// Writes what of `text` is not on standard error yet (from `told` on), at once.
-fn tell_now(text: &str, told: &mut usize) {
+pub(super) fn tell_now(text: &str, told: &mut usize) {
     let _ = io::stderr().lock().write_all(&text.as_bytes()[*told..]);
     *told = text.len();
 }

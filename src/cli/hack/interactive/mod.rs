@@ -295,6 +295,8 @@ fn report_failure(
         ..
     } = found;
     let mut text = String::new();
+    // How much of `text` is on standard error already.
+    let mut told = 0;
     let at = where_found(&game.origin, settings);
     let trial = Refereed::new(bot, game.seed, settings.jobs);
     let repeats = confirm::found_repeats(&outcome, settings.limits.timeout);
@@ -338,6 +340,8 @@ fn report_failure(
         (first, tiny.unwrap_or(played))
     } else {
         let _ = writeln!(text, "hack --interactive: {what} {at}");
+        // Named the moment it is confirmed; its shrinking and the rest follow.
+        super::tell_now(&text, &mut told);
         shrunk(bot, settings, &mut text, &game, found_case, played, outcome)
     };
     // Over --memory on every game, the smallest too, ending well with a peak that a runtime
@@ -385,7 +389,7 @@ fn report_failure(
         _ => {}
     }
     // A failure found that could not be kept where asked: hack's trouble too.
-    let ended = kept.finish(&mut text, 0);
+    let ended = kept.finish(&mut text, told);
     let mut entry = entry(&game, &case, &played_outcome(played), &at, text);
     entry.game_files = kept.json_places();
     entry.fails_every_game = every;
