@@ -25,6 +25,22 @@ fn validator() -> jsonschema::Validator {
     ] {
         assert!(schema["properties"][field].is_object(), "{field}: {schema}");
     }
+    // The kinds, the verdicts, where a game came from and how a run ended are listed, as a
+    // client matching on them needs.
+    let text = schema.to_string();
+    for value in [
+        "\"wrong_answer\"",
+        "\"memory_limit_exceeded\"",
+        "\"did_not_exit\"",
+        "\"MLE\"",
+        "\"TLE\"",
+        "\"generated\"",
+        "\"saved\"",
+        "\"interrupted\"",
+        "\"trouble\"",
+    ] {
+        assert!(text.contains(value), "{value} not listed: {schema}");
+    }
     jsonschema::validator_for(&schema).unwrap()
 }
 
@@ -163,6 +179,37 @@ fn a_bot_that_loses_is_wa_in_json() {
         "{failure}"
     );
     assert!(report["runs"].as_u64().unwrap() > 10, "{report}");
+}
+
+/// A bot's timeout carries its figures, as a program's does: its time and CPU time.
+#[test]
+fn a_bots_timeout_has_its_time_in_json() {
+    let python = common::python();
+    let args = [
+        "hack",
+        "--interactive",
+        "--seed",
+        "1",
+        "--tests",
+        "0",
+        "--timeout",
+        "0.3",
+        "--shrink-time",
+        "0",
+        "--json",
+        "--",
+    ];
+    let bot = [python, "-I", "-S", "tests/solutions/bot.py", "sleep", "1"];
+    let ran = run(&[&args[..], &bot[..]].concat(), b"");
+    assert_eq!(ran.status, 1, "{ran:?}");
+    let report = document(&ran);
+    let failure = &report["failures"][0];
+    assert_eq!(failure["kind"], "timeout", "{failure}");
+    assert_eq!(failure["verdict"], "TLE", "{failure}");
+    assert_eq!(failure["origin"], "sample", "{failure}");
+    let time = failure["time_s"].as_f64().unwrap_or(0.0);
+    assert!(time >= 0.3, "{failure}");
+    assert!(failure["cpu_s"].as_f64().is_some(), "{failure}");
 }
 
 #[test]

@@ -167,8 +167,9 @@ runpy.run_path("tests/solutions/nim.py")
     let _ = std::fs::remove_file(&counter);
     assert_eq!(run.status, 1, "{run:?}");
     assert!(
-        run.stderr
-            .starts_with("hack: flaky: crash on sample 1; it failed 2 of 8 runs of this game"),
+        run.stderr.starts_with(
+            "hack: flaky: crash on sample 1 of the statement; it failed 2 of 8 runs of this game"
+        ),
         "{run:?}"
     );
     assert!(
@@ -318,7 +319,7 @@ mod slow {
             assert_eq!(run.status, 1, "{run:?}");
             assert!(
                 run.stderr
-                    .starts_with("hack: flaky: crash on sample 1; it failed "),
+                    .starts_with("hack: flaky: crash on sample 1 of the statement; it failed "),
                 "{run:?}"
             );
             assert!(

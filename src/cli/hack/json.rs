@@ -3,8 +3,9 @@
 //! Schema (`hack --json-schema`) is derived from the same types by schemars, so that the two
 //! cannot drift apart, as `audit`'s.
 
-use super::verdict::{Kind, Outcome};
+use super::verdict::{Ending, Kind, Outcome};
 use crate::Game;
+use crate::cli::exit::Ended;
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -27,10 +28,8 @@ pub(super) struct Report {
     pub(super) measured_by: Option<String>,
     /// How many times the solution was run in all (a bot: how many games it played).
     pub(super) runs: u64,
-    /// How the run of hack ended: `passed` (every game passed: exit status 0), `found` (a
-    /// failure: 1), `trouble` (hack could not do its work: 2; `error` says why where it could
-    /// not go on), `interrupted` (a signal: 128 + its number).
-    pub(super) ended: String,
+    /// How the run of hack ended.
+    pub(super) ended: HackEnded,
     /// Why hack could not do its work (its command line, its files, this machine), where it
     /// stopped for it; the same words as the `error:` line on standard error.
     pub(super) error: Option<String>,
@@ -54,15 +53,14 @@ pub(super) struct Limits {
 /// One kind of failure, confirmed, shrunk where it could be.
 #[derive(Serialize, JsonSchema)]
 pub(super) struct Failure {
-    /// `wrong_answer`, `crash`, `stack_overflow`, `memory_limit_exceeded`, `timeout`; a bot's
-    /// also `lost`, `illegal_move`, `protocol_error`, `idleness`, `did_not_exit`.
-    pub(super) kind: String,
-    /// The judge's verdict for it: `WA`, `RE`, `MLE`, `TLE`.
-    pub(super) verdict: String,
+    /// The kind of failure (a bot's also `lost` to `did_not_exit`).
+    pub(super) kind: Kind,
+    /// The judge's verdict for it.
+    pub(super) verdict: Verdict,
     /// Where it was found, in the text report's words ("on game 13 of 1000 (seed 1)").
     pub(super) found: String,
-    /// Where it was found: `sample`, `saved` or `generated`.
-    pub(super) origin: String,
+    /// Where it was found.
+    pub(super) origin: Source,
     /// The sample's number (from 1) or the generated game's (from 1), if one.
     pub(super) game_number: Option<u64>,
     /// The saved game's file, if one.
@@ -89,7 +87,7 @@ pub(super) struct Failure {
     /// The end of its standard error, when it said something.
     pub(super) stderr: Option<String>,
     /// The time it ran alone, less the time it waited for a CPU other work held, in seconds
-    /// (a timeout).
+    /// (a timeout; a bot's: its whole game's, as the referee counts it).
     pub(super) time_s: Option<f64>,
     /// Its CPU time, in seconds (a timeout).
     pub(super) cpu_s: Option<f64>,
@@ -107,6 +105,56 @@ pub(super) struct Failure {
     pub(super) report: String,
 }
 
+/// How a run of hack ended.
+#[derive(Clone, Copy, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub(super) enum HackEnded {
+    /// Every game passed: exit status 0.
+    Passed,
+    /// A failure was found: 1.
+    Found,
+    /// hack could not do its work: 2 (`error` says why where it could not go on).
+    Trouble,
+    /// A signal stopped it: 128 + its number.
+    Interrupted,
+}
+
+impl From<Ended> for HackEnded {
+    fn from(ended: Ended) -> HackEnded {
+        match ended {
+            Ended::Passed => HackEnded::Passed,
+            Ended::Found => HackEnded::Found,
+            Ended::Trouble => HackEnded::Trouble,
+            Ended::Interrupted(_) => HackEnded::Interrupted,
+        }
+    }
+}
+
+/// The judge's verdict (AtCoder's codes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+pub(super) enum Verdict {
+    /// Wrong answer (a bot's lost game, illegal move, protocol error too).
+    WA,
+    /// Runtime error: a crash, a stack overflow.
+    RE,
+    /// Memory limit exceeded.
+    MLE,
+    /// Time limit exceeded (a bot's idleness, or not exiting, too).
+    TLE,
+}
+
+/// Where a failing game came from.
+#[derive(Clone, Copy, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub(super) enum Source {
+    /// One of the statement's samples (`game_number` says which).
+    Sample,
+    /// A game saved by an earlier run (`saved_file`).
+    Saved,
+    /// A generated game (`game_number`, `gen_command`).
+    Generated,
+}
+
 /// How often a flaky failure came back.
 #[derive(Serialize, JsonSchema)]
 pub(super) struct Flaky {
@@ -114,31 +162,28 @@ pub(super) struct Flaky {
     pub(super) runs: u32,
 }
 
-/// A kind's name in the document: its report name in snake case.
-pub(super) fn kind_name(kind: Kind) -> String {
-    kind.name().replace(' ', "_")
-}
-
-/// The judge's verdict (AtCoder's codes) for a kind of failure.
-pub(super) fn verdict(kind: Kind) -> &'static str {
+/// The judge's verdict for a kind of failure.
+pub(super) fn verdict(kind: Kind) -> Verdict {
     match kind {
-        Kind::WrongAnswer | Kind::Lost | Kind::IllegalMove | Kind::ProtocolError => "WA",
-        Kind::Crash | Kind::StackOverflow => "RE",
-        Kind::MemoryLimit => "MLE",
-        Kind::Timeout | Kind::Idleness | Kind::DidNotExit => "TLE",
+        Kind::WrongAnswer | Kind::Lost | Kind::IllegalMove | Kind::ProtocolError => Verdict::WA,
+        Kind::Crash | Kind::StackOverflow => Verdict::RE,
+        Kind::MemoryLimit => Verdict::MLE,
+        Kind::Timeout | Kind::Idleness | Kind::DidNotExit => Verdict::TLE,
     }
 }
 
 impl Failure {
-    /// The entry for a failure of `kind` on `game`, its details from `outcome`; where it was
+    /// The entry for a failure on `game`, its kind and details from `outcome`; where it was
     /// found and how it was shrunk are the caller's to fill in.
-    pub(super) fn new(kind: Kind, game: &Game, input: &[u8], outcome: &Outcome) -> Failure {
+    pub(super) fn new(game: &Game, input: &[u8], outcome: &Outcome) -> Failure {
         const MIB: f64 = (1u64 << 20) as f64;
+        // Every failure has a kind: a crash says the least where one had none.
+        let kind = outcome.kind().unwrap_or(Kind::Crash);
         let mut failure = Failure {
-            kind: kind_name(kind),
-            verdict: verdict(kind).to_owned(),
+            kind,
+            verdict: verdict(kind),
             found: String::new(),
-            origin: String::new(),
+            origin: Source::Generated,
             game_number: None,
             saved_file: None,
             gen_command: None,
@@ -195,6 +240,22 @@ impl Failure {
             Outcome::Timeout { time, cpu, .. } => {
                 failure.time_s = Some(time.as_secs_f64());
                 failure.cpu_s = Some(cpu.as_secs_f64());
+            }
+            // A bot's game: the same figures, as the referee measured them.
+            Outcome::Played { play, .. } => {
+                failure.stderr = said(&play.stderr);
+                match &play.verdict {
+                    Ending::Timeout { time, cpu } => {
+                        failure.time_s = Some(time.as_secs_f64());
+                        failure.cpu_s = Some(cpu.as_secs_f64());
+                    }
+                    Ending::Memory { peak, status } => {
+                        failure.status = status.clone();
+                        failure.peak_mib = Some(*peak as f64 / MIB);
+                    }
+                    Ending::Crash { status, .. } => failure.status = Some(status.clone()),
+                    _ => {}
+                }
             }
             _ => {}
         }

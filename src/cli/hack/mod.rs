@@ -33,6 +33,7 @@ mod growth;
 mod help;
 mod interactive;
 pub(in crate::cli) mod json;
+mod origin;
 mod progress;
 mod report;
 pub(in crate::cli) mod run;
@@ -50,8 +51,8 @@ use batch::Batch;
 use budget::Budget;
 use confirm::Confirmed;
 use indicatif::{ProgressBar, ProgressStyle};
+use origin::Origin;
 use search::{Finding, Plan};
-use shrink::End;
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -166,19 +167,6 @@ const SAMPLES: [(&str, &str); 2] = [
 
 const MIB: u64 = 1 << 20;
 
-/// Where a failing game came from.
-enum Origin {
-    Sample(usize),
-    Saved(PathBuf),
-    /// A generated game: its index in the run, how it was made, and the index of the first
-    /// game that failed, any kind.
-    Generated {
-        index: u64,
-        plan: Plan,
-        first: u64,
-    },
-}
-
 pub(super) fn run(args: Args) -> Result<Ended, Failure> {
     match checked_run(&args) {
         Ok(ended) => Ok(ended),
@@ -215,7 +203,7 @@ fn print_error_json(args: &Args, error: &str) {
         },
         measured_by: None,
         runs: 0,
-        ended: "trouble".to_owned(),
+        ended: json::HackEnded::Trouble,
         error: Some(error.to_owned()),
         exit_status: status(Exit::Hack(Ended::Trouble)),
         failures: Vec::new(),
@@ -310,9 +298,11 @@ fn checked_run(args: &Args) -> Result<Ended, Failure> {
         },
         shrink_time: Duration::from_secs_f64(args.shrink_time),
         jobs,
-        out: out.clone().zip(args.out.clone()),
+        out: out.zip(args.out.clone()),
         save: args.save.clone(),
         beyond: args.beyond,
+        look_further: Duration::from_secs_f64(args.look_further),
+        max_n: args.max_n,
     };
     let mut failures = Vec::new();
     if args.interactive {
@@ -332,7 +322,7 @@ fn checked_run(args: &Args) -> Result<Ended, Failure> {
         runs: AtomicU64::new(0),
         turns: run::Turns::default(),
     };
-    let result = hunt(args, out.as_deref(), &runner, seed, &mut failures);
+    let result = hunt(&settings, &runner, &mut failures);
     run::sweep_orphans();
     run::dismiss();
     let result = match result {
@@ -374,13 +364,7 @@ fn print_json(
         },
         measured_by: Some(run::which()),
         runs,
-        ended: match ended {
-            Ended::Passed => "passed",
-            Ended::Found => "found",
-            Ended::Trouble => "trouble",
-            Ended::Interrupted(_) => "interrupted",
-        }
-        .to_owned(),
+        ended: ended.into(),
         error: None,
         exit_status: status(Exit::Hack(ended)),
         failures,
@@ -404,6 +388,18 @@ struct Settings {
     save: Option<PathBuf>,
     /// --beyond: also games past the statement's limits (a bot's: only the saved ones).
     beyond: bool,
+    /// How long the search goes on past the first failure (a batch program's).
+    look_further: Duration,
+    /// The largest N and M of the generated games (a batch program's).
+    max_n: u64,
+}
+
+impl Settings {
+    /// Where a failure was found, for the report's first line (`first`: the first failure
+    /// found, whose games before it all passed).
+    fn found(&self, origin: &Origin, first: bool) -> String {
+        origin.found(self.tests, self.seed, first)
+    }
 }
 
 /// The largest memory peak taken for a runtime's own (an interpreter's, a virtual machine's)
@@ -412,25 +408,23 @@ const RUNTIME_ALONE: u64 = 64 * MIB;
 
 /// Samples, saved games, the search; the confirmation of what failed; then the report.
 fn hunt(
-    args: &Args,
-    out: Option<&Path>,
+    settings: &Settings,
     runner: &Batch,
-    seed: u64,
     failures: &mut Vec<json::Failure>,
 ) -> Result<Ended, Failure> {
     let started = Instant::now();
-    let mut found: Vec<Failed> = fixed_games(args, runner, started).into_iter().collect();
+    let mut found: Vec<Failed> = fixed_games(settings, runner, started).into_iter().collect();
     if found.is_empty() {
-        found = search_games(args, runner, seed, started)?;
+        found = search_games(settings, runner, started)?;
     }
     if found.is_empty() {
-        return Ok(nothing_found(args, runner, seed));
+        return Ok(nothing_found(settings, runner));
     }
-    let confirmed = confirm_all(args, runner, seed, started, found)?;
+    let confirmed = confirm_all(settings, runner, started, found)?;
     if confirmed.is_empty() {
-        return Ok(nothing_found(args, runner, seed));
+        return Ok(nothing_found(settings, runner));
     }
-    report_all(args, out, runner, seed, started, confirmed, failures)
+    report_all(settings, runner, started, confirmed, failures)
 }
 
 /// A game that failed (or gave no verdict), not yet confirmed.
@@ -441,7 +435,7 @@ struct Failed {
 }
 
 /// The samples, then the games saved in --save DIR, one at a time: the first that fails.
-fn fixed_games(args: &Args, runner: &Batch, started: Instant) -> Option<Failed> {
+fn fixed_games(settings: &Settings, runner: &Batch, started: Instant) -> Option<Failed> {
     let status = ProgressBar::hidden();
     let say = |bar: &ProgressBar| bar.message();
     for (i, (input, output)) in SAMPLES.iter().enumerate() {
@@ -465,18 +459,19 @@ fn fixed_games(args: &Args, runner: &Batch, started: Instant) -> Option<Failed> 
             });
         }
     }
-    let dir = args.save.as_ref()?;
+    let dir = settings.save.as_ref()?;
     status.set_message(format!("running the games saved in {}", ShownPath(dir)));
-    progress::lines(&status, started, &say, || replay(dir, runner, args.beyond))
+    progress::lines(&status, started, &say, || {
+        replay(dir, runner, settings.beyond)
+    })
 }
 
 /// Confirms each failure found, the first found first: it counts once it repeats, run alone;
 /// else it is flaky. One block a kind: a kind already confirmed the same way is left out. A run
 /// with no verdict ends hack (a CMD that cannot start is a usage error).
 fn confirm_all(
-    args: &Args,
+    settings: &Settings,
     runner: &Batch,
-    seed: u64,
     started: Instant,
     found: Vec<Failed>,
 ) -> Result<Vec<Found>, Failure> {
@@ -500,7 +495,7 @@ fn confirm_all(
         status.set_message(format!(
             "confirming the {} {}: it must fail again",
             outcome.what(),
-            where_found(&origin, args.tests, seed, false)
+            settings.found(&origin, false)
         ));
         let quick = match origin {
             Origin::Sample(0) if verdict::far_over(&outcome, runner.limits.timeout) => {
@@ -546,13 +541,15 @@ fn confirm_all(
 /// The generated games, with the bar (or a line every few seconds): the failures found, the
 /// first found first.
 fn search_games(
-    args: &Args,
+    settings: &Settings,
     runner: &Batch,
-    seed: u64,
     started: Instant,
 ) -> Result<Vec<Failed>, Failure> {
-    let bar = if args.tests > 0 {
-        ProgressBar::with_draw_target(Some(args.tests), indicatif::ProgressDrawTarget::stderr())
+    let bar = if settings.tests > 0 {
+        ProgressBar::with_draw_target(
+            Some(settings.tests),
+            indicatif::ProgressDrawTarget::stderr(),
+        )
     } else {
         ProgressBar::hidden()
     };
@@ -569,18 +566,18 @@ fn search_games(
         format!(
             "{} of {} games run, {}",
             bar.position(),
-            args.tests,
+            settings.tests,
             bar.message()
         )
     };
     let searched = progress::lines(&bar, started, &say, || {
-        let look = Duration::from_secs_f64(args.look_further);
+        let look = settings.look_further;
         let games = search::Games {
             trial: runner,
-            seed,
-            tests: args.tests,
-            max_n: args.max_n,
-            beyond: args.beyond,
+            seed: settings.seed,
+            tests: settings.tests,
+            max_n: settings.max_n,
+            beyond: settings.beyond,
         };
         search::search(&games, look, &on_game)
     });
@@ -611,10 +608,8 @@ fn search_games(
 /// timeouts last, each with the time left divided by the failures left. How it ended: found,
 /// or in trouble when a game could not be kept where asked.
 fn report_all(
-    args: &Args,
-    out: Option<&Path>,
+    settings: &Settings,
     runner: &Batch,
-    seed: u64,
     started: Instant,
     confirmed: Vec<Found>,
     failures: &mut Vec<json::Failure>,
@@ -627,7 +622,7 @@ fn report_all(
                 format!(
                     "{} {}",
                     found.confirmed.outcome().what(),
-                    where_found(&found.origin, args.tests, seed, false)
+                    settings.found(&found.origin, false)
                 )
             })
             .collect();
@@ -636,7 +631,7 @@ fn report_all(
             "hack: {count} kinds of failure: {}; each below as it is shrunk, the quick kinds \
              first{}\n",
             each.join(", "),
-            if args.out.is_some() {
+            if settings.out.is_some() {
                 " (--out has the first)"
             } else {
                 ""
@@ -650,7 +645,7 @@ fn report_all(
     // Timeouts last: each of their runs takes the limit and more.
     let mut order: Vec<usize> = (0..count).collect();
     order.sort_by_key(|&i| matches!(confirmed[i].confirmed.outcome(), Outcome::Timeout { .. }));
-    let total = Duration::from_secs_f64(args.shrink_time);
+    let total = settings.shrink_time;
     let shrinking = Instant::now();
     let mut status = Ended::Found;
     let mut confirmed: Vec<Option<Found>> = confirmed.into_iter().map(Some).collect();
@@ -662,13 +657,13 @@ fn report_all(
         };
         let first = i == 0;
         let slot = Slot {
-            out: if first { out } else { None },
+            out: settings.out.as_ref().filter(|_| first),
             first,
             share,
             started,
         };
         // A usage error (a --memory too small for CMD) is all that is said.
-        let (mut text, told, kept, mut entry) = failure_block(args, &slot, runner, seed, found)?;
+        let (mut text, told, kept, mut entry) = failure_block(settings, &slot, runner, found)?;
         // A failure found that could not be kept where asked: hack's trouble too.
         status = status.max(kept.finish(&mut text, told));
         entry.report = text;
@@ -712,7 +707,7 @@ enum Everywhere {
 /// Where a failure's block stands among the others, and its share of --shrink-time.
 struct Slot<'a> {
     /// --out, for the first failure found only.
-    out: Option<&'a Path>,
+    out: Option<&'a (PathBuf, PathBuf)>,
     /// The first failure found: its report says which games passed before it.
     first: bool,
     share: Duration,
@@ -721,17 +716,12 @@ struct Slot<'a> {
 }
 
 /// The end of a run that found nothing: all passed, or a signal stopped it (its status).
-fn nothing_found(args: &Args, runner: &Batch, seed: u64) -> Ended {
-    let runs = runner.runs();
-    if let Some(signal) = run::signal() {
-        crate::report(format_args!(
-            "interrupted after {} (seed {seed}) by {}; no failure found",
-            plural(runs, "run"),
-            run::signal_name(signal)
-        ));
-        return Ended::Interrupted(signal);
+fn nothing_found(settings: &Settings, runner: &Batch) -> Ended {
+    let seed = settings.seed;
+    if run::signal().is_some() {
+        return interrupted(plural(runner.runs(), "run"), seed);
     }
-    let passed = match args.tests {
+    let passed = match settings.tests {
         0 => "the 2 samples passed; no game was generated (--tests 0)".to_owned(),
         1 => "the 2 samples and the one generated game passed".to_owned(),
         n => format!("the 2 samples and all {n} generated games passed"),
@@ -745,6 +735,29 @@ fn nothing_found(args: &Args, runner: &Batch, seed: u64) -> Ended {
     Ended::Passed
 }
 
+/// The end of a run that a signal stopped before a failure was confirmed, after `done` (its
+/// runs, a bot's games).
+fn interrupted(done: String, seed: u64) -> Ended {
+    let signal = run::signal().unwrap_or(0);
+    crate::report(format_args!(
+        "interrupted after {done} (seed {seed}) by {}; no failure found",
+        run::signal_name(signal)
+    ));
+    Ended::Interrupted(signal)
+}
+
+/// The usage error of a `--memory` too small for CMD to run at all: over it on every game, the
+/// smallest too, ending well with a `peak` a runtime alone reaches.
+fn memory_too_small(memory: u64, command: &[OsString], peak: u64) -> Failure {
+    Failure::Usage(format!(
+        "--memory {}: too small for {} to run at all: its resident peak is {} MiB even on the \
+         smallest games, as a runtime alone needs",
+        memory / MIB,
+        ShownPath(Path::new(&command[0])),
+        peak.div_ceil(MIB)
+    ))
+}
+
 /// Sample 2 and the two smallest games (one for each answer): a solution that fails on these
 /// as on sample 1 fails on every game.
 fn other_games() -> [Game; 3] {
@@ -755,10 +768,9 @@ fn other_games() -> [Game; 3] {
 /// A confirmed failure's block of the report: shrinks it (within its share of --shrink-time)
 /// unless it is a sample's or flaky, and keeps it where asked; the block and where it went.
 fn failure_block(
-    args: &Args,
+    settings: &Settings,
     slot: &Slot,
     runner: &Batch,
-    seed: u64,
     found: Found,
 ) -> Result<(String, usize, files::Kept, json::Failure), Failure> {
     let Found {
@@ -795,19 +807,16 @@ fn failure_block(
         && ends_well_over(&outcome)
         && failures.iter().all(ends_well_over)
     {
-        return Err(Failure::Usage(format!(
-            "--memory {}: too small for {} to run at all: its resident peak is {} MiB even on \
-             the smallest games, as a runtime alone needs",
-            runner.limits.memory / MIB,
-            ShownPath(Path::new(&runner.command[0])),
-            peak.div_ceil(MIB)
-        )));
+        return Err(memory_too_small(
+            runner.limits.memory,
+            &runner.command,
+            *peak,
+        ));
     }
     let mut text = String::new();
     // How much of `text` is on standard error already: the failure is named the moment it is
     // confirmed; its shrinking, growth and explanation follow.
     let mut told = 0;
-    let tests = args.tests;
     let mut shrink_line = None;
     let (shown, last) = match (&origin, flaky) {
         (Origin::Sample(i), None) if every.is_some() => {
@@ -821,7 +830,7 @@ fn failure_block(
             (case, outcome)
         }
         (_, Some((failed, runs))) => {
-            let at = where_found(&origin, tests, seed, slot.first);
+            let at = settings.found(&origin, slot.first);
             let _ = writeln!(
                 text,
                 "hack: flaky: {} {at}; {}:",
@@ -845,15 +854,15 @@ fn failure_block(
                     text.push('\n');
                 }
                 _ => {
-                    let at = where_found(&origin, tests, seed, slot.first);
+                    let at = settings.found(&origin, slot.first);
                     let _ = writeln!(text, "hack: {} {at}", outcome.what());
                 }
             }
             tell_now(&text, &mut told);
-            let shrunk = shrink_failure(args, slot, runner, case, outcome);
-            text.push_str(&shrunk.0);
-            shrink_line = Some(shrunk.0.trim_end().trim_end_matches(':').to_owned());
-            (shrunk.1, shrunk.2)
+            let (line, shrunk, last) = shrink_failure(settings, slot, runner, case, outcome);
+            let _ = writeln!(text, "{line}:");
+            shrink_line = Some(line);
+            (shrunk, last)
         }
     };
     // Every game timed out, the smallest (one pile, one move) too: it never ends, which is all
@@ -874,16 +883,17 @@ fn failure_block(
     let every = every.is_some();
     let input = shown.input();
     let kept = files::keep(
-        out.zip(args.out.as_deref().filter(|_| out.is_some())),
-        args.save.as_deref(),
+        out.map(|(target, given)| (target.as_path(), given.as_path())),
+        settings.save.as_deref(),
         &shown,
         &input,
     );
     // --out holds only the first failure's game.
-    let asked = out.is_some() || args.save.is_some();
+    let asked = out.is_some() || settings.save.is_some();
     report::game(&mut text, &shown, &kept.places, asked);
     report::failure(&mut text, &last, &runner.limits);
-    let growth_from = text.len();
+    // The growth's lines, the text's and the document's.
+    let mut growth = String::new();
     // A timeout's growth, within what is left of its share but never less than GROWTH_TIME
     // limits (with --shrink-time 0 too: the growth says what the unshrunk game cannot); none
     // where every game fails (an endless loop takes the limit on every size).
@@ -895,7 +905,7 @@ fn failure_block(
         };
         let smallest = &Game::smallest()[0];
         let seen = growth::long_look(&timer, smallest).unwrap_or(endless);
-        let _ = writeln!(text, "growth: {seen}");
+        let _ = writeln!(growth, "growth: {seen}");
     } else if let (Outcome::Timeout { .. }, false) = (&last, every) {
         let least = runner.limits.timeout.mul_f64(GROWTH_TIME);
         let left = (reported + slot.share).saturating_duration_since(Instant::now());
@@ -911,10 +921,10 @@ fn failure_block(
         ));
         let say = |bar: &ProgressBar| bar.message();
         progress::lines(&status, slot.started, &say, || {
-            growth_lines(&mut text, &timer, &shown)
+            growth_lines(&mut growth, &timer, &shown)
         });
     }
-    let growth: Vec<String> = (text[growth_from..].lines()).map(str::to_owned).collect();
+    text.push_str(&growth);
     if let Origin::Sample(_) = origin
         && every
     {
@@ -934,44 +944,23 @@ fn failure_block(
     if !report::only_the_format(&last) {
         report::explain(&mut text, &shown);
     }
-    match &origin {
-        Origin::Generated { plan, .. } if plan.shift.is_none() && !every => {
-            let _ = writeln!(text, "the game as found: {}", plan.gen_command());
-        }
-        Origin::Saved(path) => {
-            let _ = writeln!(text, "the game as found: {}", ShownPath(path));
-        }
-        _ => {}
+    // A game that fails everywhere is not one to make again.
+    if let Some(line) = origin.as_found().filter(|_| !every) {
+        let _ = writeln!(text, "{line}");
     }
-    let kind = last.kind().unwrap_or(verdict::Kind::Crash);
-    let mut entry = json::Failure::new(kind, &shown, &input, &last);
-    entry.found = where_found(&origin, tests, seed, slot.first);
-    let (from, number) = match &origin {
-        Origin::Sample(i) => ("sample", Some(*i as u64 + 1)),
-        Origin::Saved(_) => ("saved", None),
-        Origin::Generated { index, .. } => ("generated", Some(index + 1)),
-    };
-    (entry.origin, entry.game_number) = (from.to_owned(), number);
-    if let Origin::Saved(path) = &origin {
-        entry.saved_file = Some(path.to_string_lossy().into_owned());
-    }
-    if let Origin::Generated { plan, .. } = &origin
-        && plan.shift.is_none()
-    {
-        entry.gen_command = Some(plan.gen_command());
-    }
+    let mut entry = origin.entry(settings.found(&origin, slot.first), &shown, &input, &last);
     entry.flaky = flaky.map(|(failed, runs)| json::Flaky { failed, runs });
     entry.game_files = kept.json_places();
     entry.shrunk = shrink_line;
-    entry.growth = growth;
+    entry.growth = growth.lines().map(str::to_owned).collect();
     entry.fails_every_game = every;
     Ok((text, told, kept, entry))
 }
 
-/// Shrinks a failure within --shrink-time: the report's line on how it went, the game it
-/// shrank to and how that game fails.
+/// Shrinks a failure within --shrink-time: the report's line on how it went (without its
+/// colon), the game it shrank to and how that game fails.
 fn shrink_failure(
-    args: &Args,
+    settings: &Settings,
     slot: &Slot,
     runner: &Batch,
     case: Game,
@@ -985,7 +974,7 @@ fn shrink_failure(
     bar.enable_steady_tick(Duration::from_millis(200));
     // A timeout's shrinking, its size bisected, has at most half its share: its growth,
     // measured next within the rest, says more than a smaller size.
-    let total = Duration::from_secs_f64(args.shrink_time);
+    let total = settings.shrink_time;
     let budget = match outcome {
         Outcome::Timeout { .. } => slot.share / 2,
         _ => slot.share,
@@ -1002,36 +991,8 @@ fn shrink_failure(
         shrink::shrink(runner, case, outcome, budget, &cut, &bar)
     });
     bar.finish_and_clear();
-    let how = match &shrunk.end {
-        End::Minimal => shrink::MINIMAL.to_owned(),
-        End::Budget if budget < total => format!(
-            "not proven minimal: its time, {:.1} s of --shrink-time {} s, ran out",
-            budget.as_secs_f64(),
-            args.shrink_time
-        ),
-        End::Budget => format!(
-            "not proven minimal: --shrink-time {} s ran out",
-            args.shrink_time
-        ),
-        End::Stopped => "not proven minimal: hack was stopped".to_owned(),
-        End::Unusable(why) => format!("not proven minimal: shrinking stopped: {why}"),
-        End::Sized if shrunk.scaled => "a timeout: its first forbidden moves, then its first \
-                                         piles, then its values scaled down together, each \
-                                         to within a factor of 2, no more; its growth below \
-                                         says more"
-            .to_owned(),
-        // Neither half of the game times out: the size stays, and saying why reads better
-        // than "from 200000 piles ... to 200000 piles" alone.
-        End::Sized if (shrunk.case.piles.len(), shrunk.case.forbidden.len()) == from => {
-            "a timeout: its first half of forbidden moves does not time out, nor does its first \
-             half of piles, so its size stays; its growth below says more"
-                .to_owned()
-        }
-        End::Sized => "a timeout: its first forbidden moves, then its first piles, bisected \
-                       to within a factor of 2, no more; its growth below says more"
-            .to_owned(),
-    };
-    let line = shrunk.line(shrunk.runs, "run", from, &how) + "\n";
+    let how = shrunk.how(from, budget, total);
+    let line = shrunk.line(shrunk.runs, "run", from, &how);
     (line, shrunk.case, shrunk.outcome)
 }
 
@@ -1092,44 +1053,6 @@ fn growth_lines(text: &mut String, timer: &growth::Timer, case: &Game) {
 pub(super) fn tell_now(text: &str, told: &mut usize) {
     let _ = io::stderr().lock().write_all(&text.as_bytes()[*told..]);
     *told = text.len();
-}
-
-/// Where a failure was found, for the report's first line.
-/// `first`: the first failure found, whose games before it all passed.
-fn where_found(origin: &Origin, tests: u64, seed: u64, first: bool) -> String {
-    match origin {
-        Origin::Sample(i) => format!("on sample {}", i + 1),
-        Origin::Saved(path) => format!("on the saved game {}", ShownPath(path)),
-        Origin::Generated {
-            index,
-            plan,
-            first: failed,
-        } => {
-            let near = match (plan.shift, plan.shape) {
-                (Some((_, near)), _) => format!(", values near {near}"),
-                (_, Some(shape)) => format!(", max test {shape}"),
-                _ => String::new(),
-            };
-            if !first {
-                return format!("on game {} of {tests} (seed {seed}{near})", index + 1);
-            }
-            let passed = match failed {
-                0 => "the 2 samples".to_owned(),
-                1 => "the samples and the game".to_owned(),
-                n => format!("the samples and the {n} games"),
-            };
-            // A smaller game of the same kind is reported where a larger one failed first.
-            let before = if failed == index {
-                "it".to_owned()
-            } else {
-                format!("game {}, which failed the same way,", failed + 1)
-            };
-            format!(
-                "on game {} of {tests} (seed {seed}{near}); {passed} before {before} passed",
-                index + 1
-            )
-        }
-    }
 }
 
 /// Runs the games saved in `dir` (its `*.in` files, by name; those past the statement only with

@@ -78,11 +78,46 @@ pub(in crate::cli) struct Shrunk {
 }
 
 impl Shrunk {
+    /// How this shrinking ended, in the report's words: from a game of `from` (its piles and
+    /// forbidden moves), with `time` of --shrink-time's `total` to try candidates in.
+    pub(super) fn how(&self, from: (usize, usize), time: Duration, total: Duration) -> String {
+        match &self.end {
+            End::Minimal => MINIMAL.to_owned(),
+            End::Budget if time < total => format!(
+                "not proven minimal: its time, {:.1} s of --shrink-time {} s, ran out",
+                time.as_secs_f64(),
+                total.as_secs_f64()
+            ),
+            End::Budget => format!(
+                "not proven minimal: --shrink-time {} s ran out",
+                total.as_secs_f64()
+            ),
+            End::Stopped => "not proven minimal: hack was stopped".to_owned(),
+            End::Unusable(why) => format!("not proven minimal: shrinking stopped: {why}"),
+            End::Sized if self.scaled => "a timeout: its first forbidden moves, then its first \
+                                          piles, then its values scaled down together, each \
+                                          to within a factor of 2, no more; its growth below \
+                                          says more"
+                .to_owned(),
+            // Neither half of the game times out: the size stays, and saying why reads better
+            // than "from 200000 piles ... to 200000 piles" alone.
+            End::Sized if (self.case.piles.len(), self.case.forbidden.len()) == from => {
+                "a timeout: its first half of forbidden moves does not time out, nor does its \
+                 first half of piles, so its size stays; its growth below says more"
+                    .to_owned()
+            }
+            End::Sized => "a timeout: its first forbidden moves, then its first piles, bisected \
+                           to within a factor of 2, no more; its growth below says more"
+                .to_owned(),
+        }
+    }
+
     /// The report's line on this shrinking (`how` it ended), which made `runs` runs or plays
-    /// (`unit`), from a game of `from` (its piles and forbidden moves).
+    /// (`unit`), from a game of `from` (its piles and forbidden moves); the report follows it
+    /// with a colon.
     pub(super) fn line(&self, runs: u64, unit: &str, from: (usize, usize), how: &str) -> String {
         format!(
-            "shrunk in {} ({:.1} s) from {} and {} to {} and {} ({how}):",
+            "shrunk in {} ({:.1} s) from {} and {} to {} and {} ({how})",
             plural(runs, unit),
             self.time.as_secs_f64(),
             plural(from.0 as u64, "pile"),

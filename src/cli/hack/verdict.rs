@@ -19,11 +19,13 @@ use std::time::Duration;
 /// The kind of a failure: what a judge's verdict says, and what shrinking keeps (a smaller game
 /// counts only when it fails the same way). The batch kinds first, then those only a game
 /// played against the referee has (`hack --interactive`); a timeout and a crash are both.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
 pub(in crate::cli) enum Kind {
     WrongAnswer,
     Crash,
     StackOverflow,
+    #[serde(rename = "memory_limit_exceeded")]
     MemoryLimit,
     Timeout,
     /// The bot chose the losing side, or let a won position go.

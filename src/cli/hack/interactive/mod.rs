@@ -17,24 +17,24 @@ use super::budget::Budget;
 use super::confirm::{self, Confirmed};
 use super::everywhere;
 use super::files;
+use super::origin::Origin;
 use super::report;
 use super::run::Turns;
-use super::search::{self, Finding, Schedule};
-use super::shrink::{self, End};
+use super::search::{self, Finding, Plan, Schedule};
+use super::shrink;
 use super::trial::{Sharing, Trial};
 use super::verdict::Outcome;
 use super::verdict::{Ending, Played};
 use super::{SAMPLES, Settings};
 use crate::Game;
 use crate::cli::exit::Ended;
-use crate::cli::game::{Failure, ShownPath, plural};
+use crate::cli::game::{Failure, plural};
 use crate::cli::generate::{self, Options};
 use crate::cli::rng::Rng;
 use indicatif::{ProgressBar, ProgressStyle};
 use referee::Bot;
 use std::fmt::Write as _;
 use std::io::{self, Write as _};
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -43,25 +43,12 @@ use std::time::Duration;
 /// up to that many moves. hack's own games for a batch solution may be that large.
 const MOST_STONES: u64 = 10_000;
 
-/// Where a game came from.
-#[derive(Clone, Debug)]
-enum BotOrigin {
-    Sample(usize),
-    Saved(PathBuf),
-    /// Game `index` of the run, made by `gen` with these options.
-    Generated {
-        index: u64,
-        game_seed: u64,
-        options: Options,
-    },
-}
-
 /// How a game of the run is made, and the seed of the referee's choices in it.
 #[derive(Clone, Debug)]
 struct Planned {
     /// The game's index in the run: the fixed games (samples, then saved games) first.
     index: u64,
-    origin: BotOrigin,
+    origin: Origin,
     seed: u64,
 }
 
@@ -85,7 +72,7 @@ pub(super) fn run(
     };
     for (i, (input, _)) in SAMPLES.iter().enumerate() {
         add(
-            BotOrigin::Sample(i),
+            Origin::Sample(i),
             Game::read_or_empty(input.as_bytes()),
             0,
             i,
@@ -101,7 +88,7 @@ pub(super) fn run(
             // A game of many stones can last as many moves: not one to play here.
             let stones = case.piles.iter().fold(0u64, |s, &p| s.saturating_add(p));
             if stones <= MOST_STONES {
-                add(BotOrigin::Saved(path), case, 1, i);
+                add(Origin::Saved(path), case, 1, i);
             }
         }
     }
@@ -134,7 +121,7 @@ pub(super) fn run(
         .next()
     else {
         if super::run::signal().is_some() {
-            return Ok(interrupted(settings));
+            return Ok(interrupted(&bot, settings));
         }
         let _ = writeln!(
             io::stderr().lock(),
@@ -146,7 +133,7 @@ pub(super) fn run(
         return Ok(Ended::Passed);
     };
     let Outcome::Played { play, .. } = &found.outcome else {
-        return unsure(settings, &found.outcome);
+        return unsure(&bot, settings, &found.outcome);
     };
     let played = Played::clone(play);
     let ended = report_failure(&bot, settings, found, played, failures)?;
@@ -161,26 +148,23 @@ pub(super) fn run(
 
 /// A play with no verdict ends hack: a bot that cannot start is a usage error, a machine that
 /// cannot run it is trouble, and a signal ends it as interrupted.
-fn unsure(settings: &Settings, outcome: &Outcome) -> Result<Ended, Failure> {
+fn unsure(bot: &Bot, settings: &Settings, outcome: &Outcome) -> Result<Ended, Failure> {
     match outcome {
         Outcome::NotRun(e) => Err(Failure::Usage(super::start::cannot_run(
             &settings.command,
             e,
         ))),
         Outcome::Broken(e) => Err(Failure::Other(format!("cannot go on testing: {e}"))),
-        _ => Ok(interrupted(settings)),
+        _ => Ok(interrupted(bot, settings)),
     }
 }
 
 /// The end of a run that a signal stopped before a failure was confirmed, as batch says it.
-fn interrupted(settings: &Settings) -> Ended {
-    let signal = super::run::signal().unwrap_or(0);
-    crate::report(format_args!(
-        "interrupted (seed {}) by {}; no failure found",
+fn interrupted(bot: &Bot, settings: &Settings) -> Ended {
+    super::interrupted(
+        plural(bot.plays.load(Ordering::Relaxed), "game"),
         settings.seed,
-        super::run::signal_name(signal)
-    ));
-    Ended::Interrupted(signal)
+    )
 }
 
 /// The games a bot plays, in order: the fixed ones (the samples, then the saved games), then
@@ -215,10 +199,9 @@ impl Schedule for BotGames<'_> {
 
     fn make(&self, plan: &Planned) -> Result<Game, String> {
         match &plan.origin {
-            BotOrigin::Generated {
-                game_seed, options, ..
-            } => {
-                let (piles, forbidden) = generate::small_game(&mut Rng::new(*game_seed), options)?;
+            Origin::Generated { plan, .. } => {
+                let (piles, forbidden) =
+                    generate::small_game(&mut Rng::new(plan.game_seed), &plan.options)?;
                 Ok(Game { piles, forbidden })
             }
             _ => Ok(self.fixed[plan.index as usize].1.clone()),
@@ -236,7 +219,7 @@ impl Schedule for BotGames<'_> {
 
 /// Fixed game `index` of the run, game `i` of its kind (`salt`: 0 the samples, 1 the saved
 /// games), with a seed of its own from the run's.
-fn fixed_game(index: u64, origin: BotOrigin, seed: u64, salt: u64, i: usize) -> Planned {
+fn fixed_game(index: u64, origin: Origin, seed: u64, salt: u64, i: usize) -> Planned {
     Planned {
         index,
         origin,
@@ -268,10 +251,17 @@ fn generated(seed: u64, at: u64, index: u64, tests: u64) -> Planned {
     let game_seed = rng.next_u64();
     Planned {
         index: at,
-        origin: BotOrigin::Generated {
+        // Every game before it passed: a bot's search stops at its first failure.
+        origin: Origin::Generated {
             index,
-            game_seed,
-            options,
+            plan: Plan {
+                game_seed,
+                options,
+                shift: None,
+                shape: None,
+                top: None,
+            },
+            first: index,
         },
         seed: rng.next_u64(),
     }
@@ -297,12 +287,12 @@ fn report_failure(
     let mut text = String::new();
     // How much of `text` is on standard error already.
     let mut told = 0;
-    let at = where_found(&game.origin, settings);
+    let at = settings.found(&game.origin, true);
     let trial = Refereed::new(bot, game.seed, settings.jobs);
     let repeats = confirm::found_repeats(&outcome, settings.limits.timeout);
     match trial.confirm(&found_case, &outcome, repeats, &Budget::default()) {
         Confirmed::Repeats(_) => {}
-        Confirmed::Unsure(why) => return unsure(settings, &why),
+        Confirmed::Unsure(why) => return unsure(bot, settings, &why),
         Confirmed::Flaky { failed, runs, .. } => {
             let _ = writeln!(
                 text,
@@ -313,7 +303,10 @@ fn report_failure(
             report::game(&mut text, &found_case, &[], false);
             transcript::play_report(&mut text, &found_case, &played, &settings.limits);
             let _ = io::stderr().lock().write_all(text.as_bytes());
-            let mut entry = entry(&game, &found_case, &outcome, &at, text);
+            let mut entry = game
+                .origin
+                .entry(at, &found_case, &found_case.input(), &outcome);
+            entry.report = text;
             entry.flaky = Some(super::json::Flaky { failed, runs });
             failures.push(entry);
             return Ok(Ended::Found);
@@ -329,6 +322,7 @@ fn report_failure(
         .map(|_| referee::referee(bot, &smallest[0], game.seed, (&Budget::default(), false)))
         .filter(|p| p.verdict.kind() == kind);
     let every = tiny.is_some();
+    let mut shrink_line = None;
     let (case, played) = if every {
         let _ = writeln!(
             text,
@@ -342,20 +336,26 @@ fn report_failure(
         let _ = writeln!(text, "hack --interactive: {what} {at}");
         // Named the moment it is confirmed; its shrinking and the rest follow.
         super::tell_now(&text, &mut told);
-        shrunk(bot, settings, &mut text, &game, found_case, played, outcome)
+        shrunk(
+            bot,
+            settings,
+            (&mut text, &mut shrink_line),
+            &game,
+            found_case,
+            played,
+            outcome,
+        )
     };
     // Over --memory on every game, the smallest too, ending well with a peak that a runtime
     // alone reaches: the limit is too small for the bot to run at all, as batch says.
     if let (true, Ending::Memory { peak, status: None }) = (every, &played.verdict)
         && *peak <= super::RUNTIME_ALONE
     {
-        return Err(Failure::Usage(format!(
-            "--memory {}: too small for {} to run at all: its resident peak is {} MiB even on \
-             the smallest games, as a runtime alone needs",
-            settings.limits.memory >> 20,
-            ShownPath(Path::new(&settings.command[0])),
-            peak.div_ceil(1 << 20)
-        )));
+        return Err(super::memory_too_small(
+            settings.limits.memory,
+            &settings.command,
+            *peak,
+        ));
     }
     let input = case.input();
     let kept = files::keep(
@@ -371,68 +371,30 @@ fn report_failure(
     report::game(&mut text, &case, &kept.places, asked);
     transcript::play_report(&mut text, &case, &played, &settings.limits);
     report::explain(&mut text, &case);
-    match &game.origin {
-        BotOrigin::Generated {
-            game_seed, options, ..
-        } if !every => {
-            let _ = writeln!(
-                text,
-                "the game as found: constrained-nim gen --seed {game_seed} --n {} --m {} --max {}",
-                options.piles.unwrap_or(0),
-                options.moves.unwrap_or(0),
-                options.max
-            );
-        }
-        BotOrigin::Saved(path) => {
-            let _ = writeln!(text, "the game as found: {}", ShownPath(path));
-        }
-        _ => {}
+    // A game that fails everywhere is not one to make again.
+    if let Some(line) = game.origin.as_found().filter(|_| !every) {
+        let _ = writeln!(text, "{line}");
     }
     // A failure found that could not be kept where asked: hack's trouble too.
     let ended = kept.finish(&mut text, told);
-    let mut entry = entry(&game, &case, &played_outcome(played), &at, text);
+    let mut entry = game
+        .origin
+        .entry(at, &case, &input, &played_outcome(played));
+    entry.report = text;
+    entry.shrunk = shrink_line;
     entry.game_files = kept.json_places();
     entry.fails_every_game = every;
     failures.push(entry);
     Ok(ended)
 }
 
-/// The `--json` entry of a bot's failure on `case` (the game found, or the one shrunk or the
-/// smallest in its place), found as `at` says, its block of the report `text`.
-fn entry(
-    game: &Planned,
-    case: &Game,
-    outcome: &Outcome,
-    at: &str,
-    text: String,
-) -> super::json::Failure {
-    let kind = outcome
-        .kind()
-        .unwrap_or(super::verdict::Kind::ProtocolError);
-    let mut entry = super::json::Failure::new(kind, case, &case.input(), outcome);
-    entry.found = at.to_owned();
-    let (from, number) = match &game.origin {
-        BotOrigin::Sample(i) => ("sample", Some(*i as u64 + 1)),
-        BotOrigin::Saved(path) => {
-            entry.saved_file = Some(path.to_string_lossy().into_owned());
-            ("saved", None)
-        }
-        BotOrigin::Generated { index, .. } => ("generated", Some(index + 1)),
-    };
-    (entry.origin, entry.game_number) = (from.to_owned(), number);
-    entry.shrunk = (text.lines())
-        .find(|line| line.starts_with("shrunk in "))
-        .map(|line| line.trim_end_matches(':').to_owned());
-    entry.report = text;
-    entry
-}
-
 /// Shrinks the game with hack's shrinker, each candidate played once with the failing game's
-/// seed; the smallest game, played again to confirm it, and that play.
+/// seed; the smallest game, played again to confirm it, and that play. The report's line on
+/// the shrinking goes to `text` and, without its colon, to `shrink_line`.
 fn shrunk(
     bot: &Bot,
     settings: &Settings,
-    text: &mut String,
+    (text, shrink_line): (&mut String, &mut Option<String>),
     game: &Planned,
     case: Game,
     played: Played,
@@ -457,15 +419,10 @@ fn shrunk(
         &bar,
     );
     bar.finish_and_clear();
-    let how = match &result.end {
-        End::Minimal => shrink::MINIMAL,
-        End::Budget => "not proven minimal: --shrink-time ran out",
-        End::Stopped => "not proven minimal: hack was stopped",
-        End::Unusable(_) => "not proven minimal: a run gave no verdict",
-        End::Sized => "its size halved while it failed, no more",
-    };
-    let line = result.line(trial.runs(), "game", from, how);
-    let _ = writeln!(text, "{line}");
+    let how = result.how(from, settings.shrink_time, settings.shrink_time);
+    let line = result.line(trial.runs(), "game", from, &how);
+    let _ = writeln!(text, "{line}:");
+    *shrink_line = Some(line);
     // The shrunk game played again: it must fail the same way to be reported.
     let last = referee::referee(bot, &result.case, seed, (&Budget::default(), true));
     if last.verdict.kind() == kind {
@@ -540,25 +497,6 @@ fn played_outcome(played: Played) -> Outcome {
     }
 }
 
-/// Where a failure was found, for the report's first line.
-fn where_found(origin: &BotOrigin, settings: &Settings) -> String {
-    match origin {
-        BotOrigin::Sample(i) => format!("on sample {} of the statement", i + 1),
-        BotOrigin::Saved(path) => format!("on the saved game {}", ShownPath(path)),
-        BotOrigin::Generated { index, .. } => format!(
-            "on game {} of {} (seed {}); {} before it passed",
-            index + 1,
-            settings.tests,
-            settings.seed,
-            match index {
-                0 => "the 2 samples".to_owned(),
-                1 => "the samples and the game".to_owned(),
-                n => format!("the samples and the {n} games"),
-            }
-        ),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -585,8 +523,8 @@ mod tests {
         };
         let sample = |i: usize| Game::read_or_empty(SAMPLES[i].0.as_bytes());
         let fixed = vec![
-            (fixed_game(0, BotOrigin::Sample(0), 7, 0, 0), sample(0)),
-            (fixed_game(1, BotOrigin::Sample(1), 7, 0, 1), sample(1)),
+            (fixed_game(0, Origin::Sample(0), 7, 0, 0), sample(0)),
+            (fixed_game(1, Origin::Sample(1), 7, 0, 1), sample(1)),
         ];
         let games = BotGames {
             bot: &bot,
@@ -605,7 +543,7 @@ mod tests {
             let plan = games.plan(index);
             let game = games.make(&plan).unwrap();
             assert_eq!(games.make(&games.plan(index)).unwrap(), game);
-            let BotOrigin::Generated { index: k, .. } = plan.origin else {
+            let Origin::Generated { index: k, .. } = plan.origin else {
                 panic!("game {index}: {plan:?}");
             };
             assert_eq!(k, index - 2);
