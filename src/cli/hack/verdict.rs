@@ -198,7 +198,8 @@ pub(in crate::cli) enum Ending {
 }
 
 impl Ending {
-    /// The kind of failure (`None`: no failure), which shrinking keeps.
+    /// The kind of failure (`None`: no failure), which shrinking keeps; the rest is said of the
+    /// [`Outcome`] a game played is (`interactive::played_outcome`).
     pub(super) fn kind(&self) -> Option<Kind> {
         match self {
             Ending::Lost => Some(Kind::Lost),
@@ -211,22 +212,6 @@ impl Ending {
             Ending::NoExit { .. } => Some(Kind::DidNotExit),
             Ending::Won | Ending::NotRun(_) | Ending::Broken(_) | Ending::Stopped => None,
         }
-    }
-
-    /// The verdict in a word or two: its kind, or "won", "not run", "broken", "stopped".
-    pub(super) fn what(&self) -> &'static str {
-        match self {
-            Ending::Won => "won",
-            Ending::NotRun(_) => "not run",
-            Ending::Broken(_) => "broken",
-            Ending::Stopped => "stopped",
-            failed => failed.kind().map_or("", Kind::name),
-        }
-    }
-
-    /// A verdict against the bot.
-    pub(super) fn failed(&self) -> bool {
-        self.kind().is_some()
     }
 }
 

@@ -297,7 +297,7 @@ fn report_failure(
             let _ = writeln!(
                 text,
                 "hack --interactive: flaky: {} {at}; {}:",
-                played.verdict.what(),
+                outcome.what(),
                 confirm::flaky_words(failed, runs, "each played with the same seed")
             );
             report::game(&mut text, &found_case, &[], false);
@@ -313,7 +313,7 @@ fn report_failure(
         }
     }
     let kind = played.verdict.kind();
-    let what = played.verdict.what();
+    let what = outcome.what();
     // The two smallest games, one for each side, as batch tries them (`everywhere`): failing
     // both the same way, it fails every game; the first is played once more for its play.
     let smallest = Game::smallest();
@@ -430,7 +430,9 @@ fn shrunk(
     } else {
         let why = match last.verdict {
             Ending::Stopped => "hack was stopped before the shrunk game was played once more",
-            ref v if v.failed() => "the shrunk game failed another way when played once more",
+            ref v if v.kind().is_some() => {
+                "the shrunk game failed another way when played once more"
+            }
             _ => "the shrunk game passed when played once more",
         };
         let _ = writeln!(text, "({why}: the game as found is shown)");

@@ -161,7 +161,8 @@ pub(super) fn play_report(text: &mut String, case: &Game, played: &Played, limit
             after.as_secs_f64(),
             timeout.as_secs_f64()
         ),
-        other => other.what().to_owned(),
+        // Won, or no verdict: never a failure's report.
+        other => other.kind().map_or("", |kind| kind.name()).to_owned(),
     };
     let _ = writeln!(text, "{failure}");
     if let Some(mistake) = mistake {
