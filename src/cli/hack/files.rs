@@ -9,7 +9,6 @@
 //! failure.
 
 use crate::Game;
-use crate::cli::exit::Ended;
 use crate::cli::game::{Failure, ShownPath, load};
 use crate::cli::strict;
 use std::ffi::{OsStr, OsString};
@@ -279,21 +278,11 @@ impl Kept {
     }
 
     /// Ends the report `text` with [`Kept::tell`], writes it to standard error but for its
-    /// first `told` bytes (written already), and returns how the run ended ([`Kept::status`]).
-    pub(super) fn finish(&self, text: &mut String, told: usize) -> Ended {
+    /// first `told` bytes (written already); whether the game was kept everywhere asked.
+    pub(super) fn finish(&self, text: &mut String, told: usize) -> bool {
         self.tell(text);
         let _ = io::stderr().lock().write_all(&text.as_bytes()[told..]);
-        self.status()
-    }
-
-    /// How a run that found a failure ended: so, or in hack's trouble when the game could not
-    /// be kept where asked.
-    fn status(&self) -> Ended {
-        if self.trouble.is_empty() {
-            Ended::Found
-        } else {
-            Ended::Trouble
-        }
+        self.trouble.is_empty()
     }
 }
 

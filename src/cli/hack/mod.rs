@@ -665,7 +665,9 @@ fn report_all(
         // A usage error (a --memory too small for CMD) is all that is said.
         let (mut text, told, kept, mut entry) = failure_block(settings, &slot, runner, found)?;
         // A failure found that could not be kept where asked: hack's trouble too.
-        status = status.max(kept.finish(&mut text, told));
+        if !kept.finish(&mut text, told) {
+            status = Ended::Trouble;
+        }
         entry.report = text;
         failures.push(entry);
         // A blank line after a block's last line ("saved as ..."), before the next block.

@@ -376,7 +376,11 @@ fn report_failure(
         let _ = writeln!(text, "{line}");
     }
     // A failure found that could not be kept where asked: hack's trouble too.
-    let ended = kept.finish(&mut text, told);
+    let ended = if kept.finish(&mut text, told) {
+        Ended::Found
+    } else {
+        Ended::Trouble
+    };
     let mut entry = game
         .origin
         .entry(at, &case, &input, &played_outcome(played));
