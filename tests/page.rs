@@ -414,6 +414,72 @@ fn an_edited_games_verdict_is_the_tools_and_its_link_carries_it() {
     assert_clean(&browser);
 }
 
+/// Two labels' boxes (left, right, top, bottom) meet.
+fn overlap(a: &Value, b: &Value) -> bool {
+    let f = |v: &Value, k: &str| v[k].as_f64().unwrap();
+    f(a, "left") < f(b, "right")
+        && f(b, "left") < f(a, "right")
+        && f(a, "top") < f(b, "bottom")
+        && f(b, "top") < f(a, "bottom")
+}
+
+/// The value axis is labelled as the position axis is: exact values near 10^18 too, a round
+/// step (1, 2 or 5 times a power of ten) apart, each at its height on the axis, inside the
+/// frame; no label meets another, on either axis, at a phone's width and a desktop's, for the
+/// whole game and zoomed in to a few positions.
+#[test]
+fn the_value_axis_has_exact_ticks_apart_from_each_other() {
+    let game = "2 2\n999999999999999990 3\n5 5\n8 2\n";
+    let (_, url) = write_page("ticks", &["-"], game.as_bytes());
+    let Some(mut browser) = open(&url, 390) else {
+        return;
+    };
+    for width in [390, 1280] {
+        browser.resize(width, 900);
+        browser.open(&url);
+        for zoom in [0, 30, 60] {
+            browser.eval(&format!("nimPage.zoom({zoom})"));
+            let labels = browser.eval("nimPage.labels()");
+            let values = labels["g"].as_array().unwrap();
+            let at = format!("{width} px, zoomed in {zoom} times: {labels}");
+            assert!(values.len() >= 2, "{at}");
+            let value = |i: usize| -> u128 { values[i]["text"].as_str().unwrap().parse().unwrap() };
+            let y = |i: usize| values[i]["y"].as_f64().unwrap();
+            let step = value(1) - value(0);
+            let mut unit = step;
+            while unit % 10 == 0 {
+                unit /= 10;
+            }
+            assert!([1, 2, 5].contains(&unit), "step {step}: {at}");
+            for (i, label) in values.iter().enumerate() {
+                assert_eq!(value(i) % step, 0, "{at}");
+                if i > 0 {
+                    assert_eq!(value(i) - value(i - 1), step, "{at}");
+                }
+                // Linear in the value: as far from the first label as its value is.
+                let expected = y(0) + (y(1) - y(0)) * (value(i) - value(0)) as f64 / step as f64;
+                assert!((y(i) - expected).abs() < 0.5, "label {i}: {at}");
+                let left = label["left"].as_f64().unwrap();
+                let right = label["right"].as_f64().unwrap();
+                assert!(left >= 8.0 && right <= f64::from(width) - 8.0, "{at}");
+            }
+            if zoom == 60 {
+                assert!(value(0) > 999_999_999_999_999_000, "{at}");
+            }
+            let all: Vec<&Value> = values
+                .iter()
+                .chain(labels["n"].as_array().unwrap())
+                .collect();
+            for (i, a) in all.iter().enumerate() {
+                for b in &all[i + 1..] {
+                    assert!(!overlap(a, b), "{a} meets {b}: {at}");
+                }
+            }
+        }
+    }
+    assert_clean(&browser);
+}
+
 /// The slow tests of this file: each takes seconds of CPU time or of waiting, so `cargo test`
 /// leaves them out to stay quick; `cargo test -- --ignored slow::` runs them, and so does CI.
 mod slow {

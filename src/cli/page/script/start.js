@@ -170,6 +170,8 @@ window.nimPage = {
   view: () => ({ lo: String(view.lo), span: String(view.span), cursor: String(view.cursor) }),
   zoom(times) { for (let i = 0; i < times; i++) { zoom(1n, 2n, view.cursor); draw(); } return timing.lastDrawMs; },
   draw() { draw(); return timing.lastDrawMs; },
+  /** The picture's labels as drawn: each axis's text and its box on the canvas. */
+  labels: () => layout.labels,
 };
 
 wire();
