@@ -414,6 +414,59 @@ fn an_edited_games_verdict_is_the_tools_and_its_link_carries_it() {
     assert_clean(&browser);
 }
 
+/// A forbidden move listed twice counts once, as the tool reads it: the verdict gives the
+/// game's size as `--explain` does, why's words are `why`'s, and the move allowed again from
+/// the list goes from every line that lists it.
+#[test]
+fn a_move_listed_twice_counts_once_as_in_the_tool() {
+    let game = "2 3\n3 4\n3 3\n3 3\n4 1\n";
+    let (_, url) = write_page("twice", &["-"], game.as_bytes());
+    let Some(mut browser) = open(&url, 1280) else {
+        return;
+    };
+    let explain = run(&["--explain", "-"], game.as_bytes());
+    let size = explain.assert_ok().lines().next().unwrap();
+    assert_eq!(
+        size,
+        "Constrained Nim: 2 piles, 3 forbidden moves (2 distinct)"
+    );
+    let verdict = browser.eval("document.getElementById('verdict').textContent");
+    let verdict = verdict.as_str().unwrap();
+    assert!(
+        verdict.ends_with("The game: 2 piles, 3 forbidden moves, 2 distinct."),
+        "{verdict}"
+    );
+    let winner = browser.eval("document.getElementById('verdict').dataset.winner");
+    assert_eq!(winner, run(&["-"], game.as_bytes()).assert_ok().trim());
+    browser.eval(
+        "document.getElementById('why-n').value = '3'; \
+         document.querySelector('#why-form button').click()",
+    );
+    let shown = browser.eval("document.getElementById('why-text').textContent");
+    let why = run(&["why", "3", "-"], game.as_bytes());
+    assert_eq!(shown.as_str().unwrap(), why.assert_ok());
+    let listed = browser.eval("document.querySelectorAll('#move-list li')[1].textContent");
+    assert!(
+        listed
+            .as_str()
+            .unwrap()
+            .contains("listed before: it counts once"),
+        "{listed}"
+    );
+    browser.eval("document.querySelectorAll('#move-list button')[0].click()");
+    let message = browser.eval("document.getElementById('edit-message').textContent");
+    assert_eq!(
+        message,
+        "Taking 3 from 3 is allowed again (it was listed 2 times)."
+    );
+    let text = browser.eval("nimPage.gameText()");
+    assert_eq!(text, "2 1\n3 4\n4 1\n");
+    let winner = browser.eval("document.getElementById('verdict').dataset.winner");
+    let tool = run(&["-"], text.as_str().unwrap().as_bytes());
+    assert_eq!(winner, tool.assert_ok().trim());
+    assert_clean(&browser);
+}
+
 /// Two labels' boxes (left, right, top, bottom) meet.
 fn overlap(a: &Value, b: &Value) -> bool {
     let f = |v: &Value, k: &str| v[k].as_f64().unwrap();

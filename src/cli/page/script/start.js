@@ -129,14 +129,7 @@ function wire() {
     edit((g) => { g.xh.push(hi32(x)); g.xl.push(lo32(x)); g.yh.push(hi32(y)); g.yl.push(lo32(y)); },
       `Taking ${y} from ${x} is forbidden now.`);
   }, $("edit-message")));
-  $("forbid-remove").addEventListener("click", guarded(() => {
-    const [x, y] = readMove();
-    const found = findMove(x, y);
-    if (!found.length) throw new Error(`taking ${y} from ${x} is not forbidden`);
-    edit((g) => {
-      for (const j of found.reverse()) for (const name of ["xh", "xl", "yh", "yl"]) g[name].splice(j, 1);
-    }, `Taking ${y} from ${x} is allowed again.`);
-  }, $("edit-message")));
+  $("forbid-remove").addEventListener("click", guarded(() => removeMove(...readMove()), $("edit-message")));
   $("text-form").addEventListener("submit", guarded(() => {
     useGame(parseGame($("game-text").value), { message: "The game from the text is in use." });
   }, $("edit-message")));
