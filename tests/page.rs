@@ -414,6 +414,125 @@ fn an_edited_games_verdict_is_the_tools_and_its_link_carries_it() {
     assert_clean(&browser);
 }
 
+/// A forbidden move listed twice counts once, as the tool reads it: the verdict gives the
+/// game's size as `--explain` does, why's words are `why`'s, and the move allowed again from
+/// the list goes from every line that lists it.
+#[test]
+fn a_move_listed_twice_counts_once_as_in_the_tool() {
+    let game = "2 3\n3 4\n3 3\n3 3\n4 1\n";
+    let (_, url) = write_page("twice", &["-"], game.as_bytes());
+    let Some(mut browser) = open(&url, 1280) else {
+        return;
+    };
+    let explain = run(&["--explain", "-"], game.as_bytes());
+    let size = explain.assert_ok().lines().next().unwrap();
+    assert_eq!(
+        size,
+        "Constrained Nim: 2 piles, 3 forbidden moves (2 distinct)"
+    );
+    let verdict = browser.eval("document.getElementById('verdict').textContent");
+    let verdict = verdict.as_str().unwrap();
+    assert!(
+        verdict.ends_with("The game: 2 piles, 3 forbidden moves, 2 distinct."),
+        "{verdict}"
+    );
+    let winner = browser.eval("document.getElementById('verdict').dataset.winner");
+    assert_eq!(winner, run(&["-"], game.as_bytes()).assert_ok().trim());
+    browser.eval(
+        "document.getElementById('why-n').value = '3'; \
+         document.querySelector('#why-form button').click()",
+    );
+    let shown = browser.eval("document.getElementById('why-text').textContent");
+    let why = run(&["why", "3", "-"], game.as_bytes());
+    assert_eq!(shown.as_str().unwrap(), why.assert_ok());
+    let listed = browser.eval("document.querySelectorAll('#move-list li')[1].textContent");
+    assert!(
+        listed
+            .as_str()
+            .unwrap()
+            .contains("listed before: it counts once"),
+        "{listed}"
+    );
+    browser.eval("document.querySelectorAll('#move-list button')[0].click()");
+    let message = browser.eval("document.getElementById('edit-message').textContent");
+    assert_eq!(
+        message,
+        "Taking 3 from 3 is allowed again (it was listed 2 times)."
+    );
+    let text = browser.eval("nimPage.gameText()");
+    assert_eq!(text, "2 1\n3 4\n4 1\n");
+    let winner = browser.eval("document.getElementById('verdict').dataset.winner");
+    let tool = run(&["-"], text.as_str().unwrap().as_bytes());
+    assert_eq!(winner, tool.assert_ok().trim());
+    assert_clean(&browser);
+}
+
+/// Two labels' boxes (left, right, top, bottom) meet.
+fn overlap(a: &Value, b: &Value) -> bool {
+    let f = |v: &Value, k: &str| v[k].as_f64().unwrap();
+    f(a, "left") < f(b, "right")
+        && f(b, "left") < f(a, "right")
+        && f(a, "top") < f(b, "bottom")
+        && f(b, "top") < f(a, "bottom")
+}
+
+/// The value axis is labelled as the position axis is: exact values near 10^18 too, a round
+/// step (1, 2 or 5 times a power of ten) apart, each at its height on the axis, inside the
+/// frame; no label meets another, on either axis, at a phone's width and a desktop's, for the
+/// whole game and zoomed in to a few positions.
+#[test]
+fn the_value_axis_has_exact_ticks_apart_from_each_other() {
+    let game = "2 2\n999999999999999990 3\n5 5\n8 2\n";
+    let (_, url) = write_page("ticks", &["-"], game.as_bytes());
+    let Some(mut browser) = open(&url, 390) else {
+        return;
+    };
+    for width in [390, 1280] {
+        browser.resize(width, 900);
+        browser.open(&url);
+        for zoom in [0, 30, 60] {
+            browser.eval(&format!("nimPage.zoom({zoom})"));
+            let labels = browser.eval("nimPage.labels()");
+            let values = labels["g"].as_array().unwrap();
+            let at = format!("{width} px, zoomed in {zoom} times: {labels}");
+            assert!(values.len() >= 2, "{at}");
+            let value = |i: usize| -> u128 { values[i]["text"].as_str().unwrap().parse().unwrap() };
+            let y = |i: usize| values[i]["y"].as_f64().unwrap();
+            let step = value(1) - value(0);
+            let mut unit = step;
+            while unit % 10 == 0 {
+                unit /= 10;
+            }
+            assert!([1, 2, 5].contains(&unit), "step {step}: {at}");
+            for (i, label) in values.iter().enumerate() {
+                assert_eq!(value(i) % step, 0, "{at}");
+                if i > 0 {
+                    assert_eq!(value(i) - value(i - 1), step, "{at}");
+                }
+                // Linear in the value: as far from the first label as its value is.
+                let expected = y(0) + (y(1) - y(0)) * (value(i) - value(0)) as f64 / step as f64;
+                assert!((y(i) - expected).abs() < 0.5, "label {i}: {at}");
+                let left = label["left"].as_f64().unwrap();
+                let right = label["right"].as_f64().unwrap();
+                assert!(left >= 8.0 && right <= f64::from(width) - 8.0, "{at}");
+            }
+            if zoom == 60 {
+                assert!(value(0) > 999_999_999_999_999_000, "{at}");
+            }
+            let all: Vec<&Value> = values
+                .iter()
+                .chain(labels["n"].as_array().unwrap())
+                .collect();
+            for (i, a) in all.iter().enumerate() {
+                for b in &all[i + 1..] {
+                    assert!(!overlap(a, b), "{a} meets {b}: {at}");
+                }
+            }
+        }
+    }
+    assert_clean(&browser);
+}
+
 /// The slow tests of this file: each takes seconds of CPU time or of waiting, so `cargo test`
 /// leaves them out to stay quick; `cargo test -- --ignored slow::` runs them, and so does CI.
 mod slow {

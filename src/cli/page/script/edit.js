@@ -25,11 +25,15 @@ function renderLists() {
     piles.push(item(`pile ${i + 1}: ${plural(a, "stone")}`, `Remove pile ${i + 1}`,
       () => edit((g) => { g.ph.splice(i, 1); g.pl.splice(i, 1); }, `Pile ${i + 1} removed.`)));
   }
+  const seen = new Set();
   for (let i = 0; i < Math.min(m, SHOWN_ITEMS); i++) {
     const [x, y] = moveOf(game, i);
-    moves.push(item(`from ${x}, taking ${y}`, `Allow taking ${y} from ${x} again`,
-      () => edit((g) => { for (const name of ["xh", "xl", "yh", "yl"]) g[name].splice(i, 1); },
-        `Taking ${y} from ${x} is allowed again.`)));
+    // A move listed twice counts once, as the tool reads it; allowed again, it goes from
+    // every line that lists it.
+    const again = seen.has(`${x} ${y}`) ? " (listed before: it counts once)" : "";
+    seen.add(`${x} ${y}`);
+    moves.push(item(`from ${x}, taking ${y}${again}`, `Allow taking ${y} from ${x} again`,
+      () => removeMove(x, y)));
   }
   const more = (list, length, what) => {
     if (length > SHOWN_ITEMS) {
@@ -45,6 +49,16 @@ function renderLists() {
 
 function edit(change, message) {
   useGame(changed(S.game, change), { message });
+}
+
+/** The forbidden move (x, y) allowed again: every line that lists it goes. */
+function removeMove(x, y) {
+  const found = findMove(x, y);
+  if (!found.length) throw new Error(`taking ${y} from ${x} is not forbidden`);
+  edit((g) => {
+    for (const j of found.reverse()) for (const name of ["xh", "xl", "yh", "yl"]) g[name].splice(j, 1);
+  }, `Taking ${y} from ${x} is allowed again` +
+    (found.length > 1 ? ` (it was listed ${found.length} times).` : "."));
 }
 
 /** The indices of the forbidden move (x, y) as listed (a move may be listed twice). */

@@ -37,7 +37,7 @@ function fitView() {
 function colours() {
   const css = getComputedStyle(document.documentElement);
   const get = (name) => css.getPropertyValue(name).trim();
-  return { g: get("--g"), nim: get("--nim"), drop: get("--drop"), stay: get("--stay"), pile: get("--pile"), ink: get("--ink"), focus: get("--focus") };
+  return { paper: get("--paper"), g: get("--g"), nim: get("--nim"), drop: get("--drop"), stay: get("--stay"), pile: get("--pile"), ink: get("--ink"), focus: get("--focus") };
 }
 
 let drawQueued = false;
@@ -113,12 +113,25 @@ function draw() {
   const yPad = (yMax - yMin) * 0.04;
   const yBottom = yMin - yPad, yTop = yMax + yPad;
   const yAt = (dy) => MARGIN.top + plotH - ((dy - yBottom) / (yTop - yBottom)) * plotH;
-  layout = { plotW, plotH, spanF, lo, hi, gLo, xAt, yAt, dxOf, W, H };
+  // The value axis's ticks: a round step over the values the height spans, one tick at most
+  // every 30 pixels, exact (BigInt) at any height.
+  const vLo = gLo + BigInt(Math.ceil(yBottom)), vHi = gLo + BigInt(Math.floor(yTop));
+  const vStep = roundStep(vHi - vLo, Math.max(1, Math.floor(plotH / 30)));
+  const valueTicks = [];
+  for (let t = (((vLo < 0n ? 0n : vLo) + vStep - 1n) / vStep) * vStep; t <= vHi; t += vStep) {
+    valueTicks.push([t, yAt(Number(t - gLo))]);
+  }
+  layout = { plotW, plotH, spanF, lo, hi, gLo, xAt, yAt, dxOf, W, H, labels: { n: [], g: [] } };
 
   ctx.save();
   ctx.beginPath();
   ctx.rect(MARGIN.left, MARGIN.top, plotW, plotH);
   ctx.clip();
+  ctx.strokeStyle = "#e6e6e6";
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  for (const [, y] of valueTicks) { ctx.moveTo(MARGIN.left, y); ctx.lineTo(MARGIN.left + plotW, y); }
+  ctx.stroke();
   if (diagonal) {
     ctx.strokeStyle = c.nim;
     ctx.setLineDash([6, 4]);
@@ -251,19 +264,16 @@ function draw() {
   ctx.font = "12px system-ui, sans-serif";
   ctx.textBaseline = "top";
   ctx.textAlign = "left";
-  ctx.fillText(`n = ${lo}`, MARGIN.left, MARGIN.top + plotH + 4);
-  ctx.textAlign = "right";
-  ctx.fillText(`${hi}`, MARGIN.left + plotW, MARGIN.top + plotH + 4);
-  // Ticks between the ends at a round step (1, 2 or 5 times a power of ten), labelled where a
-  // label has room beside the ends' own.
-  const labelWidth = 7 * String(hi).length + 24;
-  const most = BigInt(Math.max(1, Math.floor(plotW / labelWidth)));
-  let step = 1n;
-  for (let base = 1n, i = 0; view.span / step > most; i = (i + 1) % 3) {
-    step = base * [2n, 5n, 10n][i];
-    if (i === 2) base *= 10n;
-  }
   const leftEnd = ctx.measureText(`n = ${lo}`).width, rightEnd = ctx.measureText(`${hi}`).width;
+  const below = MARGIN.top + plotH + 4;
+  ctx.fillText(`n = ${lo}`, MARGIN.left, below);
+  layout.labels.n.push({ text: `n = ${lo}`, left: MARGIN.left, right: MARGIN.left + leftEnd, top: below, bottom: below + 14 });
+  ctx.textAlign = "right";
+  ctx.fillText(`${hi}`, MARGIN.left + plotW, below);
+  layout.labels.n.push({ text: `${hi}`, left: MARGIN.left + plotW - rightEnd, right: MARGIN.left + plotW, top: below, bottom: below + 14 });
+  // Ticks between the ends at a round step, labelled where a label has room beside the ends'
+  // own.
+  const step = roundStep(view.span, Math.max(1, Math.floor(plotW / (7 * String(hi).length + 24))));
   ctx.textAlign = "center";
   ctx.strokeStyle = "#777777";
   ctx.beginPath();
@@ -273,8 +283,28 @@ function draw() {
     ctx.lineTo(x, MARGIN.top + plotH + 4);
     const half = ctx.measureText(`${t}`).width / 2 + 16;
     if (x - MARGIN.left > leftEnd + half && MARGIN.left + plotW - x > rightEnd + half) {
-      ctx.fillText(`${t}`, x, MARGIN.top + plotH + 4);
+      ctx.fillText(`${t}`, x, below);
+      layout.labels.n.push({ text: `${t}`, left: x - half + 16, right: x + half - 16, top: below, bottom: below + 14 });
     }
+  }
+  ctx.stroke();
+  // The value axis: a tick at the left edge, its value just above it inside the frame on the
+  // paper's colour, where it clears the frame's top and the strip of crowded marks.
+  ctx.textAlign = "left";
+  ctx.textBaseline = "bottom";
+  ctx.beginPath();
+  for (const [t, y] of valueTicks) {
+    ctx.moveTo(MARGIN.left, y);
+    ctx.lineTo(MARGIN.left + 6, y);
+    const text = `${t}`, width = ctx.measureText(text).width;
+    if (y - 16 < MARGIN.top || y > MARGIN.top + plotH - 28) continue;
+    ctx.fillStyle = c.paper;
+    ctx.globalAlpha = 0.85;
+    ctx.fillRect(MARGIN.left + 3, y - 15, width + 4, 14);
+    ctx.globalAlpha = 1;
+    ctx.fillStyle = c.ink;
+    ctx.fillText(text, MARGIN.left + 5, y - 1);
+    layout.labels.g.push({ text, left: MARGIN.left + 5, right: MARGIN.left + 5 + width, top: y - 15, bottom: y - 1, y });
   }
   ctx.stroke();
   ctx.textAlign = "left";
@@ -301,6 +331,17 @@ function draw() {
   timing.lastDrawMs = performance.now() - started;
   timing.draws++;
   if (timing.firstDrawn === null) timing.firstDrawn = performance.now();
+}
+
+/** The least of 1, 2 and 5 times a power of ten that cuts `span` in at most `most` steps. */
+function roundStep(span, most) {
+  const parts = BigInt(most);
+  let step = 1n;
+  for (let base = 1n, i = 0; span / step > parts; i = (i + 1) % 3) {
+    step = base * [2n, 5n, 10n][i];
+    if (i === 2) base *= 10n;
+  }
+  return step;
 }
 
 function triangle(ctx, x, y, colour) {

@@ -129,14 +129,7 @@ function wire() {
     edit((g) => { g.xh.push(hi32(x)); g.xl.push(lo32(x)); g.yh.push(hi32(y)); g.yl.push(lo32(y)); },
       `Taking ${y} from ${x} is forbidden now.`);
   }, $("edit-message")));
-  $("forbid-remove").addEventListener("click", guarded(() => {
-    const [x, y] = readMove();
-    const found = findMove(x, y);
-    if (!found.length) throw new Error(`taking ${y} from ${x} is not forbidden`);
-    edit((g) => {
-      for (const j of found.reverse()) for (const name of ["xh", "xl", "yh", "yl"]) g[name].splice(j, 1);
-    }, `Taking ${y} from ${x} is allowed again.`);
-  }, $("edit-message")));
+  $("forbid-remove").addEventListener("click", guarded(() => removeMove(...readMove()), $("edit-message")));
   $("text-form").addEventListener("submit", guarded(() => {
     useGame(parseGame($("game-text").value), { message: "The game from the text is in use." });
   }, $("edit-message")));
@@ -170,6 +163,8 @@ window.nimPage = {
   view: () => ({ lo: String(view.lo), span: String(view.span), cursor: String(view.cursor) }),
   zoom(times) { for (let i = 0; i < times; i++) { zoom(1n, 2n, view.cursor); draw(); } return timing.lastDrawMs; },
   draw() { draw(); return timing.lastDrawMs; },
+  /** The picture's labels as drawn: each axis's text and its box on the canvas. */
+  labels: () => layout.labels,
 };
 
 wire();

@@ -87,6 +87,13 @@ function moveWords(pile, take, stones, before, after) {
   return `take ${take} from pile ${pile + 1}: ${stones} → ${stones - take} (Grundy value ${before} → ${after})`;
 }
 
+/** The game's size as `--explain` says it: a move listed twice counts once, and is said so. */
+function gameWords() {
+  const listed = S.game.xh.length, distinct = S.starts[S.starts.length - 1];
+  return `${plural(S.game.ph.length, "pile")}, ${plural(listed, "forbidden move")}` +
+    (distinct !== listed ? `, ${distinct} distinct` : "");
+}
+
 function renderVerdict() {
   const sum = S.nimSum;
   const el = $("verdict");
@@ -94,8 +101,7 @@ function renderVerdict() {
   if (sum === 0n) {
     el.dataset.winner = "Aoki";
     el.textContent = `Aoki wins: the nim-sum of the piles' Grundy values is 0, so every move of ` +
-      `Takahashi's leaves a nim-sum other than 0 (${plural(S.game.ph.length, "pile")}, ` +
-      `${plural(S.game.xh.length, "forbidden move")}).`;
+      `Takahashi's leaves a nim-sum other than 0. The game: ${gameWords()}.`;
     return;
   }
   el.dataset.winner = "Takahashi";
@@ -104,6 +110,6 @@ function renderVerdict() {
   const stones = pileOf(S.game, pile);
   el.textContent = `Takahashi wins: the nim-sum of the piles' Grundy values is ${sum} ` +
     `(${binary(sum, width)} in binary), not 0; a winning move: ` +
-    `${moveWords(pile, take, stones, valueAt(pile), grundy(S, stones - take))}.`;
+    `${moveWords(pile, take, stones, valueAt(pile), grundy(S, stones - take))}. The game: ${gameWords()}.`;
 }
 

@@ -93,9 +93,14 @@ function parseGame(text) {
 /** The game as the tool embeds it: N, M, the piles, then X and Y of each move, each number
  * 8 bytes big-endian, in base64 (src/cli/page/mod.rs). */
 function readRecords(text) {
-  const binary = atob(text.trim());
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  let bytes;
+  if (Uint8Array.fromBase64) {
+    bytes = Uint8Array.fromBase64(text.trim());
+  } else {
+    const binary = atob(text.trim());
+    bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  }
   const view = new DataView(bytes.buffer);
   const half = (i) => view.getUint32(4 * i);
   const n = half(1), m = half(3);
