@@ -616,6 +616,41 @@ mod slow {
         assert_clean(&browser);
     }
 
+    /// A special point whose targets fall in value as they rise in position (each target just
+    /// after a drop to a lower value than the last): its values are put in order in
+    /// O(k log k), where insertion took k^2 steps (57 s for 10^5 targets); the page opens at
+    /// once, its breakpoints the tool's.
+    #[test]
+    #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
+    fn a_point_whose_targets_fall_in_value_opens_at_once() {
+        const K: u64 = 100_000;
+        const BASE: u64 = 1_000_000;
+        let top = BASE + K + 1;
+        let mut game = format!("1 {}\n{top}\n", 2 * K);
+        // Point BASE + i drops to K + 1 - i: its one move reaches that value's only holder.
+        for i in 1..=K {
+            game += &format!("{} {}\n", BASE + i, BASE + i - (K + 1 - i));
+        }
+        for i in 1..=K {
+            game += &format!("{top} {}\n", top - (BASE + i));
+        }
+        let (_, url) = write_page("falling", &["-"], game.as_bytes());
+        let Some(mut browser) = open(&url, 1280) else {
+            return;
+        };
+        let first = browser.eval("nimPage.timing.firstDrawn").as_f64().unwrap();
+        println!("first drawing after {first:.0} ms");
+        assert!(first < 15_000.0 * busy().max(1.0), "{first:.0} ms");
+        let table = run(&["table", "--breakpoints", "-"], game.as_bytes());
+        let breakpoints: Vec<&str> = table.assert_ok().lines().collect();
+        let solved = browser.eval("nimPage.shown()");
+        let page: Vec<&str> = (solved["breakpoints"].as_array().unwrap().iter())
+            .map(|v| v.as_str().unwrap())
+            .collect();
+        assert_eq!(page, breakpoints);
+        assert_clean(&browser);
+    }
+
     /// How many tasks wait for each CPU (the last minute's load over the CPUs): a page on a
     /// machine shared with builds gets about one over this of a CPU, and its times stretch so.
     fn busy() -> f64 {

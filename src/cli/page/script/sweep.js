@@ -273,17 +273,24 @@ function solve(game) {
       if (vl >= W32) { vl -= W32; vh += 1; }
       valueH[j] = vh; valueL[j] = vl;
     }
-    // The targets' values in increasing order (insertion sort: most groups are one move).
+    // The targets' values in increasing order: by insertion where there are few (most groups
+    // are one move), else by the engine's sort (values falling as the targets rise, one after
+    // each of many drops, would take insertion k^2 steps).
     const first = starts[s], count = starts[s + 1] - first;
     if (byValue.length < count) byValue = new Int32Array(2 * count);
-    for (let a = 0; a < count; a++) {
-      const j = first + a;
-      let b = a;
-      while (b > 0 && (valueH[byValue[b - 1]] > valueH[j] || (valueH[byValue[b - 1]] === valueH[j] && valueL[byValue[b - 1]] > valueL[j]))) {
-        byValue[b] = byValue[b - 1];
-        b--;
+    if (count > 16) {
+      for (let a = 0; a < count; a++) byValue[a] = first + a;
+      byValue.subarray(0, count).sort((p, q) => valueH[p] - valueH[q] || valueL[p] - valueL[q]);
+    } else {
+      for (let a = 0; a < count; a++) {
+        const j = first + a;
+        let b = a;
+        while (b > 0 && (valueH[byValue[b - 1]] > valueH[j] || (valueH[byValue[b - 1]] === valueH[j] && valueL[byValue[b - 1]] > valueL[j]))) {
+          byValue[b] = byValue[b - 1];
+          b--;
+        }
+        byValue[b] = j;
       }
-      byValue[b] = j;
     }
     let dropH = -1, dropL = -1;
     for (let a = 0; a < count && dropH < 0;) {
