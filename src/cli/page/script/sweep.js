@@ -142,33 +142,46 @@ function changed(game, change) {
 }
 
 /**
- * The indices 0..n in increasing order of the keys, each key a list of 32-bit halves (most
- * significant first): a stable radix sort on 16-bit digits, skipping the digits every key
- * shares. O(n) a digit, where a comparison sort of BigInts or of pairs took seconds.
+ * Records of `w` 32-bit words each (`words` of them the key, most significant first), sorted
+ * by their key: a stable radix sort on 16-bit digits, least significant first, skipping the
+ * digits every key shares. The records move whole, so that every pass, and every walk over
+ * the result, reads memory in order. O(n) a digit.
  */
-function radixOrder(n, keys) {
-  let order = new Uint32Array(n), other = new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  const counts = new Uint32Array(65537);
-  const digits = new Uint16Array(n);
-  for (let k = keys.length - 1; k >= 0; k--) {
-    const key = keys[k];
-    for (const high of [false, true]) {
-      // (x & 65535) takes x modulo 2^32 first: its low 16 bits are x's.
-      if (high) for (let i = 0; i < n; i++) digits[i] = key[i] / 65536;
-      else for (let i = 0; i < n; i++) digits[i] = key[i] & 65535;
-      counts.fill(0);
-      for (let i = 0; i < n; i++) counts[digits[i] + 1]++;
-      if (n === 0 || counts[digits[0] + 1] === n) continue;
-      for (let d = 0; d < 65536; d++) counts[d + 1] += counts[d];
-      for (let j = 0; j < n; j++) {
-        const i = order[j];
-        other[counts[digits[i]]++] = i;
-      }
-      [order, other] = [other, order];
+function sortRecords(records, w, words) {
+  const n = records.length / w;
+  const digits = 2 * words;
+  const counts = new Uint32Array(65536 * digits);
+  for (let o = 0; o < records.length; o += w) {
+    for (let k = 0; k < words; k++) {
+      const v = records[o + k];
+      counts[65536 * (2 * k) + (v & 65535)]++;
+      counts[65536 * (2 * k + 1) + (v >>> 16)]++;
     }
   }
-  return order;
+  let from = records, to = new Uint32Array(records.length);
+  for (let step = 0; step < digits; step++) {
+    // The last word's low digit first, its high one next, then the word before it.
+    const k = words - 1 - (step >> 1), high = (step & 1) === 1, d = 2 * k + (high ? 1 : 0);
+    const base = 65536 * d;
+    if (n === 0) break;
+    const v0 = records[k];
+    if (counts[base + (high ? v0 >>> 16 : v0 & 65535)] === n) continue;
+    let sum = 0;
+    for (let b = base; b < base + 65536; b++) { const c = counts[b]; counts[b] = sum; sum += c; }
+    if (high) {
+      for (let o = 0; o < from.length; o += w) {
+        const at = counts[base + (from[o + k] >>> 16)]++ * w;
+        for (let q = 0; q < w; q++) to[at + q] = from[o + q];
+      }
+    } else {
+      for (let o = 0; o < from.length; o += w) {
+        const at = counts[base + (from[o + k] & 65535)]++ * w;
+        for (let q = 0; q < w; q++) to[at + q] = from[o + q];
+      }
+    }
+    [from, to] = [to, from];
+  }
+  return from;
 }
 
 /** Counts kept by value (h, l): open addressing in typed arrays, room for `most` values. */
@@ -211,27 +224,27 @@ function lastAtOrBelow(ph, pl, length, h, l) {
 function solve(game) {
   const m = game.xh.length;
   const { xh, xl } = game;
-  // The forbidden targets X - Y.
-  const th = new Float64Array(m), tl = new Float64Array(m);
-  for (let i = 0; i < m; i++) {
+  // Each move as a record: X and its target X - Y, by halves; in order of X, then target.
+  let moves = new Uint32Array(4 * m);
+  for (let i = 0, o = 0; i < m; i++, o += 4) {
     let l = xl[i] - game.yl[i], h = xh[i] - game.yh[i];
     if (l < 0) { l += W32; h -= 1; }
-    th[i] = h; tl[i] = l;
+    moves[o] = xh[i]; moves[o + 1] = xl[i]; moves[o + 2] = h; moves[o + 3] = l;
   }
-  const order = radixOrder(m, [xh, xl, th, tl]);
+  moves = sortRecords(moves, 4, 4);
   // The special points, each with its distinct targets (increasing) from starts[s].
   const sh = new Float64Array(m), sl = new Float64Array(m), starts = new Int32Array(m + 1);
   const gh = new Float64Array(m), gl = new Float64Array(m);
   let specials = 0, targets = 0;
-  for (let k = 0; k < m; k++) {
-    const i = order[k];
-    if (specials > 0 && sh[specials - 1] === xh[i] && sl[specials - 1] === xl[i]) {
-      if (gh[targets - 1] === th[i] && gl[targets - 1] === tl[i]) continue; // listed twice: it counts once
+  for (let o = 0; o < 4 * m; o += 4) {
+    const ah = moves[o], al = moves[o + 1], bh = moves[o + 2], bl = moves[o + 3];
+    if (specials > 0 && sh[specials - 1] === ah && sl[specials - 1] === al) {
+      if (gh[targets - 1] === bh && gl[targets - 1] === bl) continue; // listed twice: it counts once
     } else {
-      sh[specials] = xh[i]; sl[specials] = xl[i];
+      sh[specials] = ah; sl[specials] = al;
       starts[specials++] = targets;
     }
-    gh[targets] = th[i]; gl[targets++] = tl[i];
+    gh[targets] = bh; gl[targets++] = bl;
   }
   starts[specials] = targets;
   // The breakpoints: at most two a drop, and 0 -> 0.
@@ -250,7 +263,10 @@ function solve(game) {
   };
   // Every target by position: the sweep passes each before its special point and reads its
   // value off the line's last breakpoints, with no search (as src/main.rs does).
-  const asked = radixOrder(targets, [gh.subarray(0, targets), gl.subarray(0, targets)]);
+  let asked = new Uint32Array(3 * targets);
+  for (let j = 0, o = 0; j < targets; j++, o += 3) { asked[o] = gh[j]; asked[o + 1] = gl[j]; asked[o + 2] = j; }
+  asked = sortRecords(asked, 3, 2);
+  const askedEnd = 3 * targets;
   const valueH = new Float64Array(targets), valueL = new Float64Array(targets);
   let next = 0;
   const extra = countsTable(specials);
@@ -261,13 +277,14 @@ function solve(game) {
   let byValue = new Int32Array(16);
   for (let s = 0; s < specials; s++) {
     const atH = sh[s], atL = sl[s];
-    while (next < targets && (gh[asked[next]] < atH || (gh[asked[next]] === atH && gl[asked[next]] < atL))) {
-      const j = asked[next++];
+    while (next < askedEnd && (asked[next] < atH || (asked[next] === atH && asked[next + 1] < atL))) {
+      const th = asked[next], tl = asked[next + 1], j = asked[next + 2];
+      next += 3;
       // The targets left lie at or past the previous special point: the last breakpoint or
       // the one or two before it hold them.
       let k = size - 1;
-      while (Ph[k] > gh[j] || (Ph[k] === gh[j] && Pl[k] > gl[j])) k--;
-      let dl = gl[j] - Pl[k], dh = gh[j] - Ph[k];
+      while (Ph[k] > th || (Ph[k] === th && Pl[k] > tl)) k--;
+      let dl = tl - Pl[k], dh = th - Ph[k];
       if (dl < 0) { dl += W32; dh -= 1; }
       let vl = Vl[k] + dl, vh = Vh[k] + dh;
       if (vl >= W32) { vl -= W32; vh += 1; }
@@ -329,10 +346,13 @@ function solve(game) {
   const pileH = new Float64Array(n), pileL = new Float64Array(n);
   let sumH = 0, sumL = 0;
   // The piles by size, walked beside the breakpoints.
-  const pileOrder = radixOrder(n, [game.ph, game.pl]);
-  for (let j = 0, k = 0; j < n; j++) {
-    const i = pileOrder[j];
-    const h = game.ph[i], l = game.pl[i];
+  let piles = new Uint32Array(3 * n);
+  for (let i = 0, o = 0; i < n; i++, o += 3) { piles[o] = game.ph[i]; piles[o + 1] = game.pl[i]; piles[o + 2] = i; }
+  piles = sortRecords(piles, 3, 2);
+  const pileOrder = new Uint32Array(n);
+  for (let j = 0, k = 0, o = 0; j < n; j++, o += 3) {
+    const h = piles[o], l = piles[o + 1], i = piles[o + 2];
+    pileOrder[j] = i;
     pileH[j] = h; pileL[j] = l;
     while (k + 1 < size && (Ph[k + 1] < h || (Ph[k + 1] === h && Pl[k + 1] <= l))) k++;
     let dl = l - Pl[k], dh = h - Ph[k];
