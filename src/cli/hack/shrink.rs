@@ -237,7 +237,7 @@ impl Shrinker<'_> {
                 self.end = Some(End::Stopped);
                 return None;
             }
-            // The budget's deadline, moved later by the waits of a busy machine; or the time.
+            // The budget's deadline (wall-clock time), or the time.
             let over = match self.budget.deadline() {
                 Some(_) => self.budget.ran_out(),
                 None => self.started.elapsed() > self.time,
@@ -340,7 +340,9 @@ impl Shrinker<'_> {
     }
 
     fn show(&self) {
-        let left = self.time.saturating_sub(self.started.elapsed()).as_secs();
+        let by_time = self.time.saturating_sub(self.started.elapsed());
+        let left = (self.budget.left()).map_or(by_time, |left| left.min(by_time));
+        let left = left.as_secs();
         self.bar.set_message(format!(
             "shrinking: {}, {} and {}, {left} s left",
             plural(self.runs, "run"),
