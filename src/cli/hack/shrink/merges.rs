@@ -59,9 +59,9 @@ pub(super) const SUB_GAMES_UP_TO: usize = 64;
 /// Up to this many piles, every pair of piles is tried alone, as it is (120 games at most).
 const EVERY_PAIR_AS_IS_UP_TO: usize = 16;
 
-/// The game's sub-games of one pile, then of two, each with all of its forbidden moves, in
-/// shortlex order (fewer piles first, then smaller values); none above [`SUB_GAMES_UP_TO`]
-/// piles.
+/// The game's sub-games of one pile, then of two, each with all of its forbidden moves, fewer
+/// piles first, then smaller values, the pairs that keep the nim-sum before the others; none
+/// above [`SUB_GAMES_UP_TO`] piles.
 ///
 /// One pile: each of the game's piles alone, and each power of 2 below the largest (a pile
 /// alone fails where its value wraps: a 32-bit pile of 2^32 reads as 0, where the game's own
@@ -79,7 +79,7 @@ pub(super) fn sub_games(case: &Game) -> Vec<Game> {
     let largest = case.piles.iter().copied().max().unwrap_or(1);
     let mut ones: Vec<u64> = case.piles.clone();
     ones.extend((0..64).map(|k| 1u64 << k).take_while(|&p| p < largest));
-    let mut twos: Vec<Vec<u64>> = Vec::new();
+    let mut balanced: Vec<Vec<u64>> = Vec::new();
     if let Some(solved) = solve(case) {
         let sum = solved.nim_sum();
         for i in 0..n {
@@ -94,25 +94,31 @@ pub(super) fn sub_games(case: &Game) -> Vec<Game> {
                 ones.push(case.piles[i]);
             }
             for pile in piles_of(&solved, rest, near) {
-                twos.push(vec![case.piles[i], pile]);
+                balanced.push(vec![case.piles[i], pile]);
             }
         }
     }
+    let mut pairs: Vec<Vec<u64>> = Vec::new();
     if n <= EVERY_PAIR_AS_IS_UP_TO && n > 2 {
         for i in 0..n {
             for j in i + 1..n {
-                twos.push(vec![case.piles[i], case.piles[j]]);
+                pairs.push(vec![case.piles[i], case.piles[j]]);
             }
         }
     }
     ones.sort_unstable();
     ones.dedup();
+    // The balanced pairs before the others: they keep the answer, which a wrong answer most
+    // often needs (an Aoki game's pair as it is answers Takahashi, for the solution too).
     let size = |piles: &Vec<u64>| piles.iter().map(|&a| u128::from(a)).sum::<u128>();
-    twos.sort_by_key(|piles| (size(piles), piles.clone()));
-    twos.dedup();
-    let ones = ones.into_iter().map(|pile| with_piles(case, vec![pile]));
-    let twos = twos.into_iter().map(|piles| with_piles(case, piles));
-    ones.chain(twos).collect()
+    for twos in [&mut balanced, &mut pairs] {
+        twos.sort_by_key(|piles| (size(piles), piles.clone()));
+        twos.dedup();
+    }
+    let ones = ones.into_iter().map(|pile| vec![pile]);
+    (ones.chain(balanced).chain(pairs))
+        .map(|piles| with_piles(case, piles))
+        .collect()
 }
 
 /// Pair `k` of the game's piles merged into one where the first of them stood, or `None` past
@@ -244,8 +250,8 @@ mod tests {
         for pair in [[10, 5], [3, 6], [10, 3], [10, 6], [3, 10 ^ 6], [6, 10 ^ 3]] {
             assert!(twos.iter().any(|c| c.piles == pair), "{pair:?}: {twos:?}");
         }
-        let balanced = twos.iter().filter(|c| nim_sum(c) == nim_sum(&case)).count();
-        assert!(balanced >= 3);
+        // The three that keep the nim-sum come first.
+        assert!(twos[..3].iter().all(|c| nim_sum(c) == nim_sum(&case)));
         // A game too large has none; a pile of 2^32 is offered for piles near 10^18.
         let many = Game {
             piles: vec![1; SUB_GAMES_UP_TO + 1],
