@@ -746,7 +746,11 @@ fn assert_overflow_in_32_bits_shrinks(nim: &str, seed: &str) {
     );
     assert!(run.stderr.contains("1-minimal"), "{run:?}");
     let (piles, moves) = parse(&game);
-    assert_eq!((piles, moves.len()), (vec![1 << 32], 1), "seed {seed}: {game}");
+    assert_eq!(
+        (piles, moves.len()),
+        (vec![1 << 32], 1),
+        "seed {seed}: {game}"
+    );
 }
 
 /// Every seed from 1 to 5: `--ignored` (see the top).
