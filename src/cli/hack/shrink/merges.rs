@@ -73,7 +73,7 @@ const EVERY_PAIR_AS_IS_UP_TO: usize = 16;
 /// before it tries these, and ran out of time at 12 piles near 20,000 where two piles failed.
 pub(super) fn sub_games(case: &Game) -> Vec<Game> {
     let n = case.piles.len();
-    if n < 2 || n > SUB_GAMES_UP_TO {
+    if !(2..=SUB_GAMES_UP_TO).contains(&n) {
         return Vec::new();
     }
     let largest = case.piles.iter().copied().max().unwrap_or(1);
