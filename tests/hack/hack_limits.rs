@@ -546,6 +546,36 @@ runpy.run_path("tests/solutions/nim.py")
         );
     }
 
+    /// --shrink-time is wall time on a busy machine too: on one CPU shared with two busy
+    /// loops, a wrong answer's shrinking (Python runs waiting two thirds of their time for the
+    /// CPU) given 3 s ends by 3 s and one run's limit, where the runs' waits stretched it to
+    /// twice as long (60 s took 122.8 s).
+    #[test]
+    #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
+    fn the_shrinking_budget_is_wall_time_on_a_busy_machine() {
+        if Command::new("taskset").arg("-V").output().is_err() {
+            common::skipped("no taskset: the busy-machine test");
+            return;
+        }
+        let script = r#"yes >/dev/null & first=$!; yes >/dev/null & second=$!
+"$0" hack --seed 15 --tests 60 --max-n 300 --timeout 1 --shrink-time 3 --look-further 0 \
+    -- python3 tests/solutions/nim.py smallest-target; status=$?
+kill "$first" "$second"; exit $status"#;
+        let binary = env!("CARGO_BIN_EXE_constrained-nim");
+        let output = Command::new("taskset")
+            .args(["-c", "0", "sh", "-c", script, binary])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{stderr}");
+        let shrunk = (stderr.lines())
+            .find(|l| l.starts_with("shrunk in "))
+            .unwrap_or_else(|| panic!("no shrinking line: {stderr}"));
+        assert!(shrunk.contains("not proven minimal: "), "{stderr}");
+        let took = number_after(shrunk, " (");
+        assert!(took <= 3.0 + 1.0, "shrinking took {took} s: {stderr}");
+    }
+
     #[test]
     #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
     fn waiting_for_a_cpu_that_other_work_holds_is_not_a_timeout() {

@@ -77,7 +77,7 @@ impl Trial for Batch {
             deadline,
             (&self.turns, true),
         );
-        // Its wait for a CPU other work held is not the solution's: the budget moves by it.
+        // Its wait for a CPU other work held is not the solution's: the budget counts it.
         match &ran {
             Ok(Ran::Ended(ended)) => budget.waited(ended.queued, 1),
             Ok(Ran::OutOfTime(_, _, queued)) => budget.waited(*queued, 1),
@@ -346,8 +346,8 @@ impl Batch {
                 Unrun::Start(e) => Outcome::NotRun(e),
                 Unrun::Machine(e) => Outcome::Broken(e),
             })?;
-        // Its wait for a CPU other work held is not the solution's time: the budget's
-        // deadline moves later by it, by its share when runs go side by side.
+        // Its wait for a CPU other work held is not the solution's time: the budget counts
+        // it (a report says the machine was busy), by its share when runs go side by side.
         let side = if alone { 1 } else { self.jobs };
         match &ran {
             Ran::Ended(ended) => budget.waited(ended.queued, side),

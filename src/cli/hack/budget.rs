@@ -2,37 +2,34 @@
 //! timeout's growth's) share of `--shrink-time` runs out, and the token that cancels the run
 //! early (a shrinker's candidate beaten by a smaller failing one, a large game past a timeout).
 //!
-//! A share of `--shrink-time` is the solution's time, as its runs' times are: the time its runs
-//! waited for a CPU that other work held moves the deadline later, up to [`STRETCH`] times the
-//! share, so that a busy machine measures what a quiet one does.
+//! A budget is wall-clock time, whatever the machine's load: `--shrink-time 60` ends shrinking
+//! 60 s after it began, a run in progress cut then. Its runs' waits for a CPU that other work
+//! held are counted ([`Budget::held`]), for a report to say the machine was busy, but never move
+//! the deadline: they did, by up to the budget's length, and a user who gave 60 s waited 2 min.
 
 use super::run::Cancel;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-/// A busy machine stretches a budget by at most this many times its length: --shrink-time 60
-/// lasts 120 s at most, however busy.
-pub(super) const STRETCH: u32 = 1;
-
 /// A deadline and a cancel token. The default has neither: only a signal ends its runs.
 #[derive(Clone, Debug, Default)]
 pub(in crate::cli) struct Budget {
-    /// When the budget runs out on a quiet machine, and how long it was then.
-    until: Option<(Instant, Duration)>,
+    /// When the budget runs out, in wall-clock time.
+    until: Option<Instant>,
     /// Nanoseconds the budget's runs waited for a CPU that other work held, shared by every
-    /// clone: the deadline moves later by as much (see [`Budget::waited`]).
+    /// clone (see [`Budget::waited`]).
     held: Arc<AtomicU64>,
     /// Ends the runs made with this budget when set.
     pub(in crate::cli) cancel: Cancel,
 }
 
 impl Budget {
-    /// A budget that runs out `span` from now on a quiet machine (`None`: never).
+    /// A budget that runs out `span` from now (`None`: never).
     pub(in crate::cli) fn lasting(span: Option<Duration>) -> Budget {
         let now = Instant::now();
         Budget {
-            until: span.and_then(|span| Some((now.checked_add(span)?, span))),
+            until: span.and_then(|span| now.checked_add(span)),
             held: Arc::default(),
             cancel: Cancel::default(),
         }
@@ -47,10 +44,14 @@ impl Budget {
         }
     }
 
-    /// When the budget runs out: its quiet deadline, moved later by its runs' waits for a CPU.
+    /// When the budget runs out, however long its runs waited for a CPU.
     pub(super) fn deadline(&self) -> Option<Instant> {
-        let (until, span) = self.until?;
-        until.checked_add(self.held().min(span.saturating_mul(STRETCH)))
+        self.until
+    }
+
+    /// How long is left until the deadline (`None`: no deadline).
+    pub(super) fn left(&self) -> Option<Duration> {
+        Some(self.until?.saturating_duration_since(Instant::now()))
     }
 
     /// How long the budget's runs waited for a CPU that other work held, by their shares.
@@ -64,8 +65,8 @@ impl Budget {
     }
 
     /// Counts a run's wait for a CPU that other work held, `queued`, made beside `side` runs
-    /// of its budget (itself included): runs side by side wait at the same time, and the
-    /// budget is moved by their share of it.
+    /// of its budget (itself included): runs side by side wait at the same time, and their
+    /// share of it is counted.
     pub(super) fn waited(&self, queued: Duration, side: usize) {
         let share = queued / side.max(1) as u32;
         let nanos = u64::try_from(share.as_nanos()).unwrap_or(u64::MAX);
@@ -87,25 +88,27 @@ mod tests {
         assert_eq!(Budget::lasting(None).deadline(), None);
     }
 
-    /// Its runs' waits for a CPU move the deadline later, by their share when side by side,
-    /// and at most STRETCH times the budget's length; every clone sees it.
+    /// Its runs' waits for a CPU are counted, by their share when side by side, and every
+    /// clone sees them; the deadline stays where it was: a budget is wall-clock time.
     #[test]
-    fn waits_for_a_cpu_move_the_deadline_up_to_the_stretch() {
+    fn waits_for_a_cpu_are_counted_and_never_move_the_deadline() {
         let span = Duration::from_secs(10);
         let budget = Budget::lasting(Some(span));
-        let quiet = budget.deadline().unwrap();
+        let deadline = budget.deadline().unwrap();
         let clone = budget.with_cancel(Cancel::new());
         clone.waited(Duration::from_secs(4), 2);
-        assert_eq!(budget.deadline().unwrap() - quiet, Duration::from_secs(2));
+        assert_eq!(budget.held(), Duration::from_secs(2));
         budget.waited(Duration::from_secs(3), 1);
-        assert_eq!(clone.deadline().unwrap() - quiet, Duration::from_secs(5));
+        assert_eq!(clone.held(), Duration::from_secs(5));
         budget.waited(Duration::from_secs(3600), 1);
-        assert_eq!(budget.deadline().unwrap() - quiet, span * STRETCH);
+        assert_eq!(budget.deadline(), Some(deadline));
+        assert_eq!(clone.deadline(), Some(deadline));
+        assert!(budget.left().unwrap() <= span);
         // A run's wait is counted once, whatever clone it was made with: zero side is one.
         let other = Budget::lasting(Some(span));
-        let before = other.deadline().unwrap();
         other.waited(Duration::from_secs(1), 0);
-        assert_eq!(other.deadline().unwrap() - before, Duration::from_secs(1));
+        assert_eq!(other.held(), Duration::from_secs(1));
+        assert_eq!(Budget::default().left(), None);
     }
 
     /// A budget given a token keeps its deadline, and its runs see the token set from another

@@ -236,16 +236,18 @@ Shrinking:
   (the fewest first forbidden moves, then the fewest first piles, that still fail: a probe 1, 2,
   4, ... then bisection, O(log N) runs); piles merged into one whose Grundy value is the xor of
   theirs (all into one, all but one, then pairs in games of up to 8 piles), which keeps the
-  nim-sum, so that an overflow of the nim-sum ends at one or two piles; every pile, every move,
-  every value at once lowered;
-  halves of the piles and of the moves dropped, then quarters, down to one (keeping an Aoki
+  nim-sum, so that an overflow of the nim-sum ends at one or two piles; in a game of up to 64
+  piles, its sub-games of one pile (each pile, each power of 2 below the largest: a 32-bit pile
+  of 2^32 reads as 0) and of two (each pile beside one that keeps the nim-sum, each pair);
+  every pile, every move, every value at once lowered; halves of the piles and of the moves dropped, then quarters, down to one (keeping an Aoki
   game's nim-sum at 0); pairs of equal piles; each pile, X and Y lowered toward 1 by a probe and
   bisection (O(log v) runs a value, never one step at a time). Candidates run --jobs at a time;
   the first that still fails wins and the others are killed; a game already tried is never run
   again. It stops at a 1-minimal game (no pile, pair of equal piles or forbidden move can go, no
   pile, X or Y can be 1 lower), or when --shrink-time (60 s) runs out, with the smallest failing
-  game so far (a run still going is cut then); the report says which. The games stay inside the
-  statement.";
+  game so far (a run still going is cut then); the report says which. --shrink-time is wall
+  time, a busy machine's too: its runs' waits for a CPU do not make it longer. The games stay
+  inside the statement.";
 
 const GROWTH: &str = "\
 A timeout's growth:

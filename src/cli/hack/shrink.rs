@@ -7,6 +7,9 @@
 //!   all but one into one, then pairs), so that the game keeps its nim-sum (see `merges`);
 //! - bisects the game's size: the fewest first forbidden moves, then the fewest first piles,
 //!   that still fail (an exponential probe 1, 2, 4, ... then bisection: O(log N) runs);
+//! - in a game of up to 64 piles, tries its sub-games of one pile (each pile, each power of 2
+//!   below the largest) and of two (each pile balanced by one of the others' nim-sum, each
+//!   pair), before any value is lowered alone (see `merges`);
 //! - drops chunks of piles and of forbidden moves, halves first (ddmin), also keeping the
 //!   nim-sum or the answer, and pairs of equal piles (which cancel in the nim-sum);
 //! - lowers every pile at once, every forbidden move at once and every value by the same
@@ -168,6 +171,9 @@ pub(in crate::cli) fn shrink(
             shrinker.scale_values();
         }
         progress |= shrinker.bisect_size();
+        if !shrinker.sized {
+            progress |= shrinker.sub_games();
+        }
         if shrinker.sized {
             // A game made small by its size's bisection (a max test down to one pile and one
             // move): its values now.
@@ -180,6 +186,10 @@ pub(in crate::cli) fn shrink(
         for pass in DROPS {
             progress |= shrinker.drop_pass(pass, depth);
         }
+        // Again once the drops made the game small: before each value is lowered alone, which
+        // takes O(log v) runs a value (a round of those at 12 piles took a Python solution's
+        // whole share).
+        progress |= shrinker.sub_games();
         progress |= shrinker.lower_each();
         progress |= shrinker.merge_values();
         if let Some(end) = shrinker.end.take() {
@@ -272,7 +282,7 @@ impl Shrinker<'_> {
                 self.end = Some(End::Stopped);
                 return None;
             }
-            // The budget's deadline, moved later by the waits of a busy machine; or the time.
+            // The budget's deadline (wall-clock time), or the time.
             let over = match self.budget.deadline() {
                 Some(_) => self.budget.ran_out(),
                 None => self.started.elapsed() > self.time,
@@ -375,7 +385,9 @@ impl Shrinker<'_> {
     }
 
     fn show(&self) {
-        let left = self.time.saturating_sub(self.started.elapsed()).as_secs();
+        let by_time = self.time.saturating_sub(self.started.elapsed());
+        let left = (self.budget.left()).map_or(by_time, |left| left.min(by_time));
+        let left = left.as_secs();
         self.bar.set_message(format!(
             "shrinking: {}, {} and {}, {left} s left",
             plural(self.runs, "run"),
@@ -507,6 +519,22 @@ impl Shrinker<'_> {
             } else {
                 k += 1;
             }
+        }
+        progress
+    }
+
+    /// The game's sub-games of one pile, then of two (see [`merges::sub_games`]), before any
+    /// value is lowered one at a time: the first that fails becomes the game, and its own are
+    /// tried in turn.
+    fn sub_games(&mut self) -> bool {
+        let mut progress = false;
+        while self.end.is_none()
+            && self.case.piles.len() > 1
+            && self
+                .first_failing(opt(merges::sub_games(&self.case)))
+                .is_some()
+        {
+            progress = true;
         }
         progress
     }

@@ -322,6 +322,60 @@ mod tests {
         assert_eq!(trial.alone.load(Ordering::Relaxed), 0);
     }
 
+    /// The 32-bit mutant on a busy machine: each try takes 20 ms and says it waited 1 s for a
+    /// CPU that other work held.
+    struct Busy(Mutant);
+
+    impl Trial for Busy {
+        fn try_game(&self, game: &Game, sharing: Sharing, budget: &Budget) -> Outcome {
+            std::thread::sleep(Duration::from_millis(20));
+            budget.waited(Duration::from_secs(1), self.jobs());
+            self.0.try_game(game, sharing, budget)
+        }
+
+        fn timeout(&self) -> Duration {
+            self.0.timeout()
+        }
+
+        fn jobs(&self) -> usize {
+            self.0.jobs()
+        }
+
+        fn runs(&self) -> u64 {
+            self.0.runs()
+        }
+    }
+
+    /// A budget is wall-clock time, however long the runs waited for a CPU: shrinking a large
+    /// game within 0.4 s ends by 0.4 s and a run, where the waits stretched it to twice as long.
+    #[test]
+    fn a_busy_machine_does_not_stretch_the_shrinking_budget() {
+        let game = Game {
+            piles: (1..=300).map(|k| k << 33).collect(),
+            forbidden: (1..=300).map(|k| (k << 33, k)).collect(),
+        };
+        let trial = Busy(mutant());
+        let outcome = trial.try_game(&game, Sharing::Shared, &Budget::default());
+        let bar = indicatif::ProgressBar::hidden();
+        let span = Duration::from_millis(400);
+        let shrunk = shrink::shrink(
+            &trial,
+            game,
+            outcome,
+            span,
+            &Budget::lasting(Some(span)),
+            &bar,
+        );
+        assert_eq!(shrunk.end, End::Budget);
+        assert_eq!(shrunk.outcome.kind(), Some(Kind::WrongAnswer));
+        // One run (20 ms) and the candidates' making past the deadline, at most.
+        assert!(
+            shrunk.time < span + Duration::from_millis(150),
+            "{:?} for a budget of {span:?}",
+            shrunk.time
+        );
+    }
+
     /// A cancelled token reaches the trial through its budget: the try gives no verdict.
     #[test]
     fn a_cancelled_budget_reaches_the_trial() {

@@ -176,9 +176,9 @@ pub(in crate::cli) struct Deadline {
     pub(in crate::cli) wall: Duration,
     /// CPU time of the solution's whole process group.
     pub(in crate::cli) cpu: Option<Duration>,
-    /// When the run ends whatever its time (a budget that runs out), moved later by the
-    /// run's own wait for a CPU that other work held; a run waiting for its turn to run alone
-    /// has this much less time.
+    /// When the run ends whatever its time (a budget that runs out), in wall-clock time however
+    /// long it waited for a CPU; a run waiting for its turn to run alone has this much less
+    /// time.
     pub(in crate::cli) cut: Option<Instant>,
     /// Ends the run when set (see [`Cancel`]).
     pub(in crate::cli) cancel: Cancel,
@@ -422,8 +422,8 @@ impl Pipes {
                 cpu = self.read_run(sandbox).cpu;
             }
             let over_cpu = deadline.cpu.is_some_and(|limit| cpu > limit);
-            // A budget's deadline is the solution's time too: this run's own wait moves it.
-            let cut = (deadline.cut).is_some_and(|cut| Instant::now() >= cut + self.queued);
+            // A budget's deadline is wall-clock time: the user's, whatever the load.
+            let cut = (deadline.cut).is_some_and(|cut| Instant::now() >= cut);
             // Time spent waiting for a CPU that other work held is not the solution's; but a
             // machine that busy does not hold hack forever either.
             let elapsed = started.elapsed();

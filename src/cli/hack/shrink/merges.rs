@@ -52,6 +52,75 @@ pub(super) fn all_merged(case: &Game) -> Vec<Game> {
     merged
 }
 
+/// Up to this many piles, every sub-game of one pile and one of two piles is tried early (see
+/// [`sub_games`]); up to [`EVERY_PAIR_AS_IS_UP_TO`], every pair of piles as it is too.
+pub(super) const SUB_GAMES_UP_TO: usize = 64;
+
+/// Up to this many piles, every pair of piles is tried alone, as it is (120 games at most).
+const EVERY_PAIR_AS_IS_UP_TO: usize = 16;
+
+/// The game's sub-games of one pile, then of two, each with all of its forbidden moves, fewer
+/// piles first, then smaller values, the pairs that keep the nim-sum before the others; none
+/// above [`SUB_GAMES_UP_TO`] piles.
+///
+/// One pile: each of the game's piles alone, and each power of 2 below the largest (a pile
+/// alone fails where its value wraps: a 32-bit pile of 2^32 reads as 0, where the game's own
+/// piles, three near 10^18, each pass alone, and the shrinker, lowering each value in turn,
+/// settled on three piles near 2^31). Two piles: each pile beside one whose Grundy value is the
+/// xor of all the others' (the game keeps its nim-sum, so its answer: the pile a wrong answer
+/// sits on, balanced), and each pair as it is in a game of up to [`EVERY_PAIR_AS_IS_UP_TO`]
+/// piles. A shrinker that lowers values first spends O(log v) runs on each of the game's values
+/// before it tries these, and ran out of time at 12 piles near 20,000 where two piles failed.
+pub(super) fn sub_games(case: &Game) -> Vec<Game> {
+    let n = case.piles.len();
+    if !(2..=SUB_GAMES_UP_TO).contains(&n) {
+        return Vec::new();
+    }
+    let largest = case.piles.iter().copied().max().unwrap_or(1);
+    let mut ones: Vec<u64> = case.piles.clone();
+    ones.extend((0..64).map(|k| 1u64 << k).take_while(|&p| p < largest));
+    let mut balanced: Vec<Vec<u64>> = Vec::new();
+    if let Some(solved) = solve(case) {
+        let sum = solved.nim_sum();
+        for i in 0..n {
+            let rest = sum ^ solved.values[i];
+            let near = (0..n)
+                .filter(|&j| j != i)
+                .map(|j| case.piles[j])
+                .max()
+                .unwrap_or(1);
+            if rest == 0 {
+                // The others cancel: the pile alone keeps the nim-sum.
+                ones.push(case.piles[i]);
+            }
+            for pile in piles_of(&solved, rest, near) {
+                balanced.push(vec![case.piles[i], pile]);
+            }
+        }
+    }
+    let mut pairs: Vec<Vec<u64>> = Vec::new();
+    if n <= EVERY_PAIR_AS_IS_UP_TO && n > 2 {
+        for i in 0..n {
+            for j in i + 1..n {
+                pairs.push(vec![case.piles[i], case.piles[j]]);
+            }
+        }
+    }
+    ones.sort_unstable();
+    ones.dedup();
+    // The balanced pairs before the others: they keep the answer, which a wrong answer most
+    // often needs (an Aoki game's pair as it is answers Takahashi, for the solution too).
+    let size = |piles: &Vec<u64>| piles.iter().map(|&a| u128::from(a)).sum::<u128>();
+    for twos in [&mut balanced, &mut pairs] {
+        twos.sort_by_key(|piles| (size(piles), piles.clone()));
+        twos.dedup();
+    }
+    let ones = ones.into_iter().map(|pile| vec![pile]);
+    (ones.chain(balanced).chain(pairs))
+        .map(|piles| with_piles(case, piles))
+        .collect()
+}
+
 /// Pair `k` of the game's piles merged into one where the first of them stood, or `None` past
 /// the last pair, or in a game of more than [`EVERY_PAIR_UP_TO`] piles. A pair whose values
 /// cancel is dropped. One pair at a time, so that memory stays a few copies of the game.
@@ -157,6 +226,43 @@ mod tests {
                 .iter()
                 .any(|c| c.piles == [5, 2_147_483_648, 4_294_967_296])
         );
+    }
+
+    /// The sub-games: one pile first, the game's own and powers of 2 below the largest, in
+    /// order; then two piles, each pile balanced by one of the others' xor (the nim-sum kept),
+    /// and each pair as it is.
+    #[test]
+    fn sub_games_of_one_pile_come_before_those_of_two() {
+        let case = Game {
+            piles: vec![10, 3, 6],
+            forbidden: vec![(100, 1)],
+        };
+        let subs = sub_games(&case);
+        let ones: Vec<u64> = (subs.iter())
+            .take_while(|c| c.piles.len() == 1)
+            .map(|c| c.piles[0])
+            .collect();
+        assert_eq!(ones, [1, 2, 3, 4, 6, 8, 10]);
+        let twos = &subs[ones.len()..];
+        assert!(twos.iter().all(|c| c.piles.len() == 2));
+        assert!(twos.iter().all(|c| c.forbidden == case.forbidden));
+        // 10 balanced by 3 ^ 6 = 5, and each pair as it is.
+        for pair in [[10, 5], [3, 6], [10, 3], [10, 6], [3, 10 ^ 6], [6, 10 ^ 3]] {
+            assert!(twos.iter().any(|c| c.piles == pair), "{pair:?}: {twos:?}");
+        }
+        // The three that keep the nim-sum come first.
+        assert!(twos[..3].iter().all(|c| nim_sum(c) == nim_sum(&case)));
+        // A game too large has none; a pile of 2^32 is offered for piles near 10^18.
+        let many = Game {
+            piles: vec![1; SUB_GAMES_UP_TO + 1],
+            forbidden: vec![(1, 1)],
+        };
+        assert!(sub_games(&many).is_empty());
+        let e18 = Game {
+            piles: vec![1_000_000_000_000_000_000, 999_999_999_999_999_999, 1],
+            forbidden: vec![(2, 1)],
+        };
+        assert!(sub_games(&e18).iter().any(|c| c.piles == [1 << 32]));
     }
 
     #[test]
