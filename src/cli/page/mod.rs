@@ -23,7 +23,8 @@ use std::path::PathBuf;
 ///
 /// The picture: g(n) beside plain Nim's g = n, the special points (a drop: a triangle pointing
 /// down; one that stays on the rising line: a hollow diamond) and the piles (squares); where
-/// they crowd, a tick a pixel column in a strip at the bottom, and each drop a dot. Zoom and pan
+/// they crowd, a tick a pixel column in a strip at the bottom, and each drop a dot. Both axes
+/// have ticks at round steps, each labelled with its exact value. Zoom and pan
 /// from the first stones up to 2^64 - 1 with the buttons, the mouse wheel, dragging, or the
 /// keyboard on the focused picture (+ and - zoom, the arrows move the cursor, Page Up and Page
 /// Down pan, Enter asks why at the cursor, Home shows the whole game). Every value is exact at
@@ -38,9 +39,9 @@ use std::path::PathBuf;
 /// and the verdict follow at once. The page's address carries the edited game (a link to share)
 /// while it has at most 20,000 piles and forbidden moves together; past that the address holds
 /// no game (a reload opens the page's own), and the page says so. An address edited by hand in
-/// an open page opens its game, or says what is wrong in it. An edited game may grow to contest size and past it (up to
-/// 10^6 piles and 10^6 forbidden moves): each edit solves it again, in about a second at 2·10^5
-/// forbidden moves near 10^18.
+/// an open page opens its game, or says what is wrong in it. An edited game may grow to contest
+/// size and past it (up to 10^6 piles and 10^6 forbidden moves): each edit solves it again, in
+/// about half a second at 2·10^5 forbidden moves near 10^18.
 ///
 /// A game of contest size opens and draws in one to two seconds on a busy two-core machine
 /// (the tests measure it in Chromium and print it).
