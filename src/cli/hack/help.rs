@@ -134,7 +134,9 @@ Limits and verdicts:
   - memory limit exceeded: a memory peak over --memory MiB, every process of the run together
     (a child never waited for too). Reserved, untouched memory is free (a thread's stack, a
     JVM's heap reservation): there is no address-space cap of hack's own, and a runaway is
-    stopped at 4 times the limit (or the limit and 2 GiB) of memory really used;
+    stopped at 4 times the limit (or the limit and 2 GiB) of memory really used. Over the
+    memory limit before the time limit, in the run's own time (as a timeout counts it, read
+    every tenth of a second or so), it is memory limit exceeded, however long it ran after;
   - timeout: a run over --timeout in wall time when run alone (no other job of hack running): a
     solution that waits is out of time too, and threads side by side are judged by the clock,
     not by their CPU time. The time it waited for a CPU that other work held is not counted: an
