@@ -267,7 +267,11 @@ A timeout's growth:
     time grows about linearly in the largest value V, pile or X (V^1.0: 0.40 s at V = 2^21 ->
     1.60 s at V = 2^23; over the limit at V = 2^24)
   and it never ends only if it does not at the smallest values either. It says what the shrunk
-  game cannot: with one pile left, whether the time is quadratic in M.";
+  game cannot: with one pile left, whether the time is quadratic in M. A time is the run's CPU
+  time where one thread worked at a time (no wait for a CPU bends it), else the time a timeout
+  counts (threads side by side, a run that sleeps). On a busy machine every size runs three
+  times, the least time kept, and times that rise above the start-up (one pile, one move) by
+  less than it claim no power: time grows with M, how fast these times cannot tell.";
 
 const FILES: &str = "\
 Files:
