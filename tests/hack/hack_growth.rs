@@ -162,6 +162,34 @@ fn a_timeout_that_no_half_shows_keeps_its_size_and_says_why() {
 mod slow {
     use super::*;
 
+    /// nim.py's `walk`, linear in the largest pile (Python: a start-up of 0.2 s beside busy
+    /// loops), beside four busy loops: its growth in V is linear, or it says that its times
+    /// cannot tell; never a power the program does not have. It read "time grows less than
+    /// linearly in the largest value V ... (V^0.5: ...)" and V^0.3, in CPU times that other
+    /// work slowed by a fifth from run to run.
+    #[test]
+    #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
+    fn a_linear_python_solution_beside_busy_loops_claims_no_other_power() {
+        let _load = common::Load::anywhere(4);
+        let made = [
+            "gen", "--n", "1", "--m", "1", "--max", "30000000", "--seed", "1",
+        ];
+        let args = ["--timeout", "1", "--shrink-time", "0"];
+        let command = [common::python(), "tests/solutions/nim.py", "walk"];
+        let run = hack_on("walk", &made, &args, &command);
+        assert_eq!(run.status, 1, "{run:?}");
+        let lines = growth(&run);
+        let first = lines.first().copied().unwrap_or_default();
+        assert!(
+            first.starts_with("time grows about linearly in the largest value V")
+                || first.starts_with(
+                    "time grows with the largest value V, pile or X, how fast these times \
+                     cannot tell"
+                ),
+            "{run:?}"
+        );
+    }
+
     #[test]
     #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
     fn a_solution_that_stalls_past_a_size_jumps_there() {

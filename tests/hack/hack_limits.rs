@@ -110,6 +110,48 @@ fn a_memory_limit_too_small_to_start_is_a_usage_error() {
     assert!(!run.stderr.contains("fails on every game"), "{run:?}");
 }
 
+/// A solution that touches 100 MiB at once, then computes on past the time limit: over a
+/// limit of 64 MiB within its first few tenths of a second, it is memory limit exceeded, as the
+/// judge (whose memory limit ends it there) says, though its time goes over the limit later.
+/// It was a timeout ("run alone it ran 0.62 s"): the time was judged first.
+fn assert_memory_first_is_memory_limit_exceeded() {
+    let first_memory = "held = b'x' * (100 << 20)\nwhile True: pass";
+    let args = [
+        "hack",
+        "--tests",
+        "0",
+        "--memory",
+        "64",
+        "--timeout",
+        "0.5",
+        "--shrink-time",
+        "0",
+        "--",
+        common::python(),
+        "-c",
+        first_memory,
+    ];
+    let run = run(&args, b"");
+    assert_eq!(run.status, 1, "{run:?}");
+    assert!(
+        run.stderr
+            .starts_with("hack: memory limit exceeded on sample 1 of the statement"),
+        "{run:?}"
+    );
+    assert!(
+        run.stderr.contains(
+            "; the limit is 64 MiB (--memory); then the command ran on past the time limit, \
+             until hack ended it"
+        ),
+        "{run:?}"
+    );
+}
+
+#[test]
+fn memory_over_the_limit_before_the_time_limit_is_memory_limit_exceeded() {
+    assert_memory_first_is_memory_limit_exceeded();
+}
+
 /// tests/solutions/nim.cpp built once with `c++ -O2`, or `None` (with a note) without `c++`.
 fn cpp() -> Option<&'static str> {
     static BUILT: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
@@ -286,6 +328,15 @@ fn three_gigabytes_of_wrong_output_are_a_wrong_answer_at_the_judges_limit() {
 /// leaves them out to stay quick; `cargo test -- --ignored slow::` runs them, and so does CI.
 mod slow {
     use super::*;
+
+    /// Beside two busy loops, where the run's wall time stretches: what came first in its own
+    /// time still decides the kind, not the machine.
+    #[test]
+    #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
+    fn memory_first_beside_busy_loops_is_memory_limit_exceeded() {
+        let _load = common::Load::anywhere(2);
+        assert_memory_first_is_memory_limit_exceeded();
+    }
 
     /// A crash by SIGSEGV that comes and goes from run to run (a null pointer written on half the
     /// runs, in C++; SIGSEGV sent to itself, in Python) is a flaky crash, whatever one run with a

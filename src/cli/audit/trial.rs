@@ -208,6 +208,7 @@ pub(super) fn run_program(
         cpu: None,
         cut: None,
         cancel: run::Cancel::default(),
+        memory: None,
     };
     let mut alone = false;
     loop {
@@ -220,7 +221,7 @@ pub(super) fn run_program(
             })?;
         let (time, ended) = match ran {
             Ran::Stopped => return Err("stopped by a signal".to_owned()),
-            Ran::OutOfTime(time, cpu, queued) => (verdict::counted(time, queued, cpu), None),
+            Ran::OutOfTime(time, cpu, queued, _) => (verdict::counted(time, queued, cpu), None),
             Ran::Ended(ended) => (
                 verdict::counted(ended.time, ended.queued, ended.cpu),
                 Some(ended),

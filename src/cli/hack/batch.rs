@@ -6,7 +6,7 @@
 
 use super::budget::Budget;
 use super::confirm::{Confirmed, confirm_by};
-use super::run::{self, Deadline, Exited, Ran, Room, Turns, Unrun};
+use super::run::{self, Crossing, Deadline, Exited, Ran, Room, Turns, Unrun};
 use super::trial::{Limits, Sharing, Timed, Trial};
 use super::verdict::{
     ALONE_WALL, Outcome, as_crash, counted, crash_of, describe, escaped_tail, over, timeout_of,
@@ -69,6 +69,7 @@ impl Trial for Batch {
             // The budget of the timeout's report.
             cut: budget.deadline(),
             cancel: budget.cancel.clone(),
+            memory: None,
         };
         let ran = run::run_once(
             &self.command,
@@ -80,7 +81,7 @@ impl Trial for Batch {
         // Its wait for a CPU other work held is not the solution's: the budget counts it.
         match &ran {
             Ok(Ran::Ended(ended)) => budget.waited(ended.queued, 1),
-            Ok(Ran::OutOfTime(_, _, queued)) => budget.waited(*queued, 1),
+            Ok(Ran::OutOfTime(_, _, queued, _)) => budget.waited(*queued, 1),
             _ => {}
         }
         match ran {
@@ -183,6 +184,18 @@ impl Batch {
         timeout_of(time, cpu, queued, true)
     }
 
+    /// Whether a run's memory crossed the limit within the time limit, in its own time as a
+    /// timeout counts it (see `verdict::counted`): then it is memory limit exceeded, however
+    /// long it ran after (as on the judge, whose memory limit ends it there).
+    fn memory_first(&self, crossed: &Crossing) -> bool {
+        counted(crossed.time, crossed.queued, crossed.cpu) <= self.limits.timeout
+    }
+
+    /// Whether a run that ended was over the time limit before its memory crossed the limit.
+    fn over_first(&self, ended: &Exited) -> bool {
+        over(ended, self.limits.timeout) && !ended.crossed.is_some_and(|c| self.memory_first(&c))
+    }
+
     /// One judged run; a run over the limit among other jobs is run again alone, where its
     /// wall time decides; a crash by a signal is tried with larger stacks (a stack overflow?).
     fn judge_run(
@@ -209,11 +222,14 @@ impl Batch {
         let mut ended = match self.run(input, self.room(), sharing, budget) {
             Err(outcome) => return outcome,
             Ok(Ran::Stopped) => return Outcome::Stopped,
-            Ok(Ran::OutOfTime(time, cpu, queued)) if alone => {
+            Ok(Ran::OutOfTime(_, _, _, Some(crossed))) if self.memory_first(&crossed) => {
+                return memory_then_ended(crossed);
+            }
+            Ok(Ran::OutOfTime(time, cpu, queued, _)) if alone => {
                 return self.out_of_time(time, cpu, queued);
             }
             Ok(Ran::OutOfTime(..)) => None,
-            Ok(Ran::Ended(ended)) if over(&ended, self.limits.timeout) && !alone => None,
+            Ok(Ran::Ended(ended)) if self.over_first(&ended) && !alone => None,
             Ok(Ran::Ended(ended)) => Some(ended),
         };
         if ended.is_none() {
@@ -221,7 +237,10 @@ impl Batch {
             ended = match self.run(input, self.room(), Sharing::Alone, budget) {
                 Err(outcome) => return outcome,
                 Ok(Ran::Stopped) => return Outcome::Stopped,
-                Ok(Ran::OutOfTime(time, cpu, queued)) => {
+                Ok(Ran::OutOfTime(_, _, _, Some(crossed))) if self.memory_first(&crossed) => {
+                    return memory_then_ended(crossed);
+                }
+                Ok(Ran::OutOfTime(time, cpu, queued, _)) => {
                     return self.out_of_time(time, cpu, queued);
                 }
                 Ok(Ran::Ended(ended)) => Some(ended),
@@ -230,7 +249,7 @@ impl Batch {
         let Some(ended) = ended else {
             return Outcome::Stopped;
         };
-        if over(&ended, self.limits.timeout) {
+        if self.over_first(&ended) {
             return timeout_of(ended.time, ended.cpu, ended.queued, false);
         }
         if ended.peak > self.limits.memory {
@@ -340,6 +359,7 @@ impl Batch {
             cpu: None,
             cut: budget.deadline(),
             cancel: budget.cancel.clone(),
+            memory: Some(self.limits.memory),
         };
         let ran = run::run_once(&self.command, input, room, deadline, (&self.turns, alone))
             .map_err(|e| match e {
@@ -351,7 +371,7 @@ impl Batch {
         let side = if alone { 1 } else { self.jobs };
         match &ran {
             Ran::Ended(ended) => budget.waited(ended.queued, side),
-            Ran::OutOfTime(_, _, queued) => budget.waited(*queued, side),
+            Ran::OutOfTime(_, _, queued, _) => budget.waited(*queued, side),
             Ran::Stopped => {}
         }
         // Cut by the budget, not by the limit: no verdict.
@@ -359,6 +379,15 @@ impl Batch {
             Ran::OutOfTime(..) if budget.ran_out() => Ran::Stopped,
             ran => ran,
         })
+    }
+}
+
+/// A run over the memory limit within the time limit, which hack ended at its deadline.
+fn memory_then_ended(crossed: Crossing) -> Outcome {
+    Outcome::Memory {
+        peak: crossed.peak,
+        status: Some("ran on past the time limit, until hack ended it".to_owned()),
+        stderr: String::new(),
     }
 }
 

@@ -134,7 +134,9 @@ Limits and verdicts:
   - memory limit exceeded: a memory peak over --memory MiB, every process of the run together
     (a child never waited for too). Reserved, untouched memory is free (a thread's stack, a
     JVM's heap reservation): there is no address-space cap of hack's own, and a runaway is
-    stopped at 4 times the limit (or the limit and 2 GiB) of memory really used;
+    stopped at 4 times the limit (or the limit and 2 GiB) of memory really used. Over the
+    memory limit before the time limit, in the run's own time (as a timeout counts it, read
+    every tenth of a second or so), it is memory limit exceeded, however long it ran after;
   - timeout: a run over --timeout in wall time when run alone (no other job of hack running): a
     solution that waits is out of time too, and threads side by side are judged by the clock,
     not by their CPU time. The time it waited for a CPU that other work held is not counted: an
@@ -267,7 +269,11 @@ A timeout's growth:
     time grows about linearly in the largest value V, pile or X (V^1.0: 0.40 s at V = 2^21 ->
     1.60 s at V = 2^23; over the limit at V = 2^24)
   and it never ends only if it does not at the smallest values either. It says what the shrunk
-  game cannot: with one pile left, whether the time is quadratic in M.";
+  game cannot: with one pile left, whether the time is quadratic in M. A time is the run's CPU
+  time where one thread worked at a time (no wait for a CPU bends it), else the time a timeout
+  counts (threads side by side, a run that sleeps). On a busy machine every size runs three
+  times, the least time kept, and times that rise above the start-up (one pile, one move) by
+  less than it claim no power: time grows with M, how fast these times cannot tell.";
 
 const FILES: &str = "\
 Files:

@@ -6,7 +6,9 @@
 //! A timeout is a run over the limit in wall time when run alone (no other job of hack
 //! running), as on a judge: a solution that waits is out of time too. Memory limit exceeded is
 //! its memory peak over the limit, every process of the run together; a runaway is stopped well
-//! above the limit, only so that it cannot take the machine. A crash by a signal that goes away
+//! above the limit, only so that it cannot take the machine. Over both limits, what came first
+//! in the run's own time is its kind (see `batch`, `run::Crossing`): a machine short of CPUs or
+//! of memory, which slows a run after its memory crossed the limit, makes no timeout of it. A crash by a signal that goes away
 //! with a larger stack is a stack overflow, with the stack it needs (see `batch`).
 
 use super::run::{Answer, Exited};

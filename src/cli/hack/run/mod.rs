@@ -119,14 +119,30 @@ pub(in crate::cli) struct Exited {
     pub(in crate::cli) stdout: Answer,
     /// The last bytes of its standard error.
     pub(super) stderr: Vec<u8>,
+    /// When its memory was first seen above [`Deadline::memory`], if it was.
+    pub(in crate::cli) crossed: Option<Crossing>,
+}
+
+/// The first look that saw a run's memory above the limit: the run's wall time, wait for a
+/// CPU and CPU time then, which say where in its own time it crossed the limit (at most this
+/// late: a look comes every [`CPU_READ_EVERY`]), and the largest peak seen by its end. What
+/// came first in its own time, this or the time limit, is its verdict's kind: a machine short
+/// of CPUs or of memory, which slows a run after it crossed, must not turn it into a timeout.
+#[derive(Clone, Copy, Debug)]
+pub(in crate::cli) struct Crossing {
+    pub(in crate::cli) time: Duration,
+    pub(in crate::cli) queued: Duration,
+    pub(in crate::cli) cpu: Duration,
+    pub(in crate::cli) peak: u64,
 }
 
 /// How one run went.
 pub(in crate::cli) enum Ran {
     Ended(Exited),
-    /// Killed at the deadline: the wall time it ran, the CPU time its group had used, and how
-    /// long it waited for a CPU (see [`Exited::queued`]).
-    OutOfTime(Duration, Duration, Duration),
+    /// Killed at the deadline: the wall time it ran, the CPU time its group had used, how
+    /// long it waited for a CPU (see [`Exited::queued`]), and when its memory was first seen
+    /// above [`Deadline::memory`] (see [`Crossing`]).
+    OutOfTime(Duration, Duration, Duration, Option<Crossing>),
     /// Killed because hack was asked to stop.
     Stopped,
 }
@@ -182,6 +198,9 @@ pub(in crate::cli) struct Deadline {
     pub(in crate::cli) cut: Option<Instant>,
     /// Ends the run when set (see [`Cancel`]).
     pub(in crate::cli) cancel: Cancel,
+    /// The memory limit, in bytes: the run's own time when its peak is first seen above it is
+    /// noted (see [`Crossing`]); the run goes on, so that how it ends is known.
+    pub(in crate::cli) memory: Option<u64>,
 }
 
 /// A run ends at this many times its deadline in wall time, however long it waited for a CPU.
@@ -253,6 +272,9 @@ pub(in crate::cli) fn run_once(
         errors: Vec::new(),
         queued: Duration::ZERO,
         lag_from,
+        started,
+        memory: deadline.memory,
+        crossed: None,
     };
     let result = pipes.drive(started, &deadline, &mut sandbox);
     if let Ok(Some(_)) = result {
@@ -260,7 +282,7 @@ pub(in crate::cli) fn run_once(
     }
     // What is left of the run (the solution's children) counts in its use until now, and so
     // do the last times of its main process, ended but not yet reaped.
-    let left = sandbox.look();
+    let left = pipes.read_run(&mut sandbox);
     // Whatever the run left ends here, whichever way it went, before its main process is
     // reaped: until then the process group's number is the run's.
     sandbox.kill();
@@ -290,6 +312,7 @@ pub(in crate::cli) fn run_once(
                 peak,
                 stdout: std::mem::take(&mut pipes.answer),
                 stderr: std::mem::take(&mut pipes.errors),
+                crossed: pipes.crossed,
             }))
         }
         (Ok(None), reaped) => {
@@ -302,6 +325,7 @@ pub(in crate::cli) fn run_once(
                     time,
                     cpu.max(left.cpu),
                     pipes.queued.max(left.queued + pipes.lag()).min(time),
+                    pipes.crossed,
                 ))
             }
         }
@@ -374,6 +398,10 @@ struct Pipes {
     /// waited for a CPU since is how late it sees the run's end. (Its waits before, while the
     /// run went on, overlap the run's own and are not added.)
     lag_from: Duration,
+    /// When the run started, its memory limit, and when its memory was first seen above it.
+    started: Instant,
+    memory: Option<u64>,
+    crossed: Option<Crossing>,
 }
 
 pub(super) fn nonblocking(fd: impl AsFd) {
@@ -450,6 +478,19 @@ impl Pipes {
     fn read_run(&mut self, sandbox: &mut Sandbox) -> sandbox::Usage {
         let usage = sandbox.look();
         self.queued = self.queued.max(usage.queued + self.lag());
+        match &mut self.crossed {
+            Some(crossed) => crossed.peak = crossed.peak.max(usage.peak),
+            None if self.memory.is_some_and(|limit| usage.peak > limit) => {
+                let time = self.started.elapsed();
+                self.crossed = Some(Crossing {
+                    time,
+                    queued: self.queued.min(time),
+                    cpu: usage.cpu,
+                    peak: usage.peak,
+                });
+            }
+            None => {}
+        }
         usage
     }
 
