@@ -349,10 +349,10 @@ impl Batch {
         // a little past it. In wall time only, as the judge measures: threads side by side use
         // more CPU time than wall time, and a right parallel solution is not cut for it.
         let alone = sharing == Sharing::Alone;
-        let wall = if sharing != Sharing::Shared {
-            self.limits.timeout.mul_f64(ALONE_WALL)
-        } else {
-            self.limits.timeout
+        let wall = match sharing {
+            Sharing::Shared => self.limits.timeout,
+            Sharing::Longer(wall) => wall,
+            Sharing::Alone | Sharing::Beside => self.limits.timeout.mul_f64(ALONE_WALL),
         };
         let deadline = Deadline {
             wall,

@@ -1,65 +1,92 @@
 //! Whether a failure on sample 1 is a failure on every game: the trial fails on sample 2 and on
 //! the two smallest games (one for each answer) too, in any way (each judged as alone). Then
-//! nothing is shrunk, and a timeout's growth is "never ends". Written over any trial.
+//! nothing is shrunk, and a timeout's growth is "never ends" (or a fixed cost), from the long
+//! look at the game of one pile and one move taken beside the others. Written over any trial.
 
 use super::budget::Budget;
 use super::confirm::Confirmed;
+use super::growth;
 use super::trial::{Sharing, Trial};
 use super::verdict::{Outcome, far_over};
 use crate::Game;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
+use std::time::Duration;
 
 /// Whether `trial` fails on every one of `others` (sample 2 and the two smallest games), as it
 /// failed on sample 1 every time: then it fails on every game; with how it failed.
 pub(super) fn fails_everywhere(trial: &dyn Trial, others: &[Game]) -> Option<Vec<Outcome>> {
-    let outcomes = beside_all(trial, others);
+    let tries: Vec<(&Game, Option<Duration>)> = others.iter().map(|game| (game, None)).collect();
+    let outcomes = beside_all(trial, &tries);
     outcomes.iter().all(Outcome::failed).then_some(outcomes)
 }
 
-/// Tries `games` J at a time, each judged as alone (an endless loop takes the limit and more
-/// on each): their outcomes, in order.
-fn beside_all(trial: &dyn Trial, games: &[Game]) -> Vec<Outcome> {
-    let mut outcomes = Vec::new();
-    for batch in games.chunks(trial.jobs().max(1)) {
-        thread::scope(|scope| {
-            let runs: Vec<_> = (batch.iter())
-                .map(|game| {
-                    let run = move || trial.try_game(game, Sharing::Beside, &Budget::default());
-                    thread::Builder::new()
-                        .spawn_scoped(scope, run)
-                        .map_err(|_| game)
-                })
-                .collect();
-            // A run without a thread of its own goes here.
-            outcomes.extend(runs.into_iter().map(|run| match run {
-                Ok(handle) => handle.join().unwrap_or(Outcome::Stopped),
-                Err(game) => trial.try_game(game, Sharing::Beside, &Budget::default()),
-            }));
-        });
-    }
-    outcomes
+/// Tries each game J at a time, in order, each judged as alone (an endless loop takes the limit
+/// and more on each), a game with a wall time tried for that long ([`Sharing::Longer`]);
+/// their outcomes, in order.
+fn beside_all(trial: &dyn Trial, tries: &[(&Game, Option<Duration>)]) -> Vec<Outcome> {
+    let next = AtomicUsize::new(0);
+    let outcomes: Mutex<Vec<Option<Outcome>>> = Mutex::new(vec![None; tries.len()]);
+    let work = || {
+        loop {
+            let at = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&(game, wall)) = tries.get(at) else {
+                break;
+            };
+            let sharing = wall.map_or(Sharing::Beside, Sharing::Longer);
+            let outcome = trial.try_game(game, sharing, &Budget::default());
+            outcomes.lock().unwrap_or_else(|p| p.into_inner())[at] = Some(outcome);
+        }
+    };
+    thread::scope(|scope| {
+        // This thread is a worker too: without a thread of its own, every game runs here.
+        for _ in 1..trial.jobs().clamp(1, tries.len().max(1)) {
+            let _ = thread::Builder::new().spawn_scoped(scope, work);
+        }
+        work();
+    });
+    (outcomes
+        .into_inner()
+        .unwrap_or_else(|p| p.into_inner())
+        .into_iter())
+    .map(|outcome| outcome.unwrap_or(Outcome::Stopped))
+    .collect()
 }
 
 /// A timeout far over the limit on sample 1 (an endless loop, most often): its confirmation
 /// runs beside `others` (sample 2 and the two smallest games), J at a time, where one after
-/// the other they would take the limit and more four times. The confirmation, if the rerun
-/// was far over the limit too, and whether it fails on every game.
+/// the other they would take the limit and more four times; the game of one pile and one move
+/// (`others[looked]`) is tried for the long look (`growth::LONG_LOOK` limits) beside them, so
+/// that a game that never ends is told from a fixed cost over the limit at once, not after.
+/// The confirmation, if the rerun was far over the limit too, and whether it fails on every
+/// game.
 pub(super) fn confirm_with_others(
     trial: &dyn Trial,
     game: &Game,
     others: &[Game],
+    looked: usize,
 ) -> Option<(Confirmed, Option<Vec<Outcome>>)> {
-    let mut games = vec![game.clone()];
-    games.extend_from_slice(others);
-    let mut outcomes = beside_all(trial, &games);
-    let others = outcomes.split_off(1);
-    let rerun = outcomes.pop()?;
+    let long = growth::long_wall(trial.timeout());
+    // The rerun and the long look first: the others fit beside the long look.
+    let mut tries = vec![(game, None)];
+    tries.extend(others.get(looked).map(|game| (game, Some(long))));
+    tries.extend(
+        (others.iter().enumerate()).filter_map(|(i, game)| (i != looked).then_some((game, None))),
+    );
+    let mut outcomes = beside_all(trial, &tries);
+    let rerun = outcomes.remove(0);
+    // Back in the others' order.
+    if looked < others.len() {
+        let long = outcomes.remove(0);
+        outcomes.insert(looked, long);
+    }
     // Far over the limit again, or confirmed as any other failure is (a run the busy machine
     // ended before its counted time passed the limit is no verdict).
     if !far_over(&rerun, trial.timeout()) {
         return None;
     }
-    let every = others.iter().all(Outcome::failed).then_some(others);
+    let every = outcomes.iter().all(Outcome::failed).then_some(outcomes);
     Some((Confirmed::Repeats(rerun), every))
 }
 
@@ -135,17 +162,79 @@ mod tests {
         assert!(fails_everywhere(&big_only, &others()).is_none());
     }
 
+    /// A trial that notes how each game was tried, and fails each.
+    struct Noting(Mutex<Vec<(Game, Sharing)>>);
+
+    impl Trial for Noting {
+        fn try_game(&self, game: &Game, sharing: Sharing, _: &Budget) -> Outcome {
+            let mut tried = self.0.lock().unwrap();
+            tried.push((game.clone(), sharing));
+            match game.piles.len() {
+                // The sample: far over the limit, as an endless loop is.
+                3 => timeout(ALONE_WALL, true),
+                // The game of one pile of 1: a crash; every other game: far over the limit.
+                1 if game.piles[0] == 1 => crash(),
+                _ => timeout(ALONE_WALL, true),
+            }
+        }
+
+        fn timeout(&self) -> Duration {
+            Duration::from_secs(1)
+        }
+
+        fn jobs(&self) -> usize {
+            2
+        }
+
+        fn runs(&self) -> u64 {
+            0
+        }
+    }
+
+    /// The long look at the game of one pile and one move is taken beside the confirmation, as
+    /// long as `growth::long_wall` says, started right after the rerun (the others fit beside
+    /// it); every other game is tried as usual, and the outcomes come back in the others' order.
+    #[test]
+    fn the_long_look_is_taken_beside_the_confirmation() {
+        let sample = Game::read_or_empty(b"3 4\n1 2 4\n2 1\n3 3\n3 1\n1 1\n");
+        let trial = Noting(Mutex::new(Vec::new()));
+        let (confirmed, every) = confirm_with_others(&trial, &sample, &others(), 1).unwrap();
+        assert!(confirmed.repeats());
+        let tried = trial.0.into_inner().unwrap();
+        assert_eq!(tried.len(), 4);
+        let long = Sharing::Longer(growth::long_wall(Duration::from_secs(1)));
+        let looked = &others()[1];
+        // The rerun and the long look start first, each on a worker of its own.
+        let first: Vec<&Game> = tried[..2].iter().map(|(game, _)| game).collect();
+        assert!(
+            first.contains(&&sample) && first.contains(&looked),
+            "{tried:?}"
+        );
+        for (game, sharing) in &tried {
+            let wanted = if game == looked {
+                long
+            } else {
+                Sharing::Beside
+            };
+            assert_eq!(*sharing, wanted, "{game:?}");
+        }
+        let every = every.unwrap();
+        assert_eq!(every.len(), 3);
+        assert!(matches!(every[1], Outcome::Crash { .. }), "{every:?}");
+        assert!(matches!(every[2], Outcome::Timeout { .. }), "{every:?}");
+    }
+
     /// A rerun far over the limit again confirms the timeout, beside the other games; one that
     /// ended near the limit is no such confirmation (it is confirmed as any failure is).
     #[test]
     fn a_rerun_far_over_the_limit_confirms_beside_the_others() {
         let sample = Game::read_or_empty(b"3 4\n1 2 4\n2 1\n3 3\n3 1\n1 1\n");
         let endless = Function(|_: &Game| timeout(ALONE_WALL, true));
-        let (confirmed, every) = confirm_with_others(&endless, &sample, &others()).unwrap();
+        let (confirmed, every) = confirm_with_others(&endless, &sample, &others(), 1).unwrap();
         assert!(confirmed.repeats());
         assert_eq!(every.map(|e| e.len()), Some(3));
         let near = Function(|_: &Game| timeout(1.1, false));
-        assert!(confirm_with_others(&near, &sample, &others()).is_none());
+        assert!(confirm_with_others(&near, &sample, &others(), 1).is_none());
         // Far over the limit on the sample only: confirmed, but not on every game.
         let sample_only = Function(|game: &Game| {
             if game.piles.len() == 3 {
@@ -154,7 +243,7 @@ mod tests {
                 Outcome::Right
             }
         });
-        let (confirmed, every) = confirm_with_others(&sample_only, &sample, &others()).unwrap();
+        let (confirmed, every) = confirm_with_others(&sample_only, &sample, &others(), 1).unwrap();
         assert!(confirmed.repeats());
         assert!(every.is_none());
     }

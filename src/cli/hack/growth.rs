@@ -17,7 +17,7 @@ use super::budget::Budget;
 use super::report::grouped;
 use super::run;
 use super::trial::{Timed, Trial};
-use super::verdict::{self, ALONE_WALL};
+use super::verdict::{self, ALONE_WALL, Outcome};
 use crate::Game;
 use std::fmt;
 use std::time::Duration;
@@ -833,7 +833,7 @@ const LONG_LOOK: u32 = 4;
 /// more, alone, for [`LONG_LOOK`] limits (at least 2 s): it never ends, or its time is a fixed
 /// cost. `None` when the run gave no time (a signal, the budget).
 pub(super) fn long_look(timer: &Timer, smallest: &Game) -> Option<Growth> {
-    let wall = (timer.trial.timeout() * LONG_LOOK).max(Duration::from_secs(2));
+    let wall = long_wall(timer.trial.timeout());
     // One run, bounded: past the growth's budget too, which its other runs may have spent.
     let unbounded = Timer {
         trial: timer.trial,
@@ -842,6 +842,32 @@ pub(super) fn long_look(timer: &Timer, smallest: &Game) -> Option<Growth> {
     match judged_within(&unbounded, smallest, wall)? {
         Time::Took(took) => Some(Growth::Fixed { took }),
         Time::Over(after) => Some(Growth::Endless { after }),
+    }
+}
+
+/// How long the long look at a game runs, for a limit of `timeout`: [`LONG_LOOK`] limits, at
+/// least 2 s.
+pub(super) fn long_wall(timeout: Duration) -> Duration {
+    (timeout * LONG_LOOK).max(Duration::from_secs(2))
+}
+
+/// What a long look taken as a judged try (`trial::Trial::try_longer`, ended at `wall`) saw:
+/// a timeout still running at the end never ends, one that ended over the limit is a fixed
+/// cost; `None` for any other outcome.
+pub(super) fn looked(outcome: &Outcome, wall: Duration) -> Option<Growth> {
+    match outcome {
+        Outcome::Timeout { ended: true, .. } => Some(Growth::Endless {
+            after: wall.as_secs_f64(),
+        }),
+        Outcome::Timeout {
+            time,
+            queued,
+            cpu,
+            ended: false,
+        } => Some(Growth::Fixed {
+            took: own_time(*time, *queued, *cpu).as_secs_f64(),
+        }),
+        _ => None,
     }
 }
 

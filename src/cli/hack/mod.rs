@@ -402,6 +402,10 @@ impl Settings {
     }
 }
 
+/// Which of [`other_games`] is the game of one pile and one move that a timeout on every game
+/// is looked at longer on.
+const LOOKED: usize = 1;
+
 /// The largest memory peak taken for a runtime's own (an interpreter's, a virtual machine's)
 /// rather than a solution's: only a --memory below it can be a usage error.
 const RUNTIME_ALONE: u64 = 64 * MIB;
@@ -500,7 +504,7 @@ fn confirm_all(
         let quick = match origin {
             Origin::Sample(0) if verdict::far_over(&outcome, runner.limits.timeout) => {
                 progress::lines(&status, started, &say, || {
-                    everywhere::confirm_with_others(runner, &game, &other_games())
+                    everywhere::confirm_with_others(runner, &game, &other_games(), LOOKED)
                 })
             }
             _ => None,
@@ -702,7 +706,7 @@ enum Everywhere {
     Untried,
     /// Tried: it is not.
     No,
-    /// It is: how the other games failed.
+    /// It is: how the other games failed, the game at [`LOOKED`] looked at longer.
     Yes(Vec<Outcome>),
 }
 
@@ -761,7 +765,8 @@ fn memory_too_small(memory: u64, command: &[OsString], peak: u64) -> Failure {
 }
 
 /// Sample 2 and the two smallest games (one for each answer): a solution that fails on these
-/// as on sample 1 fails on every game.
+/// as on sample 1 fails on every game. The first of the smallest, of one pile and one move, is
+/// the one a timeout on every game is looked at longer on (see `growth::long_look`).
 fn other_games() -> [Game; 3] {
     let [one, two] = Game::smallest();
     [Game::read_or_empty(SAMPLES[1].0.as_bytes()), one, two]
@@ -790,6 +795,12 @@ fn failure_block(
             runs,
             outcome,
         } => (outcome, Some((failed, runs))),
+    };
+    // The long look at the game of one pile and one move, where it was taken beside the
+    // confirmation (see `everywhere::confirm_with_others`).
+    let looked = match &every {
+        Everywhere::Yes(others) => others.get(LOOKED).cloned(),
+        _ => None,
     };
     // Failing on sample 1 every time, it may fail on every game: said so only when it does on
     // sample 2 and the two smallest games too.
@@ -906,7 +917,12 @@ fn failure_block(
             budget: Budget::default(),
         };
         let smallest = &Game::smallest()[0];
-        let seen = growth::long_look(&timer, smallest).unwrap_or(endless);
+        let wall = growth::long_wall(runner.limits.timeout);
+        let seen = match &looked {
+            Some(outcome) => growth::looked(outcome, wall),
+            None => growth::long_look(&timer, smallest),
+        };
+        let seen = seen.unwrap_or(endless);
         let _ = writeln!(growth, "growth: {seen}");
     } else if let (Outcome::Timeout { .. }, false) = (&last, every) {
         let least = runner.limits.timeout.mul_f64(GROWTH_TIME);

@@ -40,6 +40,9 @@ pub(in crate::cli) enum Sharing {
     /// `verdict::counted`), so that J games that take the limit and more take it once, not
     /// once shared and once alone each, one after the other.
     Beside,
+    /// As [`Sharing::Beside`], but ended only at this wall time: a long look at a game over the
+    /// limit (see `growth::long_look`), judged as any try is.
+    Longer(Duration),
 }
 
 /// One try of a game alone, timed for a timeout's growth.
