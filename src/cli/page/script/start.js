@@ -159,6 +159,12 @@ window.nimPage = {
   whyText(text, n) {
     return whyText(whyFacts(solve(parseGame(text)), BigInt(n)));
   },
+  /** Why at n in the game the page shows, and how long it took (ms). */
+  whyShown(n) {
+    const started = performance.now();
+    const text = whyText(whyFacts(S, BigInt(n)));
+    return { text, ms: performance.now() - started };
+  },
   gameText: () => gameText(S.game),
   view: () => ({ lo: String(view.lo), span: String(view.span), cursor: String(view.cursor) }),
   zoom(times) { for (let i = 0; i < times; i++) { zoom(1n, 2n, view.cursor); draw(); } return timing.lastDrawMs; },
@@ -180,5 +186,7 @@ const reading = performance.now();
 if (!first) first = readRecords(document.getElementById("game").textContent);
 timing.phases.read = performance.now() - reading;
 useGame(first, { share: fromAddress, message });
+const asking = performance.now();
 showWhy(view.cursor);
+timing.phases.why = performance.now() - asking;
 

@@ -2,53 +2,105 @@
 // Why: the facts of src/cli/why.rs, said in its words
 // ---------------------------------------------------------------------------------------
 
+/**
+ * A list of positions kept as 32-bit halves (`at(i)` gives item i's index into them): made
+ * BigInt only where a line shows one, as `positions` does for the first few and the last.
+ */
+function halvesList(H, L, length, at) {
+  return { length, item: (i) => big(H[at(i)], L[at(i)]) };
+}
+
 function whyFacts(S, n) {
-  const targets = forbiddenTargets(S, n);
-  const byValue = targets.map((t) => [grundy(S, t), t]);
-  byValue.sort((a, b) => compare(a[0], b[0]) || compare(a[1], b[1]));
+  const h = hi32(n), l = lo32(n);
+  const s = specialIndex(S, n);
+  const first = s < 0 ? 0 : S.starts[s];
+  const count = s < 0 ? 0 : S.starts[s + 1] - first;
+  const targets = halvesList(S.targetH, S.targetL, count, (i) => first + i);
+  // The targets' values, in halves: the targets rise, and so does the breakpoint that holds
+  // each.
+  const value = grundy(S, n);
+  const vh = new Float64Array(count), vl = new Float64Array(count);
+  const size = S.Ph.length;
+  let k = count ? lastAtOrBelow(S.Ph, S.Pl, size, S.targetH[first], S.targetL[first]) : 0;
+  for (let i = 0; i < count; i++) {
+    const th = S.targetH[first + i], tl = S.targetL[first + i];
+    while (k + 1 < size && (S.Ph[k + 1] < th || (S.Ph[k + 1] === th && S.Pl[k + 1] <= tl))) k++;
+    let dl = tl - S.Pl[k], dh = th - S.Ph[k];
+    if (dl < 0) { dl += W32; dh -= 1; }
+    let el = S.Vl[k] + dl, eh = S.Vh[k] + dh;
+    if (el >= W32) { el -= W32; eh += 1; }
+    vh[i] = eh; vl[i] = el;
+  }
+  // The targets by value, then by position (records of the value's halves and the index).
+  let order = new Uint32Array(3 * count);
+  for (let i = 0, o = 0; i < count; i++, o += 3) { order[o] = vh[i]; order[o + 1] = vl[i]; order[o + 2] = i; }
+  let sorted = true;
+  for (let i = 1; i < count && sorted; i++) sorted = vh[i - 1] < vh[i] || (vh[i - 1] === vh[i] && vl[i - 1] <= vl[i]);
+  // Most often the values rise with the targets already.
+  if (!sorted) order = sortRecords(order, 3, 2);
   // Below n, each value below H(n) is held once on the rising line and once by each drop to
   // it: the sweep's 1 + extra[w].
   const dropsBelow = countBelow(S.dropH, S.dropL, n);
-  const held = [];
-  if (byValue.length) {
-    const wanted = new Map();
-    for (const [w] of byValue) wanted.set(key(hi32(w), lo32(w)), 1n);
-    for (let i = 0; i < dropsBelow; i++) {
-      const w = key(S.dropWH[i], S.dropWL[i]);
-      const count = wanted.get(w);
-      if (count !== undefined) wanted.set(w, count + 1n);
-    }
-    for (let a = 0; a < byValue.length;) {
-      let b = a;
-      const blocked = [];
-      while (b < byValue.length && byValue[b][0] === byValue[a][0]) blocked.push(byValue[b++][1]);
-      const value = byValue[a][0];
-      held.push({ value, holders: wanted.get(key(hi32(value), lo32(value))), blocked });
+  // The targets' distinct values, in order, kept in arrays (one object each would leave
+  // 2·10^5 behind at a max test's point): group i holds the targets order[start[i]..start[i + 1]].
+  const held = {
+    length: 0,
+    start: new Uint32Array(count + 1),
+    h: new Float64Array(count),
+    l: new Float64Array(count),
+    holders: new Float64Array(count),
+    own: -1,
+    // Targets in order of value, as indices from `first`.
+    at: (k) => first + order[3 * k + 2],
+    H: S.targetH,
+    L: S.targetL,
+  };
+  if (count) {
+    const extra = countsTable(dropsBelow);
+    for (let i = 0; i < dropsBelow; i++) extra.add(S.dropWH[i], S.dropWL[i]);
+    const valueH = hi32(value), valueL = lo32(value);
+    for (let a = 0; a < count;) {
+      const h = order[3 * a], l = order[3 * a + 1];
+      let b = a + 1;
+      while (b < count && order[3 * b] === h && order[3 * b + 1] === l) b++;
+      const i = held.length++;
+      held.start[i] = a;
+      held.h[i] = h;
+      held.l[i] = l;
+      held.holders[i] = 1 + extra.get(h, l);
+      if (h === valueH && l === valueL) held.own = i;
       a = b;
     }
+    held.start[held.length] = count;
   }
-  const k = breakpointIndex(S, n);
+  const at = breakpointIndex(S, n);
   const piles = [];
-  const h = hi32(n), l = lo32(n);
   for (let i = 0; i < S.game.ph.length; i++) if (S.game.ph[i] === h && S.game.pl[i] === l) piles.push(i);
   return {
     n,
-    value: grundy(S, n),
+    value,
     rising: n - BigInt(dropsBelow),
-    breakpoint: [positionAtIndex(S, k), valueAtIndex(S, k)],
+    breakpoint: [positionAtIndex(S, at), valueAtIndex(S, at)],
     targets,
     held,
     piles,
   };
 }
 
-const unreachable = (h) => BigInt(h.blocked.length) === h.holders;
+/** Group i's value, its count of targets, whether it is out of reach, and its targets. */
+const heldValue = (held, i) => big(held.h[i], held.l[i]);
+const heldCount = (held, i) => held.start[i + 1] - held.start[i];
+const unreachable = (held, i) => heldCount(held, i) === held.holders[i];
+const heldTargets = (held, i) =>
+  halvesList(held.H, held.L, heldCount(held, i), (k) => held.at(held.start[i] + k));
 
+/** The first few of a list (an array, or a `halvesList`), and how many more to the last. */
 function positions(list) {
+  const item = (i) => (Array.isArray(list) ? list[i] : list.item(i));
   const shown = Math.min(list.length, CONFIG.shownPositions);
-  const text = list.slice(0, shown).join(", ");
+  const text = Array.from({ length: shown }, (_, i) => item(i)).join(", ");
   if (list.length > shown) {
-    return say("positions_more", { shown: text, more: list.length - shown, last: list[list.length - 1] });
+    return say("positions_more", { shown: text, more: list.length - shown, last: item(list.length - 1) });
   }
   return text;
 }
@@ -69,33 +121,36 @@ function pilesLine(piles, n) {
   return say("piles", { listed, stones });
 }
 
-function valueLine(lines, n, h) {
-  const w = h.value;
-  const extra = h.holders - 1n;
-  const holders = extra === 0n
+function valueLine(lines, n, held, i) {
+  const w = heldValue(held, i);
+  const extra = held.holders[i] - 1;
+  const holders = extra === 0
     ? say("holders_one", { n, w })
-    : say("holders", { holders: h.holders, n, drops: plural(extra, "drop"), w, extra });
-  const blocked = BigInt(h.blocked.length);
-  const verdict = unreachable(h)
+    : say("holders", { holders: held.holders[i], n, drops: plural(extra, "drop"), w, extra });
+  const blocked = heldCount(held, i);
+  const verdict = unreachable(held, i)
     ? say("out_of_reach")
-    : say("still_reachable", { count: h.holders - blocked });
-  lines.push(say("value_line", { w, holders, blocked, positions: positions(h.blocked), verdict }));
+    : say("still_reachable", { count: held.holders[i] - blocked });
+  const targets = positions(heldTargets(held, i));
+  lines.push(say("value_line", { w, holders, blocked, positions: targets, verdict }));
 }
 
-function summary(lines, hidden) {
-  if (!hidden.length) return;
-  const out = hidden.filter(unreachable).length;
-  if (hidden.length === 1) {
-    const reach = say(unreachable(hidden[0]) ? "out_of_reach" : "reachable");
-    lines.push(say("hidden_one", { w: hidden[0].value, reach }));
+/** The groups from `from` to `to` (not shown one by one), in a line. */
+function summary(lines, held, from, to) {
+  if (from >= to) return;
+  let out = 0;
+  for (let i = from; i < to; i++) if (unreachable(held, i)) out++;
+  if (to - from === 1) {
+    const reach = say(unreachable(held, from) ? "out_of_reach" : "reachable");
+    lines.push(say("hidden_one", { w: heldValue(held, from), reach }));
     return;
   }
   lines.push(say("hidden", {
-    count: plural(hidden.length, "more value"),
-    first: hidden[0].value,
-    last: hidden[hidden.length - 1].value,
+    count: plural(to - from, "more value"),
+    first: heldValue(held, from),
+    last: heldValue(held, to - 1),
     out,
-    reachable: hidden.length - out,
+    reachable: to - from - out,
   }));
 }
 
@@ -120,20 +175,22 @@ function whyText(facts) {
   const count = facts.targets.length;
   lines.push(say(count === 1 ? "special_one" : "special", { n, count, targets: positions(facts.targets) }));
   lines.push(say(rising === 1n ? "below_one" : "below", { n, below: below(rising), rising }));
-  let hidden = [];
-  facts.held.forEach((h, i) => {
-    if (i < CONFIG.shownValues || h.value === value) {
-      summary(lines, hidden);
-      hidden = [];
-      valueLine(lines, n, h);
-    } else {
-      hidden.push(h);
+  const held = facts.held;
+  // Each of the first values and n's own, one by one; the values between them, a line each run.
+  let from = 0;
+  for (let i = 0; i < held.length; i++) {
+    if (i < CONFIG.shownValues || i === held.own) {
+      summary(lines, held, from, i);
+      valueLine(lines, n, held, i);
+      from = i + 1;
     }
-  });
-  summary(lines, hidden);
-  const out = facts.held.filter(unreachable).map((h) => h.value);
+  }
+  summary(lines, held, from, held.length);
+  const gone = [];
+  for (let i = 0; i < held.length; i++) if (unreachable(held, i)) gone.push(i);
+  const out = { length: gone.length, item: (k) => heldValue(held, gone[k]) };
   if (!out.length) lines.push(say("no_drop", { n, rising }));
-  else lines.push(say("drop", { values: positions(out), n, smallest: out[0], rising }));
+  else lines.push(say("drop", { values: positions(out), n, smallest: out.item(0), rising }));
   if (line) lines.push(line);
   return end();
 }
