@@ -142,6 +142,93 @@ fn the_first_game_opens_cleanly_at_a_phones_width_and_a_desktops() {
     assert!(errors.contains("Content Security Policy"), "{errors}");
 }
 
+/// At a phone's width, values of 20 digits and 64 bits break inside their cells: the board of
+/// play fits its box, nim-sum and bits in sight without scrolling sideways, and no button's
+/// word breaks ("Rem/ove").
+#[test]
+fn twenty_digit_values_fit_a_phones_width() {
+    let game = "3 2\n18446744073709551615 12345678901234567890 999999999999999999\n\
+                18446744073709551615 18446744073709551615\n12345678901234567890 1\n";
+    let (_, url) = write_page("wide", &["-"], game.as_bytes());
+    let Some(mut browser) = open(&url, 390) else {
+        return;
+    };
+    let fits = browser.eval(
+        "(() => { const t = document.getElementById('board'); \
+         return [t.scrollWidth, t.parentElement.clientWidth]; })()",
+    );
+    let [table, box_] = [0, 1].map(|i| fits[i].as_f64().unwrap());
+    assert!(
+        table <= box_,
+        "the board is {table} px wide in a box of {box_} px"
+    );
+    // Every button on one line: no taller than the tallest one-word button.
+    let heights = browser.eval(
+        "[...document.querySelectorAll('button')].filter(b => b.offsetParent) \
+         .map(b => [b.textContent, b.getBoundingClientRect().height])",
+    );
+    for pair in heights.as_array().unwrap() {
+        let height = pair[1].as_f64().unwrap();
+        assert!(height < 45.0, "{pair}: its words break over lines");
+    }
+    assert_clean(&browser);
+}
+
+/// What learners paste and teachers link is read as the tool reads it, or refused in words
+/// that say what is wrong: a no-break space copied from a web page is named (it showed as a
+/// plain space, "found \"5 \""); a link with a trailing or doubled `&` opens its game; an
+/// address emptied to `#` says it holds no game; a link of more than 10^6 piles is refused
+/// before it is read.
+#[test]
+fn pasted_and_linked_games_are_read_or_refused_in_plain_words() {
+    let (_, url) = write_page("links", &[], b"");
+    let Some(mut browser) = open(&url, 1280) else {
+        return;
+    };
+    let message = |browser: &mut Browser| {
+        let text = browser.eval("document.getElementById('edit-message').textContent");
+        text.as_str().unwrap().to_owned()
+    };
+    browser.eval(
+        "document.getElementById('game-text').value = '1 0\\n5\\u00a0\\n'; \
+         document.getElementById('text-form').requestSubmit()",
+    );
+    let said = message(&mut browser);
+    assert!(said.contains("white space U+00A0 is not ASCII"), "{said}");
+    for (hash, piles) in [
+        ("#piles=5&", "5"),
+        ("#&piles=7", "7"),
+        ("#piles=9&&forbidden=9-9", "9"),
+    ] {
+        browser.eval(&format!(
+            "location.hash = {}; new Promise(done => setTimeout(done, 100))",
+            js(hash)
+        ));
+        let game = browser.eval("nimPage.gameText()");
+        let game = game.as_str().unwrap();
+        assert_eq!(game.lines().nth(1), Some(piles), "{hash}: {game}");
+        assert!(
+            message(&mut browser).contains("address is in use"),
+            "{hash}"
+        );
+    }
+    browser.eval("location.hash = ''; new Promise(done => setTimeout(done, 100))");
+    assert!(message(&mut browser).contains("holds no game"));
+    let many = format!("#piles={}", vec!["1"; 1_000_001].join(","));
+    let started = std::time::Instant::now();
+    browser.eval(&format!(
+        "location.hash = {}; new Promise(done => setTimeout(done, 100))",
+        js(&many)
+    ));
+    let said = message(&mut browser);
+    assert!(said.contains("at most 10^6 piles"), "{said}");
+    println!(
+        "a link of 10^6 + 1 piles refused in {:?}",
+        started.elapsed()
+    );
+    assert_clean(&browser);
+}
+
 /// Where position `n` is on the screen, in the page's view (the page's margins).
 fn x_of(browser: &mut Browser, n: u64) -> (f64, f64) {
     let view = browser.eval("nimPage.view()");
@@ -433,7 +520,7 @@ fn a_move_listed_twice_counts_once_as_in_the_tool() {
     let verdict = browser.eval("document.getElementById('verdict').textContent");
     let verdict = verdict.as_str().unwrap();
     assert!(
-        verdict.ends_with("The game: 2 piles, 3 forbidden moves, 2 distinct."),
+        verdict.ends_with("The game: 2 piles, 3 forbidden moves (2 distinct)."),
         "{verdict}"
     );
     let winner = browser.eval("document.getElementById('verdict').dataset.winner");

@@ -92,6 +92,7 @@ function wire() {
     try {
       const game = gameFromAddress();
       if (game) useGame(game, { share: false, message: "The game in the address is in use." });
+      else $("edit-message").textContent = "The address holds no game; the game shown stays.";
     } catch (e) {
       $("edit-message").textContent = `The game in the address is not a game (${e.message}); the game shown stays.`;
     }

@@ -61,7 +61,9 @@ function shareGame(game) {
 function gameFromAddress() {
   const hash = location.hash.replace(/^#/, "");
   if (hash === "") return null;
-  const parts = hash.split("&");
+  // An empty part (a trailing or doubled `&`) says nothing.
+  const parts = hash.split("&").filter((part) => part !== "");
+  if (parts.length === 0) return null;
   const named = {};
   for (const part of parts) {
     const at = part.indexOf("=");
@@ -71,6 +73,12 @@ function gameFromAddress() {
     named[name] = at < 0 ? "" : part.slice(at + 1);
   }
   if (!("piles" in named)) throw new Error("it has no piles=");
+  // Counted before anything is read: a list past the page's bounds is refused at once.
+  for (const [name, what] of [["piles", "piles"], ["forbidden", "forbidden moves"]]) {
+    let commas = 0;
+    for (let at = (named[name] || "").indexOf(","); at >= 0; at = named[name].indexOf(",", at + 1)) commas++;
+    if (commas >= 1000000) throw new Error(`the page holds at most 10^6 ${what}`);
+  }
   const list = (name) => (named[name] || "").split(",").filter((s) => s !== "");
   const piles = list("piles");
   const moves = list("forbidden").map((m) => m.split("-"));
@@ -91,7 +99,7 @@ function moveWords(pile, take, stones, before, after) {
 function gameWords() {
   const listed = S.game.xh.length, distinct = S.starts[S.starts.length - 1];
   return `${plural(S.game.ph.length, "pile")}, ${plural(listed, "forbidden move")}` +
-    (distinct !== listed ? `, ${distinct} distinct` : "");
+    (distinct !== listed ? ` (${distinct} distinct)` : "");
 }
 
 function renderVerdict() {

@@ -61,6 +61,13 @@ function parseGame(text) {
     const code = starts[at];
     if (code < 0) {
       if (-code - 1 >= length) throw new Error(`${what}: ${token(code)} does not fit in 64 bits`);
+      // White space that is not ASCII (a no-break space copied from a page) shows as a space:
+      // named, as the tool's reader names it.
+      const space = [...token(code)].find((c) => c.charCodeAt(0) > 127 && /\s/u.test(c));
+      if (space) {
+        const name = `U+${space.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+        throw new Error(`${what}: white space ${name} is not ASCII; separate numbers with spaces, tabs or newlines`);
+      }
       throw new Error(`${what}: expected a non-negative integer, found "${token(code)}"`);
     }
     at++;
