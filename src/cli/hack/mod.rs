@@ -863,8 +863,7 @@ fn failure_block(
                 }
             }
             tell_now(&text, &mut told);
-            let (line, shrunk, last, size) =
-                shrink_failure(settings, slot, runner, case, outcome);
+            let (line, shrunk, last, size) = shrink_failure(settings, slot, runner, case, outcome);
             let _ = writeln!(text, "{line}:");
             if let Some(size) = size {
                 let _ = writeln!(text, "{size}");

@@ -277,7 +277,12 @@ mod tests {
             let outside = crate::cli::strict::violation(&game);
             assert!(outside.is_none(), "{outside:?}");
             assert_eq!(crate::winner(game.clone()).unwrap(), "Aoki");
-            for cut in [input.len() / 3, input.len() / 2, input.len() - 30, input.len() - 3] {
+            for cut in [
+                input.len() / 3,
+                input.len() / 2,
+                input.len() - 30,
+                input.len() - 3,
+            ] {
                 assert_eq!(
                     crate::winner(read_cut(&input[..cut])).unwrap(),
                     "Takahashi",
@@ -363,7 +368,15 @@ mod tests {
         assert!(bound.passes_under_bytes as usize <= over);
         assert!(bound.fails_over_bytes as usize > over);
         assert!(trial.runs() > bound.games + 1, "failing games are rerun");
-        assert!(bound.to_string().starts_with("it fails on every input over about 4.1"));
+        let said = bound.to_string();
+        let games = format!(
+            " MB tried ({} games), and passes under: the input's size",
+            bound.games
+        );
+        assert!(
+            said.starts_with("it fails on every input over about 4.") && said.contains(&games),
+            "{said}"
+        );
     }
 
     /// A solution wrong on every game of more than 100,000 piles, left at a large game: games
