@@ -137,6 +137,8 @@ impl From<Ended> for HackEnded {
 }
 
 /// The judge's verdict (AtCoder's codes).
+// The codes are the document's words, as AtCoder writes them.
+#[allow(clippy::upper_case_acronyms)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub(super) enum Verdict {
     /// Wrong answer (a bot's lost game, illegal move, protocol error too).
