@@ -96,7 +96,8 @@ pub(super) fn probe(
 ) -> Option<SizeBound> {
     let kind = outcome.kind()?;
     let stopped = case.input().len();
-    if kind == Kind::Timeout || stopped <= PROBED_OVER {
+    // A timeout's size is its growth's to say; a memory limit's or a stack's, its figures'.
+    if !matches!(kind, Kind::WrongAnswer | Kind::Crash) || stopped <= PROBED_OVER {
         return None;
     }
     let mut probe = Probe {
