@@ -3,7 +3,9 @@
 //! long as Python's start; a time linear in the largest pile is shrunk by its values and its
 //! growth names them, where it was called an endless loop; a solution wrong only on a pile of
 //! exactly 10^18 is found on game 4; a table as large as a pile is said to ask for more memory
-//! than the machine has; a debug line gets no `why:` (tests/hack.rs, with the debug solution).
+//! than the machine has; a debug line gets no `why:` (tests/hack.rs, with the debug solution);
+//! a solution wrong only on inputs longer than its fixed `fread` buffer is told that the size is
+//! the cause, and a large crash from a fixed array of piles is not.
 //!
 //! The default options' runs on seeds 1 to 8 beside two busy loops, the targets (each
 //! kind reported within 60 s of hack's start for a C++ solution, 240 s for a Python one), are
@@ -372,5 +374,31 @@ mod slow {
         assert!(under <= 100_000 && over > 100_000, "{size}");
         assert!(over - under <= 100_000 / 16, "{size}");
         assert!(size["games"].as_u64().unwrap() >= 6, "{size}");
+    }
+
+    /// A fixed array of 40,000 piles crashes on a game of 40,001 piles of 1 stone, 80 kB of
+    /// input: games of that size with fewer piles pass, and nothing is said of the size.
+    #[test]
+    #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
+    fn a_large_crash_about_n_is_not_blamed_on_the_size() {
+        let Some(nim) = nim() else { return };
+        let args = [
+            "--seed",
+            "1",
+            "--max-n",
+            "60000",
+            "--look-further",
+            "0",
+            "--json",
+        ];
+        let (run, _) = hack(&args, &[nim, "array", "40000"], Duration::from_secs(120));
+        assert_eq!(run.status, 1, "{run:?}");
+        assert!(
+            run.stderr.contains("the game: 40,001 piles of 1 stone;"),
+            "{run:?}"
+        );
+        assert!(!run.stderr.contains("it fails on every input"), "{run:?}");
+        let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+        assert_eq!(report["failures"][0]["size_only"], serde_json::Value::Null);
     }
 }

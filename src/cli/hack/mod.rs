@@ -15,9 +15,9 @@
 //!   the referee's tricks, transcript);
 //! - `search` (the worker pool over a schedule of games; hack's generated games), `everywhere`
 //!   (whether a failure on sample 1 is on every game), `shrink` (with `drops` and `merges`),
-//!   `size` (whether a large failure is about its input's size alone), `growth` (a timeout's time at smaller sizes), `report`, `files` (--out, --save),
-//!   `progress`, `start` (what is said when CMD cannot be started), `help` (the reference
-//!   `--help` shows);
+//!   `size` (whether a large failure is about its input's size alone), `growth` (a timeout's
+//!   time at smaller sizes), `report`, `files` (--out, --save), `progress`, `start` (what is
+//!   said when CMD cannot be started), `help` (the reference `--help` shows);
 //! - `batch` (the batch trial), `trial` (the trait), `confirm` (the one confirmation policy),
 //!   `verdict` (an outcome and its [`verdict::Kind`], a bot's game), `budget` (a deadline and a
 //!   cancel token, passed down as values);
@@ -989,7 +989,9 @@ fn shrink_failure(
         Outcome::Timeout { .. } => slot.share / 2,
         // A game too large to print may stay so: a quarter of its share is kept for the
         // probe of its size.
-        _ if case.input().len() > size::PROBED_OVER => slot.share - slot.share / 4,
+        Outcome::Wrong { .. } | Outcome::Crash { .. } if case.input().len() > size::PROBED_OVER => {
+            slot.share - slot.share / 4
+        }
         _ => slot.share,
     };
     let kind = outcome.what();
