@@ -3,7 +3,9 @@
 //! long as Python's start; a time linear in the largest pile is shrunk by its values and its
 //! growth names them, where it was called an endless loop; a solution wrong only on a pile of
 //! exactly 10^18 is found on game 4; a table as large as a pile is said to ask for more memory
-//! than the machine has; a debug line gets no `why:` (tests/hack.rs, with the debug solution).
+//! than the machine has; a debug line gets no `why:` (tests/hack.rs, with the debug solution);
+//! a solution wrong only on inputs longer than its fixed `fread` buffer is told that the size is
+//! the cause, and a large crash from a fixed array of piles is not.
 //!
 //! The default options' runs on seeds 1 to 8 beside two busy loops, the targets (each
 //! kind reported within 60 s of hack's start for a C++ solution, 240 s for a Python one), are
@@ -321,5 +323,82 @@ mod slow {
     #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
     fn a_wrong_answer_on_small_games_is_reported_beside_a_timeout_on_the_max_tests() {
         both_reported_when_each_run_is_slow(1);
+    }
+
+    /// A solution that reads its input with one fread into a fixed buffer (nim.cpp fread, of
+    /// 100,000 bytes here, 4 MiB by default) is wrong on longer inputs only, where the cut
+    /// turns the answer: its shrinking stops at a game too large to print, and the report
+    /// says that the size is the cause, with the size (the text and --json's `size_only`).
+    #[test]
+    #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
+    fn a_solution_wrong_only_on_long_inputs_is_told_that_the_size_is_the_cause() {
+        let Some(nim) = nim() else { return };
+        let args = [
+            "--seed",
+            "1",
+            "--tests",
+            "20",
+            "--max-n",
+            "8000",
+            "--look-further",
+            "0",
+            "--shrink-time",
+            "10",
+            "--json",
+        ];
+        let (run, _) = hack(&args, &[nim, "fread", "100000"], Duration::from_secs(120));
+        assert_eq!(run.status, 1, "{run:?}");
+        let lines: Vec<&str> = run
+            .stderr
+            .lines()
+            .filter(|l| !l.starts_with("hack ["))
+            .collect();
+        let at = (lines.iter().position(|l| l.starts_with("shrunk in ")))
+            .unwrap_or_else(|| panic!("no shrinking line: {run:?}"));
+        let said = lines[at + 1];
+        let words = (said.strip_prefix("it fails on every input over about "))
+            .and_then(|rest| rest.split_once(" kB tried ("))
+            .filter(|(_, rest)| {
+                rest.ends_with(
+                    " games), and passes under: the input's size, not the game, is the cause",
+                )
+            });
+        let (about, _) = words.unwrap_or_else(|| panic!("no size line: {run:?}"));
+        let about: f64 = about.parse().unwrap();
+        assert!((98.0..=102.0).contains(&about), "{said}");
+        assert!(lines[at + 2].starts_with("the game: "), "{run:?}");
+        let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+        let size = &report["failures"][0]["size_only"];
+        let over = size["fails_over_bytes"].as_u64().unwrap();
+        let under = size["passes_under_bytes"].as_u64().unwrap();
+        assert!(under <= 100_000 && over > 100_000, "{size}");
+        assert!(over - under <= 100_000 / 16, "{size}");
+        assert!(size["games"].as_u64().unwrap() >= 6, "{size}");
+    }
+
+    /// A fixed array of 40,000 piles crashes on a game of 40,001 piles of 1 stone, 80 kB of
+    /// input: games of that size with fewer piles pass, and nothing is said of the size.
+    #[test]
+    #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]
+    fn a_large_crash_about_n_is_not_blamed_on_the_size() {
+        let Some(nim) = nim() else { return };
+        let args = [
+            "--seed",
+            "1",
+            "--max-n",
+            "60000",
+            "--look-further",
+            "0",
+            "--json",
+        ];
+        let (run, _) = hack(&args, &[nim, "array", "40000"], Duration::from_secs(120));
+        assert_eq!(run.status, 1, "{run:?}");
+        assert!(
+            run.stderr.contains("the game: 40,001 piles of 1 stone;"),
+            "{run:?}"
+        );
+        assert!(!run.stderr.contains("it fails on every input"), "{run:?}");
+        let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+        assert_eq!(report["failures"][0]["size_only"], serde_json::Value::Null);
     }
 }

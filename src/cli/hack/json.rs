@@ -3,6 +3,7 @@
 //! Schema (`hack --json-schema`) is derived from the same types by schemars, so that the two
 //! cannot drift apart, as `audit`'s.
 
+use super::size::SizeBound;
 use super::verdict::{Ending, Kind, Outcome};
 use crate::Game;
 use crate::cli::exit::Ended;
@@ -97,6 +98,11 @@ pub(super) struct Failure {
     pub(super) stack_needed_mib: Option<u64>,
     /// How shrinking went, in the text report's words; `null` where nothing was shrunk.
     pub(super) shrunk: Option<String>,
+    /// Where only the input's size seems to matter (a wrong answer or a crash shrunk to a game
+    /// over 64 KiB): every game tried over `fails_over_bytes` failed as this one, every game
+    /// under `passes_under_bytes` passed; `null` otherwise (also where the games said nothing
+    /// so clear).
+    pub(super) size_only: Option<SizeBound>,
     /// A timeout's growth, in the text report's words.
     pub(super) growth: Vec<String>,
     /// It failed on every game tried: sample 1, sample 2, and both of the smallest games.
@@ -131,6 +137,8 @@ impl From<Ended> for HackEnded {
 }
 
 /// The judge's verdict (AtCoder's codes).
+// The codes are the document's words, as AtCoder writes them.
+#[allow(clippy::upper_case_acronyms)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub(super) enum Verdict {
     /// Wrong answer (a bot's lost game, illegal move, protocol error too).
@@ -202,6 +210,7 @@ impl Failure {
             peak_mib: None,
             stack_needed_mib: None,
             shrunk: None,
+            size_only: None,
             growth: Vec::new(),
             fails_every_game: false,
             report: String::new(),

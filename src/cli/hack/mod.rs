@@ -15,9 +15,9 @@
 //!   the referee's tricks, transcript);
 //! - `search` (the worker pool over a schedule of games; hack's generated games), `everywhere`
 //!   (whether a failure on sample 1 is on every game), `shrink` (with `drops` and `merges`),
-//!   `growth` (a timeout's time at smaller sizes), `report`, `files` (--out, --save),
-//!   `progress`, `start` (what is said when CMD cannot be started), `help` (the reference
-//!   `--help` shows);
+//!   `size` (whether a large failure is about its input's size alone), `growth` (a timeout's
+//!   time at smaller sizes), `report`, `files` (--out, --save), `progress`, `start` (what is
+//!   said when CMD cannot be started), `help` (the reference `--help` shows);
 //! - `batch` (the batch trial), `trial` (the trait), `confirm` (the one confirmation policy),
 //!   `verdict` (an outcome and its [`verdict::Kind`], a bot's game), `budget` (a deadline and a
 //!   cancel token, passed down as values);
@@ -39,6 +39,7 @@ mod report;
 pub(in crate::cli) mod run;
 pub(in crate::cli) mod search;
 pub(in crate::cli) mod shrink;
+mod size;
 mod start;
 pub(in crate::cli) mod trial;
 pub(in crate::cli) mod verdict;
@@ -831,6 +832,7 @@ fn failure_block(
     // confirmed; its shrinking, growth and explanation follow.
     let mut told = 0;
     let mut shrink_line = None;
+    let mut size_only = None;
     let (shown, last) = match (&origin, flaky) {
         (Origin::Sample(i), None) if every.is_some() => {
             let _ = writeln!(
@@ -872,9 +874,13 @@ fn failure_block(
                 }
             }
             tell_now(&text, &mut told);
-            let (line, shrunk, last) = shrink_failure(settings, slot, runner, case, outcome);
+            let (line, shrunk, last, size) = shrink_failure(settings, slot, runner, case, outcome);
             let _ = writeln!(text, "{line}:");
+            if let Some(size) = size {
+                let _ = writeln!(text, "{size}");
+            }
             shrink_line = Some(line);
+            size_only = size;
             (shrunk, last)
         }
     };
@@ -970,20 +976,22 @@ fn failure_block(
     entry.flaky = flaky.map(|(failed, runs)| json::Flaky { failed, runs });
     entry.game_files = kept.json_places();
     entry.shrunk = shrink_line;
+    entry.size_only = size_only;
     entry.growth = growth.lines().map(str::to_owned).collect();
     entry.fails_every_game = every;
     Ok((text, told, kept, entry))
 }
 
 /// Shrinks a failure within --shrink-time: the report's line on how it went (without its
-/// colon), the game it shrank to and how that game fails.
+/// colon), the game it shrank to and how that game fails, and, for a game that stayed too
+/// large to print, whether its input's size alone is the cause (see `size`).
 fn shrink_failure(
     settings: &Settings,
     slot: &Slot,
     runner: &Batch,
     case: Game,
     outcome: Outcome,
-) -> (String, Game, Outcome) {
+) -> (String, Game, Outcome, Option<size::SizeBound>) {
     let bar = ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
     // A spinner and the message: runs made, the current size, the budget left.
     if let Ok(style) = ProgressStyle::with_template("{spinner} {msg}") {
@@ -995,6 +1003,11 @@ fn shrink_failure(
     let total = settings.shrink_time;
     let budget = match outcome {
         Outcome::Timeout { .. } => slot.share / 2,
+        // A game too large to print may stay so: a quarter of its share is kept for the
+        // probe of its size.
+        Outcome::Wrong { .. } | Outcome::Crash { .. } if case.input().len() > size::PROBED_OVER => {
+            slot.share - slot.share / 4
+        }
         _ => slot.share,
     };
     let kind = outcome.what();
@@ -1008,10 +1021,25 @@ fn shrink_failure(
     let shrunk = progress::lines(&bar, slot.started, &say, || {
         shrink::shrink(runner, case, outcome, budget, &cut, &bar)
     });
+    // What is left of its share, for the size's probe: games of its size afresh.
+    let left = slot.share.saturating_sub(shrunk.time);
+    let size = match shrunk.end {
+        shrink::End::Minimal | shrink::End::Budget => {
+            bar.set_message(format!(
+                "trying other games of the size of the {kind}'s: does its size alone fail?"
+            ));
+            let plain = |bar: &ProgressBar| bar.message();
+            progress::lines(&bar, slot.started, &plain, || {
+                let budget = Budget::lasting(Some(left));
+                size::probe(runner, &shrunk.case, &shrunk.outcome, &budget)
+            })
+        }
+        _ => None,
+    };
     bar.finish_and_clear();
     let how = shrunk.how(from, budget, total);
     let line = shrunk.line(shrunk.runs, "run", from, &how);
-    (line, shrunk.case, shrunk.outcome)
+    (line, shrunk.case, shrunk.outcome, size)
 }
 
 /// A timeout's growth: the game's CPU time at smaller sizes of each dimension, and the
