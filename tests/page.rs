@@ -783,17 +783,24 @@ mod slow {
         assert_clean(&browser);
     }
 
-    /// How many tasks wait for each CPU (the last minute's load over the CPUs): a page on a
-    /// machine shared with builds gets about one over this of a CPU, and its times stretch so.
+    /// How many tasks wait for each CPU: the last minute's load, or the tasks running now (this
+    /// one standing for the page's), whichever is more (the minute's average lags behind work
+    /// that has just started), over the CPUs. A page on a machine shared with builds gets about
+    /// one over this of a CPU, and its times stretch so.
     fn busy() -> f64 {
         let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
         let load: f64 = (load.split_whitespace().next()).map_or(1.0, |l| l.parse().unwrap_or(1.0));
+        let stat = std::fs::read_to_string("/proc/stat").unwrap_or_default();
+        let running: f64 = (stat.lines())
+            .find_map(|line| line.strip_prefix("procs_running "))
+            .and_then(|n| n.trim().parse().ok())
+            .unwrap_or(1.0);
         let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
-        load / cpus as f64
+        load.max(running) / cpus as f64
     }
 
     /// A judge's max test (2·10^5 piles and forbidden moves near 10^18) opens and draws within
-    /// 2 s (the best of up to three loads), and each step of zooming in draws within 250 ms, on
+    /// 2 s (each of three loads), and each step of zooming in draws within 250 ms, on
     /// a machine of its own: where other work keeps the CPUs busy, the bounds stretch by the
     /// load a CPU (printed, with the times).
     #[test]
@@ -806,9 +813,7 @@ mod slow {
         let Some(mut browser) = open(&url, 1280) else {
             return;
         };
-        // The best of up to three loads: a build's burst beside one load is not the page's time.
-        let mut best = f64::INFINITY;
-        let mut bound = 0.0;
+        // Three loads, each within the bound.
         for load in 1..=3 {
             if load > 1 {
                 browser.open("about:blank");
@@ -824,16 +829,12 @@ mod slow {
                  the machine's load: {share:.1} runnable tasks a CPU",
                 size / 1_000_000
             );
-            best = best.min(first);
-            bound = 2000.0 * share.max(1.0);
-            if best < bound {
-                break;
-            }
+            let bound = 2000.0 * share.max(1.0);
+            assert!(
+                first < bound,
+                "load {load}: first drawing after {first:.0} ms (the bound: {bound:.0} ms)"
+            );
         }
-        assert!(
-            best < bound,
-            "first drawing after {best:.0} ms at best (the bound: {bound:.0} ms)"
-        );
         let share = busy();
         for again in 0..3 {
             let ms = browser.eval("nimPage.draw()").as_f64().unwrap();

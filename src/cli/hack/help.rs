@@ -64,7 +64,8 @@ The run and the report:
   there is its verdict; a timeout still running at 1.25 times the limit (its wait for a CPU not
   counted) is confirmed by one more such run, and an endless loop's other games (sample 2, the
   two smallest games) run --jobs at a time, each judged as alone (wall time less the wait for a
-  CPU). A timeout is shrunk by its size (its first moves, then its first piles, halved while it
+  CPU), the game of one pile and one move for the long look that tells an endless loop (below).
+  A timeout is shrunk by its size (its first moves, then its first piles, halved while it
   fails) and, in a game of at most 64 piles and moves, by its values (piles, X's and Y's scaled
   down together, probing up from 1 and 2^10), each to within a factor of 2, for at most half its
   share of --shrink-time; its growth takes the rest.

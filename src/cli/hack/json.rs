@@ -136,19 +136,21 @@ impl From<Ended> for HackEnded {
     }
 }
 
-/// The judge's verdict (AtCoder's codes).
-// The codes are the document's words, as AtCoder writes them.
-#[allow(clippy::upper_case_acronyms)]
+/// The judge's verdict, in the document as AtCoder's code (`WA`, `RE`, `MLE`, `TLE`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub(super) enum Verdict {
     /// Wrong answer (a bot's lost game, illegal move, protocol error too).
-    WA,
+    #[serde(rename = "WA")]
+    WrongAnswer,
     /// Runtime error: a crash, a stack overflow.
-    RE,
+    #[serde(rename = "RE")]
+    RuntimeError,
     /// Memory limit exceeded.
-    MLE,
+    #[serde(rename = "MLE")]
+    MemoryLimit,
     /// Time limit exceeded (a bot's idleness, or not exiting, too).
-    TLE,
+    #[serde(rename = "TLE")]
+    TimeLimit,
 }
 
 /// Where a failing game came from.
@@ -173,10 +175,12 @@ pub(super) struct Flaky {
 /// The judge's verdict for a kind of failure.
 pub(super) fn verdict(kind: Kind) -> Verdict {
     match kind {
-        Kind::WrongAnswer | Kind::Lost | Kind::IllegalMove | Kind::ProtocolError => Verdict::WA,
-        Kind::Crash | Kind::StackOverflow => Verdict::RE,
-        Kind::MemoryLimit => Verdict::MLE,
-        Kind::Timeout | Kind::Idleness | Kind::DidNotExit => Verdict::TLE,
+        Kind::WrongAnswer | Kind::Lost | Kind::IllegalMove | Kind::ProtocolError => {
+            Verdict::WrongAnswer
+        }
+        Kind::Crash | Kind::StackOverflow => Verdict::RuntimeError,
+        Kind::MemoryLimit => Verdict::MemoryLimit,
+        Kind::Timeout | Kind::Idleness | Kind::DidNotExit => Verdict::TimeLimit,
     }
 }
 
