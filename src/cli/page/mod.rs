@@ -43,8 +43,8 @@ use std::path::PathBuf;
 /// size and past it (up to 10^6 piles and 10^6 forbidden moves): each edit solves it again, in
 /// about half a second at 2·10^5 forbidden moves near 10^18.
 ///
-/// A game of contest size opens and draws in one to two seconds on a busy two-core machine
-/// (the tests measure it in Chromium and print it).
+/// A game of contest size opens and draws in under a second on a quiet two-core machine, in
+/// about 1.5 s beside two busy loops (the tests measure it in Chromium and print it).
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
     /// The game's file; '-' for standard input; without it, a small game with clear drops
