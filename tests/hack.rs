@@ -601,6 +601,8 @@ fn saved_failures_are_replayed_first() {
             "10",
             "--max-n",
             "300",
+            "--look-further",
+            "0",
             "--save",
             dir_arg,
         ]
@@ -794,7 +796,17 @@ fn assert_fixed_array_shrinks_to_its_size(nim: &str, args: &[&str], size: u64, s
 #[test]
 fn a_fixed_array_crash_shrinks_to_the_smallest_n_of_ones() {
     let Some(nim) = cpp() else { return };
-    let args = ["--seed", "1", "--max-n", "3000", "--shrink-time", "100"];
+    // One failure is all it asks for: no look further for others.
+    let args = [
+        "--seed",
+        "1",
+        "--max-n",
+        "3000",
+        "--shrink-time",
+        "100",
+        "--look-further",
+        "0",
+    ];
     assert_fixed_array_shrinks_to_its_size(nim, &args, 1000, "1,001");
 }
 
@@ -1123,6 +1135,8 @@ fn a_game_too_large_to_print_is_written_to_a_file_the_report_names() {
             "300",
             "--shrink-time",
             "2",
+            "--look-further",
+            "0",
             "--",
             nim,
             "array",
