@@ -68,7 +68,8 @@ The run and the report:
   A timeout is shrunk by its size (its first moves, then its first piles, halved while it
   fails) and, in a game of at most 64 piles and moves, by its values (piles, X's and Y's scaled
   down together, probing up from 1 and 2^10), each to within a factor of 2, for at most half its
-  share of --shrink-time; its growth takes the rest.
+  share of --shrink-time; its growth takes the rest, and never less than 10 limits (with
+  --shrink-time 0 too): a timeout's report may end that long past --shrink-time.
 
   Each failure, once confirmed, is shrunk and reported on standard error: the verdict and
   where it was found (`wrong answer on game 44 of 1000 (seed 42)`), how the shrinking went and
