@@ -112,7 +112,7 @@ pub(super) fn killer(
         max_n: MAX_N,
         beyond: false,
     };
-    let searched = search::search(&games, Duration::ZERO, &|_| {}).ok()?;
+    let searched = search::search(&games, Duration::ZERO, &|_, _| {}).ok()?;
     let found = searched.findings.into_iter().next()?;
     let cut = Budget::lasting(Some(budget));
     let shrunk = shrink::shrink(

@@ -126,13 +126,6 @@ impl Batch {
         self.limits.room()
     }
 
-    /// Runs CMD alone on `input` as it is (a sample's own file), whose answer is `expected`,
-    /// and judges what it did: for games tried one at a time, where nothing else runs anyway,
-    /// so that a timeout's first run is its verdict.
-    pub(super) fn try_input_alone(&self, input: &[u8], expected: &'static str) -> Outcome {
-        self.judge_run(input, expected, Sharing::Alone, &Budget::default())
-    }
-
     /// [`Trial::confirm`] for a stack overflow, which claims two things, each held to
     /// `repeats` runs alone as any failure is: with the stack it `needs` it ends well every
     /// time (the run that named that stack was the first), and with `--stack` it crashes every

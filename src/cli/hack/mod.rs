@@ -53,7 +53,7 @@ use budget::Budget;
 use confirm::Confirmed;
 use indicatif::{ProgressBar, ProgressStyle};
 use origin::Origin;
-use search::{Finding, Plan};
+use search::Finding;
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -418,10 +418,7 @@ fn hunt(
     failures: &mut Vec<json::Failure>,
 ) -> Result<Ended, Failure> {
     let started = Instant::now();
-    let mut found: Vec<Failed> = fixed_games(settings, runner, started).into_iter().collect();
-    if found.is_empty() {
-        found = search_games(settings, runner, started)?;
-    }
+    let found = search_games(settings, runner, started)?;
     if found.is_empty() {
         return Ok(nothing_found(settings, runner));
     }
@@ -439,36 +436,87 @@ struct Failed {
     outcome: Outcome,
 }
 
-/// The samples, then the games saved in --save DIR, one at a time: the first that fails.
-fn fixed_games(settings: &Settings, runner: &Batch, started: Instant) -> Option<Failed> {
-    let status = ProgressBar::hidden();
-    let say = |bar: &ProgressBar| bar.message();
-    for (i, (input, output)) in SAMPLES.iter().enumerate() {
-        let expected = if output.trim() == "Aoki" {
-            "Aoki"
-        } else {
-            "Takahashi"
-        };
-        status.set_message(format!("running sample {}, alone", i + 1));
-        // One at a time, so alone: a timeout's first run is its verdict.
-        let outcome = progress::lines(&status, started, &say, || {
-            runner.try_input_alone(input.as_bytes(), expected)
+/// The fixed games of a run, in order: the statement's samples, then the games saved in --save
+/// DIR (its `*.in` files, by name; those past the statement's limits only with --beyond, as a
+/// right solution may assert the limits). Each with its place among the games of its kind.
+fn fixed_games(settings: &Settings) -> Vec<(Origin, Game, usize)> {
+    let samples = (SAMPLES.iter().enumerate())
+        .map(|(i, (input, _))| (Origin::Sample(i), Game::read_or_empty(input.as_bytes()), i));
+    let saved = (settings.save.iter())
+        .flat_map(|dir| files::saved_games(dir).into_iter().enumerate())
+        .filter_map(|(i, path)| {
+            let case = files::read_saved(&path, settings.beyond)?;
+            Some((Origin::Saved(path), case, i))
         });
-        if outcome.failed() || outcome.unusable() {
-            let game = Game::read_or_empty(input.as_bytes());
-            let origin = Origin::Sample(i);
-            return Some(Failed {
-                origin,
-                game,
-                outcome,
-            });
+    samples.chain(saved.collect::<Vec<_>>()).collect()
+}
+
+/// A program's games: the fixed ones (see [`fixed_games`]), then the generated ones.
+struct Games<'a> {
+    fixed: Vec<(Origin, Game)>,
+    generated: search::Games<'a>,
+}
+
+/// A game of a program's run: its index in the run and where it came from.
+#[derive(Clone, Debug)]
+struct Placed {
+    index: u64,
+    origin: Origin,
+}
+
+impl search::Schedule for Games<'_> {
+    type Plan = Placed;
+
+    fn count(&self) -> u64 {
+        self.fixed() + self.generated.count()
+    }
+
+    fn plan(&self, index: u64) -> Placed {
+        let origin = match self.fixed.get(index as usize) {
+            Some((origin, _)) => origin.clone(),
+            None => {
+                let index = index - self.fixed();
+                let plan = self.generated.plan(index);
+                // The first failure is known once the search ended.
+                Origin::Generated {
+                    index,
+                    plan,
+                    first: 0,
+                }
+            }
+        };
+        Placed { index, origin }
+    }
+
+    fn make(&self, placed: &Placed) -> Result<Game, String> {
+        match &placed.origin {
+            Origin::Generated { plan, .. } => self.generated.make(plan),
+            _ => Ok(self.fixed[placed.index as usize].1.clone()),
         }
     }
-    let dir = settings.save.as_ref()?;
-    status.set_message(format!("running the games saved in {}", ShownPath(dir)));
-    progress::lines(&status, started, &say, || {
-        replay(dir, runner, settings.beyond)
-    })
+
+    fn large(&self, placed: &Placed) -> bool {
+        match &placed.origin {
+            Origin::Generated { plan, .. } => self.generated.large(plan),
+            _ => false,
+        }
+    }
+
+    fn parts(&self) -> &'static [u64] {
+        self.generated.parts()
+    }
+
+    fn fixed(&self) -> u64 {
+        self.fixed.len() as u64
+    }
+
+    fn try_game(&self, _: &Placed, game: &Game, sharing: Sharing, budget: &Budget) -> Outcome {
+        self.generated.trial.try_game(game, sharing, budget)
+    }
+
+    fn jobs(&self) -> usize {
+        self.generated.jobs()
+    }
 }
 
 /// Confirms each failure found, the first found first: it counts once it repeats, run alone;
@@ -543,13 +591,26 @@ fn confirm_all(
     Ok(confirmed)
 }
 
-/// The generated games, with the bar (or a line every few seconds): the failures found, the
-/// first found first.
+/// The fixed games, then the generated ones, with the bar (or a line every few seconds): the
+/// failures found, the first found first.
 fn search_games(
     settings: &Settings,
     runner: &Batch,
     started: Instant,
 ) -> Result<Vec<Failed>, Failure> {
+    let games = Games {
+        fixed: (fixed_games(settings).into_iter())
+            .map(|(origin, case, _)| (origin, case))
+            .collect(),
+        generated: search::Games {
+            trial: runner,
+            seed: settings.seed,
+            tests: settings.tests,
+            max_n: settings.max_n,
+            beyond: settings.beyond,
+        },
+    };
+    let fixed = search::Schedule::fixed(&games);
     let bar = if settings.tests > 0 {
         ProgressBar::with_draw_target(
             Some(settings.tests),
@@ -561,47 +622,46 @@ fn search_games(
     if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg}") {
         bar.set_style(style);
     }
-    let on_game = |game: Option<(u64, &Plan)>| match game {
-        Some((index, plan)) => {
+    let on_game = |index: u64, game: Option<&Placed>| match game.map(|placed| &placed.origin) {
+        Some(Origin::Sample(i)) => bar.set_message(format!("running sample {}, alone", i + 1)),
+        Some(Origin::Saved(path)) => {
+            bar.set_message(format!("running the saved game {}, alone", ShownPath(path)))
+        }
+        Some(Origin::Generated { index, plan, .. }) => {
             bar.set_message(format!("now game {}: {}", index + 1, plan.describe()))
         }
-        None => bar.inc(1),
+        None if index >= fixed => bar.inc(1),
+        None => {}
     };
     let say = |bar: &ProgressBar| {
-        format!(
-            "{} of {} games run, {}",
-            bar.position(),
-            settings.tests,
-            bar.message()
-        )
+        let message = bar.message();
+        if message.starts_with("now game ") {
+            format!(
+                "{} of {} games run, {message}",
+                bar.position(),
+                settings.tests
+            )
+        } else {
+            message
+        }
     };
     let searched = progress::lines(&bar, started, &say, || {
-        let look = settings.look_further;
-        let games = search::Games {
-            trial: runner,
-            seed: settings.seed,
-            tests: settings.tests,
-            max_n: settings.max_n,
-            beyond: settings.beyond,
-        };
-        search::search(&games, look, &on_game)
+        search::search(&games, settings.look_further, &on_game)
     });
     bar.finish_and_clear();
     let searched = searched.map_err(Failure::Other)?;
-    let first = searched.first.unwrap_or(0);
+    // The first failure among the generated games: every one before it passed.
+    let first = searched.first.unwrap_or(0).saturating_sub(fixed);
     Ok((searched.findings.into_iter())
-        .map(|f: Finding| {
-            let Finding {
-                index,
-                plan,
-                game,
-                outcome,
-            } = f;
-            let origin = Origin::Generated { index, plan, first };
+        .map(|f: Finding<Placed>| {
+            let origin = match f.plan.origin {
+                Origin::Generated { index, plan, .. } => Origin::Generated { index, plan, first },
+                origin => origin,
+            };
             Failed {
                 origin,
-                game,
-                outcome,
+                game: f.game,
+                outcome: f.outcome,
             }
         })
         .collect())
@@ -1101,25 +1161,17 @@ pub(super) fn tell_now(text: &str, told: &mut usize) {
     *told = text.len();
 }
 
-/// Runs the games saved in `dir` (its `*.in` files, by name; those past the statement only with
-/// `beyond`); the first that fails.
-fn replay(dir: &Path, runner: &Batch, beyond: bool) -> Option<Failed> {
-    for path in files::saved_games(dir) {
-        if run::stopped() {
-            break;
-        }
-        let Some(case) = files::read_saved(&path, beyond) else {
-            continue;
-        };
-        // One at a time, so alone: a timeout's first run is its verdict.
-        let outcome = runner.try_game(&case, Sharing::Alone, &Budget::default());
-        if outcome.failed() || outcome.unusable() {
-            return Some(Failed {
-                origin: Origin::Saved(path),
-                game: case,
-                outcome,
-            });
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A sample is run as the game it holds, written out again: byte for byte the statement's
+    /// file, so that a solution is given the sample the statement shows.
+    #[test]
+    fn a_sample_is_run_as_its_own_file() {
+        for (input, _) in SAMPLES {
+            let written = Game::read_or_empty(input.as_bytes()).input();
+            assert_eq!(String::from_utf8_lossy(&written), input);
         }
     }
-    None
 }

@@ -15,8 +15,11 @@
 //! Large games answer `Aoki` as often as `Takahashi` (see `gen`), so that a solution printing one
 //! name regardless is caught on large games too.
 //!
-//! Past the first failure the search looks further for other kinds, where they show quickly:
-//! in turn the next game and the next of each later part of the schedule (see [`Order`]).
+//! A schedule's fixed games (the statement's samples, the games saved by `--save`) come first,
+//! one at a time and each alone, and the first of them that fails ends the search: the other
+//! games start only once every fixed game passed. Past the first failure of the other games the
+//! search looks further for other kinds, where they show quickly: in turn the next game and the
+//! next of each later part of the schedule (see [`Order`]).
 
 use super::budget::Budget;
 use super::run::{Cancel, stopped};
@@ -520,8 +523,11 @@ const LATER_PARTS: [u64; 2] = [50, 85];
 /// special point's smallest target) would wait past the time to look further, most of all
 /// behind a Python solution's timeout, where a run takes a tenth of a second.
 struct Order {
+    /// The first game the workers take (the games before it are fixed: see [`search`]).
+    start: u64,
+    /// The end of the run: every game below it is taken.
     tests: u64,
-    /// Where the later parts start, in hundredths of the run.
+    /// Where the later parts start, in hundredths of the games from `start` on.
     parts: &'static [u64],
     next: u64,
     /// Past the first failure: for each part still ahead, its next game and its end.
@@ -532,11 +538,12 @@ struct Order {
 }
 
 impl Order {
-    fn new(tests: u64, parts: &'static [u64]) -> Order {
+    fn new(start: u64, tests: u64, parts: &'static [u64]) -> Order {
         Order {
+            start,
             tests,
             parts,
-            next: 0,
+            next: start,
             later: None,
             turn: 0,
             past: 0,
@@ -551,14 +558,13 @@ impl Order {
             self.next += 1;
             return (index < self.tests).then_some((index, None));
         }
-        let tests = self.tests;
+        let (start, tests) = (self.start, self.tests);
         let next = self.next;
         let later = self.parts;
         let parts = self.later.get_or_insert_with(|| {
             let mut starts = vec![next];
             for &percent in later {
-                let start = (tests * percent)
-                    .div_ceil(100)
+                let start = (start + ((tests - start) * percent).div_ceil(100))
                     .max(*starts.last().unwrap_or(&0));
                 starts.push(start);
             }
@@ -583,9 +589,9 @@ impl Order {
     }
 }
 
-/// Told of each game: `Some` (its index and plan) when it starts, `None` when it ended or was
-/// skipped.
-pub(in crate::cli) type OnGame<'a, P = Plan> = dyn Fn(Option<(u64, &P)>) + Sync + 'a;
+/// Told of each game by its index: `Some` (its plan) when it starts, `None` when it ended or
+/// was skipped.
+pub(in crate::cli) type OnGame<'a, P = Plan> = dyn Fn(u64, Option<&P>) + Sync + 'a;
 
 #[derive(Debug, PartialEq, Eq)]
 enum GoOn {
@@ -615,14 +621,26 @@ pub(in crate::cli) trait Schedule: Sync {
         false
     }
 
-    /// Where the parts of the schedule past its first games start, in hundredths of the run
-    /// (see [`Order`]).
+    /// Where the parts of the schedule past its first games start, in hundredths of the games
+    /// past the fixed ones (see [`Order`]).
     fn parts(&self) -> &'static [u64] {
         &[]
     }
 
-    /// Tries the game `plan` made, beside the other workers' tries, within `budget`.
-    fn try_game(&self, plan: &Self::Plan, game: &Game, budget: &Budget) -> Outcome;
+    /// How many of the first games are fixed (the samples, the saved games): each is tried
+    /// alone, one at a time, before any other starts, and the first that fails ends the search.
+    fn fixed(&self) -> u64 {
+        0
+    }
+
+    /// Tries the game `plan` made, alone or beside the other workers' tries, within `budget`.
+    fn try_game(
+        &self,
+        plan: &Self::Plan,
+        game: &Game,
+        sharing: Sharing,
+        budget: &Budget,
+    ) -> Outcome;
 
     /// How many games may be tried at once.
     fn jobs(&self) -> usize;
@@ -660,8 +678,8 @@ impl Schedule for Games<'_> {
         &LATER_PARTS
     }
 
-    fn try_game(&self, _: &Plan, game: &Game, budget: &Budget) -> Outcome {
-        self.trial.try_game(game, Sharing::Shared, budget)
+    fn try_game(&self, _: &Plan, game: &Game, sharing: Sharing, budget: &Budget) -> Outcome {
+        self.trial.try_game(game, sharing, budget)
     }
 
     fn jobs(&self) -> usize {
@@ -676,8 +694,8 @@ pub(in crate::cli) struct Searched<P = Plan> {
     pub(super) first: Option<u64>,
 }
 
-/// Runs the games of `schedule` on `schedule.jobs()` threads until the first failure and on a
-/// while past it (`look`; see [`Findings::go_on`] and [`Order`]): every failure of another kind
+/// Runs the fixed games of `schedule` one at a time, alone, until one fails; then the others on
+/// `schedule.jobs()` threads until the first failure and on a while past it (`look`; see [`Findings::go_on`] and [`Order`]): every failure of another kind
 /// found meanwhile is kept too. Games are taken in order up to the first failure, so every
 /// lower one has run when the workers stop. For each kind, its lowest game, or a failure on a
 /// smaller game instead of a wrong answer or a crash on a larger one; the kinds by their first
@@ -687,7 +705,34 @@ pub(in crate::cli) fn search<S: Schedule>(
     look: Duration,
     on_game: &OnGame<'_, S::Plan>,
 ) -> Result<Searched<S::Plan>, String> {
-    let order = Mutex::new(Order::new(schedule.count(), schedule.parts()));
+    let fixed = schedule.fixed().min(schedule.count());
+    for index in 0..fixed {
+        if stopped() {
+            return Ok(Searched {
+                findings: Vec::new(),
+                first: None,
+            });
+        }
+        let plan = schedule.plan(index);
+        let case = schedule.make(&plan)?;
+        on_game(index, Some(&plan));
+        // One at a time, so alone: a timeout's first run is its verdict.
+        let outcome = schedule.try_game(&plan, &case, Sharing::Alone, &Budget::default());
+        on_game(index, None);
+        if outcome.failed() || outcome.unusable() {
+            let finding = Finding {
+                index,
+                plan,
+                game: case,
+                outcome,
+            };
+            return Ok(Searched {
+                findings: vec![finding],
+                first: Some(index),
+            });
+        }
+    }
+    let order = Mutex::new(Order::new(fixed, schedule.count(), schedule.parts()));
     let found = Mutex::new(Findings::new(look));
     // The games running now: index, whether large, and the token that ends its run.
     let running: Mutex<Vec<(u64, bool, Cancel)>> = Mutex::default();
@@ -714,7 +759,7 @@ pub(in crate::cli) fn search<S: Schedule>(
             match go_on {
                 GoOn::Stop => break,
                 GoOn::Skip => {
-                    on_game(None);
+                    on_game(index, None);
                     continue;
                 }
                 GoOn::Run => {}
@@ -729,19 +774,19 @@ pub(in crate::cli) fn search<S: Schedule>(
                     break;
                 }
             };
-            on_game(Some((index, &plan)));
+            on_game(index, Some(&plan));
             let cancel = Cancel::new();
             running
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
                 .push((index, large, cancel.clone()));
             let budget = Budget::default().with_cancel(cancel);
-            let outcome = schedule.try_game(&plan, &case, &budget);
+            let outcome = schedule.try_game(&plan, &case, Sharing::Shared, &budget);
             running
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
                 .retain(|r| r.0 != index);
-            on_game(None);
+            on_game(index, None);
             if outcome.unusable() {
                 let mut first = unusable.lock().unwrap_or_else(|p| p.into_inner());
                 if first.as_ref().is_none_or(|f| f.index > index) {
@@ -886,7 +931,7 @@ mod tests {
     /// schedule, each counted; before it, in order.
     #[test]
     fn past_the_first_failure_each_later_part_takes_its_turn() {
-        let mut order = Order::new(100, &LATER_PARTS);
+        let mut order = Order::new(0, 100, &LATER_PARTS);
         for index in 0..10 {
             assert_eq!(order.take(false), Some((index, None)));
         }
@@ -902,17 +947,33 @@ mod tests {
                 Some((86, Some(5)))
             ]
         );
-        let mut short = Order::new(2, &LATER_PARTS);
+        let mut short = Order::new(0, 2, &LATER_PARTS);
         assert_eq!(short.take(false), Some((0, None)));
         assert_eq!(short.take(false), Some((1, None)));
         assert_eq!(short.take(false), None);
     }
 
-    /// A schedule of tiny games, game `index` of one pile of `index + 1` stones, that fails
-    /// on the games in `failing`; it counts the games it tried.
+    /// A schedule of tiny games, game `index` of one pile of `index + 1` stones, its first
+    /// `fixed` fixed, that fails on the games in `failing`; it keeps the games it tried, how
+    /// each was tried and how many others were being tried as it started.
     struct Toy {
+        fixed: u64,
         failing: Vec<u64>,
         tried: Mutex<Vec<u64>>,
+        how: Mutex<Vec<(u64, Sharing, usize)>>,
+        now: std::sync::atomic::AtomicUsize,
+    }
+
+    impl Toy {
+        fn new(fixed: u64, failing: &[u64]) -> Toy {
+            Toy {
+                fixed,
+                failing: failing.to_vec(),
+                tried: Mutex::default(),
+                how: Mutex::default(),
+                now: Default::default(),
+            }
+        }
     }
 
     impl Schedule for Toy {
@@ -933,8 +994,18 @@ mod tests {
             })
         }
 
-        fn try_game(&self, &index: &u64, _: &Game, _: &Budget) -> Outcome {
+        fn fixed(&self) -> u64 {
+            self.fixed
+        }
+
+        fn try_game(&self, &index: &u64, _: &Game, sharing: Sharing, _: &Budget) -> Outcome {
+            use std::sync::atomic::Ordering::SeqCst;
+            let beside = self.now.fetch_add(1, SeqCst);
+            self.how.lock().unwrap().push((index, sharing, beside));
             self.tried.lock().unwrap().push(index);
+            // Long enough for the other workers to start theirs.
+            thread::sleep(Duration::from_millis(2));
+            self.now.fetch_sub(1, SeqCst);
             if self.failing.contains(&index) {
                 a_wrong_answer()
             } else {
@@ -952,11 +1023,8 @@ mod tests {
     /// met a later one), and every game below it was tried.
     #[test]
     fn a_schedule_is_searched_to_its_first_failing_game_and_no_further() {
-        let toy = Toy {
-            failing: vec![17, 9, 30],
-            tried: Mutex::default(),
-        };
-        let searched = search(&toy, Duration::ZERO, &|_| {}).unwrap();
+        let toy = Toy::new(0, &[17, 9, 30]);
+        let searched = search(&toy, Duration::ZERO, &|_, _| {}).unwrap();
         assert_eq!(searched.first, Some(9));
         assert_eq!(searched.findings.len(), 1);
         assert_eq!(searched.findings[0].plan, 9);
@@ -965,6 +1033,52 @@ mod tests {
         for index in 0..=9 {
             assert!(tried.contains(&index), "game {index} not tried: {tried:?}");
         }
+    }
+
+    /// The fixed games are tried first, in order, each alone with nothing else running; the
+    /// others start only once every fixed game passed, beside each other.
+    #[test]
+    fn the_fixed_games_run_first_one_at_a_time_and_alone() {
+        let toy = Toy::new(4, &[20]);
+        let searched = search(&toy, Duration::ZERO, &|_, _| {}).unwrap();
+        assert_eq!(searched.first, Some(20));
+        let how = toy.how.into_inner().unwrap();
+        let fixed: Vec<_> = how.iter().take(4).copied().collect();
+        let alone: Vec<_> = (0..4).map(|i| (i, Sharing::Alone, 0)).collect();
+        assert_eq!(fixed, alone, "{how:?}");
+        assert!(
+            how[4..]
+                .iter()
+                .all(|&(i, sharing, _)| i >= 4 && sharing == Sharing::Shared),
+            "{how:?}"
+        );
+        // Three workers: past the fixed games some ran beside others.
+        assert!(how[4..].iter().any(|&(_, _, beside)| beside > 0), "{how:?}");
+    }
+
+    /// A fixed game that fails ends the search: no other game is tried, a failing one after it
+    /// neither, and it is the only finding.
+    #[test]
+    fn a_fixed_game_that_fails_ends_the_search() {
+        let toy = Toy::new(4, &[2, 3, 5]);
+        let searched = search(&toy, Duration::from_secs(10), &|_, _| {}).unwrap();
+        assert_eq!(searched.first, Some(2));
+        assert_eq!(searched.findings.len(), 1);
+        assert_eq!(searched.findings[0].plan, 2);
+        assert_eq!(toy.tried.into_inner().unwrap(), [0, 1, 2]);
+    }
+
+    /// Past the fixed games, the later parts start where their hundredths of the other games
+    /// fall, counted from the first of them.
+    #[test]
+    fn the_later_parts_are_placed_past_the_fixed_games() {
+        let mut order = Order::new(2, 102, &LATER_PARTS);
+        assert_eq!(order.take(false), Some((2, None)));
+        let taken: Vec<_> = (0..3).map(|_| order.take(true)).collect();
+        assert_eq!(
+            taken,
+            [Some((3, Some(0))), Some((52, Some(1))), Some((87, Some(2)))]
+        );
     }
 
     /// Issue 33 item 5: within the first 11 games of every seed, a pile of exactly 10^18 with

@@ -244,8 +244,7 @@ mod tests {
             max_n,
             beyond: false,
         };
-        let searched =
-            search::search(&games, Duration::ZERO, &|_: Option<(u64, &Plan)>| {}).unwrap();
+        let searched = search::search(&games, Duration::ZERO, &|_, _: Option<&Plan>| {}).unwrap();
         let first = searched.first.expect("a game with a pile of 2^31 or more");
         let findings = searched.findings;
         assert_eq!(findings.len(), 1);

@@ -13,6 +13,7 @@ mod referee;
 mod transcript;
 mod tricks;
 
+use super::Settings;
 use super::budget::Budget;
 use super::confirm::{self, Confirmed};
 use super::everywhere;
@@ -25,7 +26,6 @@ use super::shrink;
 use super::trial::{Sharing, Trial};
 use super::verdict::Outcome;
 use super::verdict::{Ending, Played};
-use super::{SAMPLES, Settings};
 use crate::Game;
 use crate::cli::exit::Ended;
 use crate::cli::game::{Failure, plural};
@@ -66,30 +66,16 @@ pub(super) fn run(
         turns: &Turns::default(),
     };
     let mut fixed: Vec<(Planned, Game)> = Vec::new();
-    let mut add = |origin, case, salt, i| {
-        let index = fixed.len() as u64;
-        fixed.push((fixed_game(index, origin, settings.seed, salt, i), case));
-    };
-    for (i, (input, _)) in SAMPLES.iter().enumerate() {
-        add(
-            Origin::Sample(i),
-            Game::read_or_empty(input.as_bytes()),
-            0,
-            i,
-        );
-    }
-    if let Some(dir) = &settings.save {
-        for (i, path) in files::saved_games(dir).into_iter().enumerate() {
-            // Those past the statement's limits (N = 0, an empty pile) only with --beyond, as in
-            // batch: a right bot may assert the limits. The generated games are all inside.
-            let Some(case) = files::read_saved(&path, settings.beyond) else {
-                continue;
-            };
-            // A game of many stones can last as many moves: not one to play here.
-            let stones = case.piles.iter().fold(0u64, |s, &p| s.saturating_add(p));
-            if stones <= MOST_STONES {
-                add(Origin::Saved(path), case, 1, i);
-            }
+    for (origin, case, i) in super::fixed_games(settings) {
+        let salt = match origin {
+            Origin::Sample(_) => 0,
+            _ => 1,
+        };
+        // A game of many stones can last as many moves: not one to play here.
+        let stones = case.piles.iter().fold(0u64, |s, &p| s.saturating_add(p));
+        if salt == 0 || stones <= MOST_STONES {
+            let index = fixed.len() as u64;
+            fixed.push((fixed_game(index, origin, settings.seed, salt, i), case));
         }
     }
     let games = BotGames {
@@ -104,7 +90,7 @@ pub(super) fn run(
     if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg}") {
         bar.set_style(style);
     }
-    let on_game = |game: Option<(u64, &Planned)>| {
+    let on_game = |_, game: Option<&Planned>| {
         if game.is_none() {
             bar.inc(1);
         }
@@ -208,8 +194,12 @@ impl Schedule for BotGames<'_> {
         }
     }
 
-    fn try_game(&self, plan: &Planned, game: &Game, budget: &Budget) -> Outcome {
-        Refereed::new(self.bot, plan.seed, self.jobs).try_game(game, Sharing::Shared, budget)
+    fn fixed(&self) -> u64 {
+        self.fixed.len() as u64
+    }
+
+    fn try_game(&self, plan: &Planned, game: &Game, sharing: Sharing, budget: &Budget) -> Outcome {
+        Refereed::new(self.bot, plan.seed, self.jobs).try_game(game, sharing, budget)
     }
 
     fn jobs(&self) -> usize {
@@ -506,6 +496,7 @@ fn played_outcome(played: Played) -> Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::hack::SAMPLES;
     use crate::cli::hack::trial::Limits;
 
     /// A bot's games as the one search takes them: the fixed games first, as given, each with
