@@ -329,9 +329,10 @@ const INTERACTIVE: &str = "\
     > 3 2            piles 1 0 1: from 1 taking 1 is forbidden, no move is left
     < 0 0            hack has no move: the bot has won, and exits
 
-  It plays CMD on the statement's two samples, the games of --save DIR (up to 10,000 stones in
-  all; past the statement's limits only with --beyond), then on --tests generated games, small first and growing (up to 6 piles of 40 stones:
-  every game ends within a few hundred moves), --jobs at a time. It takes the side CMD leaves
+  It plays CMD on the statement's two samples and the games of --save DIR (up to 10,000 stones
+  in all; past the statement's limits only with --beyond), one at a time, then on --tests
+  generated games, small first and growing (up to 6 piles of 40 stones: every game ends within
+  a few hundred moves), --jobs at a time. It takes the side CMD leaves
   and plays perfectly from a won position; from a lost one it plays, by the seed, the move that
   most often trips a bot: one after which plain Nim's answer (the xor of the piles) is forbidden
   or wrong, or only one move wins, or a pile sits on a special point. Verdicts:
