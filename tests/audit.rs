@@ -989,8 +989,8 @@ impl Drop for Mounted {
 }
 
 /// `--fill` on a really full file system (a tmpfs of 1 MiB, where the first max test's 12 MB
-/// cannot fit) leaves no half of a test: its answer `fill-shape-random.out` used to stand
-/// without its `.in`. Each test is written to hidden temporary names and renamed into place
+/// cannot fit) leaves no half of a test (an answer `fill-shape-random.out` without its `.in`).
+/// Each test is written to hidden temporary names and renamed into place
 /// only when both are whole; on the failure both are removed. The run ends with an `error:`
 /// line naming the file and saying that nothing of the test was left; the folder holds
 /// exactly what it held before.

@@ -250,7 +250,7 @@ fn long_tokens_get_a_short_message() {
 
 #[test]
 fn long_tokens_with_junk_are_refused_wherever_they_end() {
-    // Issue 18: 64 and 65 bytes of digits and then junk, in one file or one byte at a time
+    // 64 and 65 bytes of digits and then junk, in one file or one byte at a time
     // (the fuzzer in src/tests/stream.rs covers every read size and place).
     let zeros = "0".repeat(64);
     for (input, words) in [

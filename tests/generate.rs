@@ -102,7 +102,7 @@ fn sizes_and_limits_as_asked() {
     }
 }
 
-/// Issue 33 item 6: every shape `gen` prints without --beyond passes `--check --strict`, the
+/// Every shape `gen` prints without --beyond passes `--check --strict`, the
 /// benchmark's too (`short` at the statement's size repeated pairs), and the one past the
 /// statement is refused without --beyond, saying why.
 #[test]
@@ -129,7 +129,7 @@ fn every_shape_keeps_the_statement_without_beyond() {
     }
 }
 
-/// Issue 33 item 6: `--max` is the largest pile and X with --beyond too; without --max,
+/// `--max` is the largest pile and X with --beyond too; without --max,
 /// --beyond still reaches values near 2^64 - 1 (see the test below).
 #[test]
 fn max_holds_with_beyond() {

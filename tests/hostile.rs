@@ -157,13 +157,12 @@ impl Drop for MaxGame {
 
 #[test]
 fn memory_limits_give_every_mode_the_answer_or_one_error_line() {
-    // Issue 18: with RUST_BACKTRACE=1 the verdict hung at 8750 KiB (a thread that failed to
-    // start), --grundy at 16500; table, judge and play aborted between 22 and 34 MiB. Each mode
-    // gets 8.5 MiB and a limit of its own between 8.75 and 34 MiB, near where it ran into
-    // trouble (a debug build needs about as much as a release one). Not 8 MiB: the debug binary
-    // and libc alone map about 8.2 MiB, so below that the loader fails (status 127) before any
-    // mode runs, which says nothing about the modes. The least limit is where the loader first
-    // succeeds, which moves as the binary grows (it was 8,704 KiB).
+    // With RUST_BACKTRACE=1 too. Each mode gets 8.5 MiB and a limit of its own between 8.75
+    // and 34 MiB, where a start-up that needs more than it has would hang (a thread that failed
+    // to start) or abort (a debug build needs about as much as a release one). Not 8 MiB: the
+    // debug binary and libc alone map about 8.2 MiB, so below that the loader fails (status 127)
+    // before any mode runs, which says nothing about the modes. The least limit is where the
+    // loader first succeeds, which moves as the binary grows.
     let game = MaxGame::new();
     // Raised to the loader's floor in every_mode_under_memory_limits.
     let least = 8_704;
@@ -282,10 +281,9 @@ fn play_machine_exits_1_when_its_output_breaks_mid_game() {
 }
 
 /// From the smallest address space in which the program loads at all, every limit gives the
-/// answer or the one out-of-memory line with the mode's status (3 for `judge`, testlib's FAIL):
-/// std's start-up used to abort ("failed to allocate an alternative stack") or die of SIGSEGV
-/// at a few limits just above loading, and `judge` ran out of memory with status 1 before its
-/// command line was read. Below the first limit that reaches the program, the loader's own
+/// answer or the one out-of-memory line with the mode's status (3 for `judge`, testlib's FAIL),
+/// never an abort of std's start-up ("failed to allocate an alternative stack"), a SIGSEGV, or
+/// `judge`'s status 1 before its command line is read. Below the first limit that reaches the program, the loader's own
 /// failures (status 127, or a signal) are the system's, not the program's.
 #[test]
 fn the_smallest_address_spaces_give_the_answer_or_the_out_of_memory_line() {
@@ -347,8 +345,8 @@ fn the_smallest_address_spaces_give_the_answer_or_the_out_of_memory_line() {
 }
 
 /// `play --machine -` reads the game through the tool's streaming reader: white space without
-/// end (here 30 MB of spaces, under a 32 MiB address-space limit) takes no memory, where the
-/// game's bytes used to be kept whole (1.7 GB after 6 s of `/dev/zero` turned to spaces).
+/// end (here 30 MB of spaces, under a 32 MiB address-space limit) takes no memory: the game's
+/// bytes are never kept whole.
 #[test]
 fn play_machine_reads_endless_white_space_in_bounded_memory() {
     let run = common::run_bash(

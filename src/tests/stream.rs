@@ -597,7 +597,8 @@ fn stream_agrees_with_the_plain_reader_on_many_corrupted_games() {
     fuzz(50_000);
 }
 
-/// The cases that issue 18 reported, through the same comparison.
+/// Numbers of 64 and 65 digits followed by junk, across every chunk boundary, through the same
+/// comparison.
 #[test]
 fn reported_chunk_boundary_cases() {
     for input in [

@@ -265,7 +265,7 @@ fn saved_entries_that_are_not_games_are_skipped_with_a_warning() {
     );
 }
 
-/// Issue 32 item 8: a right solution that asserts the statement's limits (exit 3 past them),
+/// A right solution that asserts the statement's limits (exit 3 past them),
 /// as careful submissions do.
 const ASSERTS_THE_LIMITS: &str = r#"g=$(cat); printf '%s\n' "$g" | "$0" --check --strict >/dev/null || exit 3; printf '%s\n' "$g" | "$0""#;
 

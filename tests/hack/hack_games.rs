@@ -190,7 +190,7 @@ case " $(printf '%s\n' "$g" | sed -n 2p) " in
 esac
 echo "$a""#;
 
-/// Issue 33 item 5: a solution wrong only on a pile of exactly 10^18 is found within the first
+/// A solution wrong only on a pile of exactly 10^18 is found within the first
 /// 4 games of `seeds`, and shrinks to a game that holds such a pile.
 fn wrong_only_at_10_18_is_found_early(seeds: std::ops::RangeInclusive<u64>) {
     let binary = env!("CARGO_BIN_EXE_constrained-nim");

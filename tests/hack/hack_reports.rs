@@ -274,8 +274,8 @@ mod slow {
     }
 
     /// A Python solution that walks every position up to each pile times out on
-    /// one pile of 10^18 and one move, and was reported as never ending ("still running after 5 s
-    /// even at N = 1, M = 1"); it ends, later. Its values are scaled down to where it still takes
+    /// one pile of 10^18 and one move: it is no endless loop ("still running after 5 s even at
+    /// N = 1, M = 1" is untrue of it), since it ends, later. Its values are scaled down to where it still takes
     /// the limit, and its growth is in them.
     #[test]
     #[ignore = "slow: `cargo test -- --ignored slow::` and CI run it"]

@@ -1081,7 +1081,7 @@ mod tests {
         );
     }
 
-    /// Issue 33 item 5: within the first 11 games of every seed, a pile of exactly 10^18 with
+    /// Within the first 11 games of every seed, a pile of exactly 10^18 with
     /// no move from 10^18 forbidden and one with such a move, and tiny games near 2^31, 2^32
     /// and 2^53; every one of them inside the statement.
     #[test]
