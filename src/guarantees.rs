@@ -174,6 +174,9 @@
 //! - A timeout's growth is named: `tests/hack/hack_growth.rs`:
 //!   `a_quadratic_solution_unshrunk_grows_about_quadratically_in_m`,
 //!   `a_solution_that_never_ends_says_so`, `an_unordered_map_on_the_anti_hash_game_jumps_in_m`.
+//! - A memory limit's growth is named, once shrunk, and not where every game fails:
+//!   `tests/hack/hack_growth.rs`: `a_peak_linear_in_m_grows_about_linearly_in_m`,
+//!   `a_memory_limit_on_every_game_has_no_growth`.
 //! - No solution outlives hack, even killed by SIGKILL: `tests/hack/hack_limits.rs`:
 //!   `hack_killed_by_sigkill_leaves_no_solution_running`; `tests/hack/hack_sandbox.rs`:
 //!   `sigkill_to_hack_leaves_nothing_of_its_runs`, `sigint_leaves_nothing_of_its_runs`.

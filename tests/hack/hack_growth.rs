@@ -1,7 +1,9 @@
 //! A timeout's growth line tells a contestant what the times show: a solution quadratic in the
 //! moves of one X (tests/solutions/maxtest.cpp) grows about quadratically in M even unshrunk
 //! (N held at 1, not at the game's 30,000); a solution that stalls past a number of moves (as a
-//! hash table's collisions do) jumps between two sizes; one that never ends says so.
+//! hash table's collisions do) jumps between two sizes; one that never ends says so. A memory
+//! limit's growth line tells what the peaks show: a table of 8 KiB a move grows about linearly
+//! in M; a table of a fixed size, over the limit on every game, has none.
 //!
 //! The games are saved where hack looks first (`--save`), so that no search runs. The full-size
 //! run against g++'s `std::unordered_map` takes minutes: `cargo test --release --test hack
@@ -133,6 +135,80 @@ fn an_unordered_map_on_the_anti_hash_game_jumps_in_m() {
                 && l.ends_with(": a threshold or collisions in a hash table")),
         "{run:?}"
     );
+}
+
+/// maxtest's `per-move`, 8 KiB a forbidden move: 66 MiB on the whole game of 8,000 moves, over
+/// --memory 32, and within it on half. Shrunk, its peak grows about as M (the runtime's 3 MiB
+/// the base), the smallest size over the limit kept as a bound; --json has the same lines.
+#[test]
+fn a_peak_linear_in_m_grows_about_linearly_in_m() {
+    let Some(solution) = maxtest() else { return };
+    let made = [
+        "gen",
+        "--n",
+        "1",
+        "--m",
+        "8000",
+        "--max",
+        "1000000000",
+        "--seed",
+        "1",
+    ];
+    let args = ["--memory", "32", "--shrink-time", "8", "--json"];
+    let run = hack_on("per-move", &made, &args, &[solution, "per-move"]);
+    assert_eq!(run.status, 1, "{run:?}");
+    assert!(
+        run.stderr
+            .starts_with("hack: memory limit exceeded on the saved game "),
+        "{run:?}"
+    );
+    let lines = growth(&run);
+    assert_eq!(lines.len(), 1, "{run:?}");
+    let exponent: f64 = lines[0]
+        .strip_prefix("memory grows about linearly in M (M^")
+        .and_then(|l| l.split(':').next())
+        .and_then(|e| e.parse().ok())
+        .unwrap_or_else(|| panic!("no linear growth in M: {run:?}"));
+    assert!((0.8..=1.2).contains(&exponent), "{exponent}: {run:?}");
+    assert!(lines[0].contains(" MiB at M = "), "{run:?}");
+    assert!(lines[0].contains("; over the limit at M = "), "{run:?}");
+    // No busy machine bends a peak: no caveat follows.
+    assert!(!run.stderr.contains("busy machine"), "{run:?}");
+    let report = super::hack_json::document(&run);
+    let failure = &report["failures"][0];
+    assert_eq!(failure["kind"], "memory_limit_exceeded", "{failure}");
+    assert_eq!(failure["verdict"], "MLE", "{failure}");
+    assert_eq!(
+        failure["growth"],
+        serde_json::json!([
+            "growth, the same game's first piles or forbidden moves run alone:",
+            format!("    {}", lines[0])
+        ]),
+        "{failure}"
+    );
+}
+
+/// A table of 100 MiB whatever the game, over --memory 64 on every game: its memory does not
+/// come from the game, and no growth is measured.
+#[test]
+fn a_memory_limit_on_every_game_has_no_growth() {
+    let made = ["gen", "--seed", "1"];
+    let table = "table = b'x' * (100 << 20); print('Takahashi')";
+    let args = ["--memory", "64", "--shrink-time", "2"];
+    let run = hack_on(
+        "fixed-table",
+        &made,
+        &args,
+        &[common::python(), "-c", table],
+    );
+    assert_eq!(run.status, 1, "{run:?}");
+    assert!(
+        run.stderr.starts_with(
+            "hack: memory limit exceeded on sample 1 of the statement; nothing shrunk:"
+        ),
+        "{run:?}"
+    );
+    assert!(!run.stderr.contains("\ngrowth"), "{run:?}");
 }
 
 #[test]

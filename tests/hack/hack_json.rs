@@ -46,7 +46,7 @@ fn validator() -> jsonschema::Validator {
 
 /// The run's JSON document, validated against the schema; the run's exit status is the one it
 /// names, and each failure's block is in the text report as printed.
-fn document(run: &Run) -> Value {
+pub(super) fn document(run: &Run) -> Value {
     let report: Value = serde_json::from_str(&run.stdout)
         .unwrap_or_else(|e| panic!("not one JSON document ({e}): {run:?}"));
     let errors: Vec<String> = (validator().iter_errors(&report))

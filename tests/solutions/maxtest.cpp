@@ -10,6 +10,8 @@
 //                    value 0
 //   per-x            right, but holds 8 KiB for each distinct X: more than 1 GiB at 2*10^5
 //                    distinct X
+//   per-move         right, but holds 8 KiB for each forbidden move, read or not: its peak is
+//                    linear in M, more than 1 GiB at M = 2*10^5
 //   quadratic        right, but drops repeated targets of one X by comparing each with every
 //                    one kept: O(k^2) for k moves on one X
 //   unordered        right, but the moves grouped by X, the drops' values by position and the
@@ -99,6 +101,8 @@ int main(int argc, char** argv) {
     for (ll& a : piles) cin >> a;
     vector<pair<ll, ll>> moves(m);
     for (auto& [x, y] : moves) cin >> x >> y;
+    vector<char> held;
+    if (kind == "per-move") held.assign((size_t)m * 8192, 1);
     bool hashed = kind == "unordered" || (kind == "small-unordered" && m <= 1000);
     ll sum = hashed ? nim_sum<unordered_map<ll, vector<ll>>, unordered_map<ll, ll>,
                               unordered_map<ll, ll>>(piles, moves, kind)

@@ -60,8 +60,8 @@ impl Trial for Batch {
         }
     }
 
-    /// Runs CMD alone on `game`, ended at `wall`; its time if it ended well (its answer not
-    /// judged: a growth times a game already failed).
+    /// Runs CMD alone on `game`, ended at `wall`; its time and peak (its answer not judged: a
+    /// growth measures a game already failed).
     fn time_alone(&self, game: &Game, wall: Duration, budget: &Budget) -> Option<Timed> {
         let deadline = Deadline {
             wall,
@@ -69,7 +69,8 @@ impl Trial for Batch {
             // The budget of the timeout's report.
             cut: budget.deadline(),
             cancel: budget.cancel.clone(),
-            memory: None,
+            // Noted, for the peak of a run still going at `wall`.
+            memory: Some(self.limits.memory),
         };
         let ran = run::run_once(
             &self.command,
@@ -89,9 +90,15 @@ impl Trial for Batch {
                 time: ended.time,
                 queued: ended.queued,
                 cpu: ended.cpu,
+                peak: ended.peak,
             }),
+            Ok(Ran::Ended(ended)) => Some(Timed::Failed { peak: ended.peak }),
             // Cut by the budget is no time at all: it says nothing of the game.
-            Ok(Ran::OutOfTime(..)) if !run::stopped() && !budget.ran_out() => Some(Timed::Over),
+            Ok(Ran::OutOfTime(.., crossed)) if !run::stopped() && !budget.ran_out() => {
+                Some(Timed::Over {
+                    peak: crossed.map(|c| c.peak),
+                })
+            }
             _ => None,
         }
     }

@@ -1,5 +1,5 @@
 //! What a run may still use, passed down to every try as a value: when shrinking's (or a
-//! timeout's growth's) share of `--shrink-time` runs out, and the token that cancels the run
+//! growth's) share of `--shrink-time` runs out, and the token that cancels the run
 //! early (a shrinker's candidate beaten by a smaller failing one, a large game past a timeout).
 //!
 //! A budget is wall-clock time, whatever the machine's load: `--shrink-time 60` ends shrinking

@@ -103,7 +103,7 @@ pub(super) struct Failure {
     /// under `passes_under_bytes` passed; `null` otherwise (also where the games said nothing
     /// so clear).
     pub(super) size_only: Option<SizeBound>,
-    /// A timeout's growth, in the text report's words.
+    /// A timeout's or a memory limit's growth, in the text report's words.
     pub(super) growth: Vec<String>,
     /// It failed on every game tried: sample 1, sample 2, and both of the smallest games.
     pub(super) fails_every_game: bool,

@@ -4,11 +4,11 @@
 //!
 //! This file is the run from start to end, top to bottom: the options, the samples and saved
 //! games, the search, the confirmation of each failure found, its shrinking within its share of
-//! the budget, a timeout's growth, the report and what is kept. The search, the confirmation
-//! and the shrinking are written over a [`trial::Trial`] ("try this game, say what happened"):
-//! the batch program (`batch`), the bot against the referee (`interactive`), or an in-process
-//! function of the game; the report's words for an outcome under the limits and the growth are
-//! the batch trial's.
+//! the budget, a timeout's or a memory limit's growth, the report and what is kept. The search,
+//! the confirmation and the shrinking are written over a [`trial::Trial`] ("try this game, say
+//! what happened"): the batch program (`batch`), the bot against the referee (`interactive`), or
+//! an in-process function of the game; the report's words for an outcome under the limits and
+//! the growth are the batch trial's.
 //!
 //! The rooms, each using only those below it (and its own):
 //! - `interactive` (`hack --interactive`: its games, a schedule the search runs, its referee,
@@ -16,8 +16,9 @@
 //! - `search` (the worker pool over a schedule of games; hack's generated games), `everywhere`
 //!   (whether a failure on sample 1 is on every game), `shrink` (with `drops` and `merges`),
 //!   `size` (whether a large failure is about its input's size alone), `growth` (a timeout's
-//!   time at smaller sizes), `report`, `files` (--out, --save), `progress`, `start` (what is
-//!   said when CMD cannot be started), `help` (the reference `--help` shows);
+//!   time, a memory limit's peak, at smaller sizes), `report`, `files` (--out, --save),
+//!   `progress`, `start` (what is said when CMD cannot be started), `help` (the reference
+//!   `--help` shows);
 //! - `batch` (the batch trial), `trial` (the trait), `confirm` (the one confirmation policy),
 //!   `verdict` (an outcome and its [`verdict::Kind`], a bot's game), `budget` (a deadline and a
 //!   cancel token, passed down as values);
@@ -978,35 +979,49 @@ fn failure_block(
     // where every game fails (an endless loop takes the limit on every size).
     if let Some(endless) = endless {
         // One long look first: a fixed cost over the limit ends, later.
-        let timer = growth::Timer {
-            trial: runner,
-            budget: Budget::default(),
-        };
+        let meter = growth::Meter::time(runner, Budget::default());
         let smallest = &Game::smallest()[0];
         let wall = growth::long_wall(runner.limits.timeout);
         let seen = match &looked {
             Some(outcome) => growth::looked(outcome, wall),
-            None => growth::long_look(&timer, smallest),
+            None => growth::long_look(&meter, smallest),
         };
         let seen = seen.unwrap_or(endless);
         let _ = writeln!(growth, "growth: {seen}");
-    } else if let (Outcome::Timeout { .. }, false) = (&last, every) {
+    } else {
         let least = runner.limits.timeout.mul_f64(GROWTH_TIME);
         let left = (reported + slot.share).saturating_duration_since(Instant::now());
-        let timer = growth::Timer {
-            trial: runner,
-            budget: Budget::lasting(Some(left.max(least))),
+        // A memory limit's growth once it was shrunk, within what is left of its share; none
+        // where every game fails (its memory does not come from the game).
+        let meter = match (&last, every) {
+            (Outcome::Timeout { .. }, false) => Some(growth::Meter::time(
+                runner,
+                Budget::lasting(Some(left.max(least))),
+            )),
+            (Outcome::Memory { peak, .. }, false) if shrink_line.is_some() => {
+                let budget = Budget::lasting(Some(left));
+                Some(growth::Meter::memory(
+                    runner,
+                    budget,
+                    runner.limits.memory,
+                    *peak,
+                ))
+            }
+            _ => None,
         };
-        let status = ProgressBar::hidden();
-        status.set_message(format!(
-            "measuring the timeout's growth: {} and {}",
-            plural(shown.piles.len() as u64, "pile"),
-            plural(shown.forbidden.len() as u64, "forbidden move")
-        ));
-        let say = |bar: &ProgressBar| bar.message();
-        progress::lines(&status, slot.started, &say, || {
-            growth_lines(&mut growth, &timer, &shown)
-        });
+        if let Some(meter) = meter {
+            let status = ProgressBar::hidden();
+            status.set_message(format!(
+                "measuring how its {} grows: {} and {}",
+                meter.quantity.noun(),
+                plural(shown.piles.len() as u64, "pile"),
+                plural(shown.forbidden.len() as u64, "forbidden move")
+            ));
+            let say = |bar: &ProgressBar| bar.message();
+            progress::lines(&status, slot.started, &say, || {
+                growth_lines(&mut growth, &meter, &shown)
+            });
+        }
     }
     text.push_str(&growth);
     if let Origin::Sample(_) = origin
@@ -1058,11 +1073,12 @@ fn shrink_failure(
         bar.set_style(style);
     }
     bar.enable_steady_tick(Duration::from_millis(200));
-    // A timeout's shrinking, its size bisected, has at most half its share: its growth,
-    // measured next within the rest, says more than a smaller size.
+    // A timeout's shrinking, its size bisected, has at most half its share, and so has a
+    // memory limit's: its growth, measured next within the rest, says more than a smaller
+    // size.
     let total = settings.shrink_time;
     let budget = match outcome {
-        Outcome::Timeout { .. } => slot.share / 2,
+        Outcome::Timeout { .. } | Outcome::Memory { .. } => slot.share / 2,
         // A game too large to print may stay so: a quarter of its share is kept for the
         // probe of its size.
         Outcome::Wrong { .. } | Outcome::Crash { .. } if case.input().len() > size::PROBED_OVER => {
@@ -1102,11 +1118,11 @@ fn shrink_failure(
     (line, shrunk.case, shrunk.outcome, size)
 }
 
-/// A timeout's growth: the game's CPU time at smaller sizes of each dimension, and the
-/// exponent, the dimension that matters most first.
-fn growth_lines(text: &mut String, timer: &growth::Timer, case: &Game) {
+/// A timeout's or a memory limit's growth: the game's CPU time or resident peak at smaller
+/// sizes of each dimension, and the exponent, the dimension that matters most first.
+fn growth_lines(text: &mut String, meter: &growth::Meter, case: &Game) {
     let measuring = Instant::now();
-    let mut found = growth::growth(timer, case);
+    let mut found = growth::growth(meter, case);
     // "Never ends" only after one long look at the game of one pile and one move.
     if let [growth::Growth::Endless { .. }] = found[..] {
         // The game the growth measured at N = 1, M = 1: its first pile and forbidden move.
@@ -1114,26 +1130,26 @@ fn growth_lines(text: &mut String, timer: &growth::Timer, case: &Game) {
             piles: case.piles[..1].to_vec(),
             forbidden: case.forbidden[..1].to_vec(),
         };
-        if let Some(seen) = growth::long_look(timer, &smallest) {
+        if let Some(seen) = growth::long_look(meter, &smallest) {
             found = vec![seen];
         }
     }
     // Runs that waited for a CPU most of the time: the times have noise a quiet machine has
-    // not, and a fit over sizes a factor of 2 apart can be off by half a power.
-    let busy = timer.budget.held().saturating_mul(2) >= measuring.elapsed();
+    // not, and a fit over sizes a factor of 2 apart can be off by half a power. No wait
+    // moves a peak.
+    let busy = meter.quantity == growth::Quantity::Time
+        && meter.budget.held().saturating_mul(2) >= measuring.elapsed();
     // A signal cut the growth's runs short: what they saw says nothing of the sizes.
     if run::stopped() {
         text.push_str("growth: not measured to the end: hack was stopped\n");
         return;
     }
-    if found.is_empty() && timer.budget.ran_out() {
+    if found.is_empty() && meter.budget.ran_out() {
         text.push_str("growth: not measured to the end: its share of --shrink-time ran out\n");
         return;
     }
     if found.is_empty() {
-        text.push_str(
-            "growth: no size of this game takes measurably longer than with one pile or one move\n",
-        );
+        let _ = writeln!(text, "growth: {}", meter.quantity.flat());
         return;
     }
     text.push_str(if found.iter().any(growth::Growth::in_values) {
@@ -1150,7 +1166,7 @@ fn growth_lines(text: &mut String, timer: &growth::Timer, case: &Game) {
             text,
             "    (measured on a busy machine: its runs waited {:.1} s for a CPU other work held, \
              and their times are rough; run hack again on a quiet one for the powers)",
-            timer.budget.held().as_secs_f64()
+            meter.budget.held().as_secs_f64()
         );
     }
 }

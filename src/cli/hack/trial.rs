@@ -15,8 +15,9 @@
 //! tried by a trial),
 //! [`Trial::confirm`] (the confirmation policy of `confirm`), `shrink::shrink`, the report's
 //! game and explanation (`report::game`, `report::explain`), the words of an outcome under the
-//! trial's [`Limits`] (`report::failure`), and a timeout's growth (`growth`), which times a
-//! trial by [`Trial::time_alone`] (the batch trial's; the others are not timed so).
+//! trial's [`Limits`] (`report::failure`), and a timeout's or a memory limit's growth
+//! (`growth`), which measures a trial by [`Trial::time_alone`] (the batch trial's; the others
+//! are not measured so).
 //!
 //! A trial is shared by the worker threads (`Sync`), and every call is given its [`Budget`]:
 //! when it must end, and the token that cancels it.
@@ -45,18 +46,24 @@ pub(in crate::cli) enum Sharing {
     Longer(Duration),
 }
 
-/// One try of a game alone, timed for a timeout's growth.
+/// One try of a game alone, measured for a failure's growth: its time for a timeout's, its
+/// resident peak (every process together; 0 where hidden under hack's own, see
+/// `run::measure::own_peak`) for a memory limit's.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(in crate::cli) enum Timed {
     /// It ended well: its wall time, how long of it it waited for a CPU that other work held,
-    /// and its CPU time.
+    /// its CPU time and its peak.
     Took {
         time: Duration,
         queued: Duration,
         cpu: Duration,
+        peak: u64,
     },
-    /// It was still going when its wall time ended it.
-    Over,
+    /// It ended otherwise (a failure status, a signal), at this peak.
+    Failed { peak: u64 },
+    /// It was still going when its wall time ended it; its peak, where it was seen over the
+    /// memory limit.
+    Over { peak: Option<u64> },
 }
 
 /// The judge's limits a program's runs are held to (`--timeout`, `--memory`, `--stack`), as
@@ -92,10 +99,10 @@ pub(in crate::cli) trait Trial: Sync {
         })
     }
 
-    /// Tries `game` once alone, ended at `wall` rather than at the limit, for a timeout's
-    /// growth (`growth`), within `budget`: how long it took, or that `wall` ended it. `None`
-    /// where it ended otherwise (a failure, a signal, the budget), and for a trial that is
-    /// not timed so.
+    /// Tries `game` once alone, ended at `wall` rather than at the limit, for a failure's
+    /// growth (`growth`), within `budget`: how long it took and its peak, or how else it ended.
+    /// `None` where hack ended it (a signal, the budget), and for a trial that is not measured
+    /// so.
     fn time_alone(&self, _game: &Game, _wall: Duration, _budget: &Budget) -> Option<Timed> {
         None
     }
