@@ -892,7 +892,12 @@ fn a_debug_line_fails_sample_1_and_every_game() {
     assert_eq!(run.status, 1, "{run:?}");
     assert!(
         run.stderr
-            .starts_with("hack: wrong answer on sample 1 of the statement; nothing shrunk"),
+            .starts_with("hack: wrong answer on sample 1 of the statement:\n"),
+        "{run:?}"
+    );
+    assert!(
+        run.stderr
+            .contains("fails on every game, so nothing was shrunk"),
         "{run:?}"
     );
     assert!(

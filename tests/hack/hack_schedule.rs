@@ -6,7 +6,7 @@
 use super::common;
 
 use common::{Run, run};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 const SOLUTION: &str = "tests/solutions/nim.py";
 
@@ -224,16 +224,33 @@ mod slow {
             "while True: pass",
         ];
         let started = Instant::now();
-        let run = run(&args, b"");
+        let (run, lines) = common::run_within_timed(&args, Duration::from_secs(300));
         let took = started.elapsed().as_secs_f64();
         println!("took {took:.1} s");
         assert_eq!(run.status, 1, "{run:?}");
         assert!(
             run.stderr
-                .starts_with("hack: timeout on sample 1 of the statement; nothing shrunk"),
+                .starts_with("hack: timeout on sample 1 of the statement:\n"),
             "{run:?}"
         );
-        assert!(run.stderr.contains("fails on every game"), "{run:?}");
+        assert!(
+            run.stderr
+                .contains("fails on every game, so nothing was shrunk"),
+            "{run:?}"
+        );
+        // Named the moment its rerun is far over the limit too, before the long look (2 s) at
+        // the smallest game ends: the rest of the block follows it.
+        let at = |start: &str| {
+            (lines.iter())
+                .find(|(_, l)| l.starts_with(start))
+                .map(|(t, _)| *t)
+                .unwrap_or_else(|| panic!("no {start:?}: {run:?}"))
+        };
+        let (named, rest) = (at("hack: timeout on sample 1"), at("    3 4"));
+        assert!(
+            named + 1.0 < rest,
+            "named at {named:.2} s, the rest at {rest:.2} s: {run:?}"
+        );
         // No growth runs for a solution that takes the limit on every size: the smallest games'
         // runs, and one long look (4 limits, at least 2 s) at the smallest, say it never ends.
         assert!(

@@ -18,14 +18,18 @@ use std::time::Duration;
 /// failed on sample 1 every time: then it fails on every game; with how it failed.
 pub(super) fn fails_everywhere(trial: &dyn Trial, others: &[Game]) -> Option<Vec<Outcome>> {
     let tries: Vec<(&Game, Option<Duration>)> = others.iter().map(|game| (game, None)).collect();
-    let outcomes = beside_all(trial, &tries);
+    let outcomes = beside_all(trial, &tries, &|_| {});
     outcomes.iter().all(Outcome::failed).then_some(outcomes)
 }
 
 /// Tries each game J at a time, in order, each judged as alone (an endless loop takes the limit
 /// and more on each), a game with a wall time tried for that long ([`Sharing::Longer`]);
-/// their outcomes, in order.
-fn beside_all(trial: &dyn Trial, tries: &[(&Game, Option<Duration>)]) -> Vec<Outcome> {
+/// their outcomes, in order. `first` is told the first game's outcome as soon as it is known.
+fn beside_all(
+    trial: &dyn Trial,
+    tries: &[(&Game, Option<Duration>)],
+    first: &(dyn Fn(&Outcome) + Sync),
+) -> Vec<Outcome> {
     let next = AtomicUsize::new(0);
     let outcomes: Mutex<Vec<Option<Outcome>>> = Mutex::new(vec![None; tries.len()]);
     let work = || {
@@ -36,6 +40,9 @@ fn beside_all(trial: &dyn Trial, tries: &[(&Game, Option<Duration>)]) -> Vec<Out
             };
             let sharing = wall.map_or(Sharing::Beside, Sharing::Longer);
             let outcome = trial.try_game(game, sharing, &Budget::default());
+            if at == 0 {
+                first(&outcome);
+            }
             outcomes.lock().unwrap_or_else(|p| p.into_inner())[at] = Some(outcome);
         }
     };
@@ -60,12 +67,14 @@ fn beside_all(trial: &dyn Trial, tries: &[(&Game, Option<Duration>)]) -> Vec<Out
 /// (`others[looked]`) is tried for the long look (`growth::LONG_LOOK` limits) beside them, so
 /// that a game that never ends is told from a fixed cost over the limit at once, not after.
 /// The confirmation, if the rerun was far over the limit too, and whether it fails on every
-/// game.
+/// game. `confirmed` is told of the confirmation the moment the rerun ends far over the limit,
+/// before the others end.
 pub(super) fn confirm_with_others(
     trial: &dyn Trial,
     game: &Game,
     others: &[Game],
     looked: usize,
+    confirmed: &(dyn Fn() + Sync),
 ) -> Option<(Confirmed, Option<Vec<Outcome>>)> {
     let long = growth::long_wall(trial.timeout());
     // The rerun and the long look first: the others fit beside the long look.
@@ -74,7 +83,13 @@ pub(super) fn confirm_with_others(
     tries.extend(
         (others.iter().enumerate()).filter_map(|(i, game)| (i != looked).then_some((game, None))),
     );
-    let mut outcomes = beside_all(trial, &tries);
+    let timeout = trial.timeout();
+    let told = |rerun: &Outcome| {
+        if far_over(rerun, timeout) {
+            confirmed();
+        }
+    };
+    let mut outcomes = beside_all(trial, &tries, &told);
     let rerun = outcomes.remove(0);
     // Back in the others' order.
     if looked < others.len() {
@@ -198,7 +213,8 @@ mod tests {
     fn the_long_look_is_taken_beside_the_confirmation() {
         let sample = Game::read_or_empty(b"3 4\n1 2 4\n2 1\n3 3\n3 1\n1 1\n");
         let trial = Noting(Mutex::new(Vec::new()));
-        let (confirmed, every) = confirm_with_others(&trial, &sample, &others(), 1).unwrap();
+        let (confirmed, every) =
+            confirm_with_others(&trial, &sample, &others(), 1, &|| {}).unwrap();
         assert!(confirmed.repeats());
         let tried = trial.0.into_inner().unwrap();
         assert_eq!(tried.len(), 4);
@@ -230,11 +246,12 @@ mod tests {
     fn a_rerun_far_over_the_limit_confirms_beside_the_others() {
         let sample = Game::read_or_empty(b"3 4\n1 2 4\n2 1\n3 3\n3 1\n1 1\n");
         let endless = Function(|_: &Game| timeout(ALONE_WALL, true));
-        let (confirmed, every) = confirm_with_others(&endless, &sample, &others(), 1).unwrap();
+        let (confirmed, every) =
+            confirm_with_others(&endless, &sample, &others(), 1, &|| {}).unwrap();
         assert!(confirmed.repeats());
         assert_eq!(every.map(|e| e.len()), Some(3));
         let near = Function(|_: &Game| timeout(1.1, false));
-        assert!(confirm_with_others(&near, &sample, &others(), 1).is_none());
+        assert!(confirm_with_others(&near, &sample, &others(), 1, &|| {}).is_none());
         // Far over the limit on the sample only: confirmed, but not on every game.
         let sample_only = Function(|game: &Game| {
             if game.piles.len() == 3 {
@@ -243,7 +260,8 @@ mod tests {
                 Outcome::Right
             }
         });
-        let (confirmed, every) = confirm_with_others(&sample_only, &sample, &others(), 1).unwrap();
+        let (confirmed, every) =
+            confirm_with_others(&sample_only, &sample, &others(), 1, &|| {}).unwrap();
         assert!(confirmed.repeats());
         assert!(every.is_none());
     }

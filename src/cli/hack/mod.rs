@@ -59,7 +59,7 @@ use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 use trial::{Limits, Sharing, Trial};
@@ -551,10 +551,34 @@ fn confirm_all(
             outcome.what(),
             settings.found(&origin, false)
         ));
+        // A sample's failure is named the moment it is confirmed; its block follows once hack
+        // knows whether it fails on every game. Not one that may be a --memory too small for
+        // CMD to run at all: that usage error is said alone.
+        let sample = match origin {
+            Origin::Sample(i) if !ends_well_over(&outcome) => Some(i),
+            _ => None,
+        };
+        let named = AtomicBool::new(false);
+        let name = |what: &str| {
+            if let Some(i) = sample
+                && !named.swap(true, Ordering::Relaxed)
+            {
+                let _ = io::stderr()
+                    .lock()
+                    .write_all(sample_line(what, i).as_bytes());
+            }
+        };
         let quick = match origin {
             Origin::Sample(0) if verdict::far_over(&outcome, runner.limits.timeout) => {
+                let confirmed = || name(outcome.what());
                 progress::lines(&status, started, &say, || {
-                    everywhere::confirm_with_others(runner, &game, &other_games(), LOOKED)
+                    everywhere::confirm_with_others(
+                        runner,
+                        &game,
+                        &other_games(),
+                        LOOKED,
+                        &confirmed,
+                    )
                 })
             }
             _ => None,
@@ -570,9 +594,13 @@ fn confirm_all(
                 (confirmation, Everywhere::Untried)
             }
         };
-        if let Confirmed::Unsure(why) = &confirmation {
-            unusable(why)?;
-            continue;
+        match &confirmation {
+            Confirmed::Unsure(why) => {
+                unusable(why)?;
+                continue;
+            }
+            Confirmed::Repeats(outcome) => name(outcome.what()),
+            Confirmed::Flaky { .. } => {}
         }
         // A stack overflow whose confirmation found a crash may meet the crash found as such:
         // one block a kind, flaky or not, the first found.
@@ -587,6 +615,7 @@ fn confirm_all(
             game,
             confirmed: confirmation,
             everywhere: every,
+            named: named.into_inner(),
         });
     }
     Ok(confirmed)
@@ -760,6 +789,19 @@ struct Found {
     confirmed: Confirmed,
     /// Whether it fails on every game, as far as its confirmation found.
     everywhere: Everywhere,
+    /// Whether its first line is on standard error already (see [`sample_line`]).
+    named: bool,
+}
+
+/// The first line of a failure on sample `i` (from 0) of the statement, `what` it is.
+fn sample_line(what: &str, i: usize) -> String {
+    format!("hack: {what} on sample {} of the statement:\n", i + 1)
+}
+
+/// Over the memory limit and else ending well, with a peak that a runtime alone reaches: on
+/// every game, the smallest too, the limit is too small for CMD to run at all.
+fn ends_well_over(outcome: &Outcome) -> bool {
+    matches!(outcome, Outcome::Memory { status: None, peak, .. } if *peak <= RUNTIME_ALONE)
 }
 
 /// Whether a failure is on every game (see `everywhere::fails_everywhere`).
@@ -847,6 +889,7 @@ fn failure_block(
         game: case,
         confirmed,
         everywhere: every,
+        named,
     } = found;
     let out = slot.out;
     let reported = Instant::now();
@@ -869,7 +912,15 @@ fn failure_block(
     let every = match (&origin, flaky, every) {
         (Origin::Sample(0), None, Everywhere::Yes(others)) => Some(others),
         (Origin::Sample(0), None, Everywhere::Untried) => {
-            everywhere::fails_everywhere(runner, &other_games())
+            let status = ProgressBar::hidden();
+            status.set_message(format!(
+                "trying sample 2 and the two smallest games: is the {} on every game?",
+                outcome.what()
+            ));
+            let say = |bar: &ProgressBar| bar.message();
+            progress::lines(&status, slot.started, &say, || {
+                everywhere::fails_everywhere(runner, &other_games())
+            })
         }
         _ => None,
     };
@@ -877,7 +928,6 @@ fn failure_block(
     // runtime alone reaches: the limit is surely too small for the program itself (Python's
     // runtime alone is over 1 MiB). A solution over a larger limit on every game (a large
     // array touched whatever the input) is memory limit exceeded, as the judge says.
-    let ends_well_over = |o: &Outcome| matches!(o, Outcome::Memory { status: None, peak, .. } if *peak <= RUNTIME_ALONE);
     if let (Outcome::Memory { peak, .. }, Some(failures)) = (&outcome, &every)
         && ends_well_over(&outcome)
         && failures.iter().all(ends_well_over)
@@ -892,16 +942,16 @@ fn failure_block(
     // How much of `text` is on standard error already: the failure is named the moment it is
     // confirmed; its shrinking, growth and explanation follow.
     let mut told = 0;
+    if let (Origin::Sample(i), None) = (&origin, flaky) {
+        text.push_str(&sample_line(outcome.what(), *i));
+        if named {
+            told = text.len();
+        }
+    }
     let mut shrink_line = None;
     let mut size_only = None;
     let (shown, last) = match (&origin, flaky) {
-        (Origin::Sample(i), None) if every.is_some() => {
-            let _ = writeln!(
-                text,
-                "hack: {} on sample {} of the statement; nothing shrunk:",
-                outcome.what(),
-                i + 1
-            );
+        (Origin::Sample(_), None) if every.is_some() => {
             tell_now(&text, &mut told);
             (case, outcome)
         }
@@ -918,13 +968,7 @@ fn failure_block(
         }
         _ => {
             match &origin {
-                Origin::Sample(i) => {
-                    let _ = writeln!(
-                        text,
-                        "hack: {} on sample {} of the statement:",
-                        outcome.what(),
-                        i + 1
-                    );
+                Origin::Sample(_) => {
                     report::game(&mut text, &case, &[], false);
                     report::failure(&mut text, &outcome, &runner.limits);
                     text.push('\n');
@@ -1028,8 +1072,8 @@ fn failure_block(
         && every
     {
         text.push_str(
-            "the solution fails on every game: also on sample 2 and on both of the smallest \
-             games (one answers Aoki, the other Takahashi)\n",
+            "the solution fails on every game, so nothing was shrunk: also on sample 2 and on \
+             both of the smallest games (one answers Aoki, the other Takahashi)\n",
         );
     }
     // A sample's or a saved game's failure is reported alone: no generated game was run.
