@@ -34,6 +34,7 @@ pub(in crate::cli) use confine::{Room, Scratch, confine, hard_limit, memory_ceil
 pub(in crate::cli) use keeper::be_the_guard;
 use std::collections::HashMap;
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
 use std::time::Duration;
@@ -498,19 +499,27 @@ impl Sandbox {
             .filter(|&pid| tally::run_marked(pid) == tally::Mark::Run(ns));
         for pid in inside {
             let root = format!("/proc/{pid}/root");
-            let Some(shm) = used(format!("{root}/dev/shm")) else {
-                continue;
-            };
             // /tmp's overlay, else the working directory's, tells the hidden tmpfs, which
             // holds the input's copy; without either, that tmpfs holds the copy alone.
             let hidden = if walls.tmp {
-                used(format!("{root}/tmp"))
+                Some((format!("{root}/tmp"), PathBuf::from("/tmp")))
             } else if walls.cwd.is_some() {
-                cwd.as_ref()
-                    .and_then(|cwd| used(format!("{root}{}", cwd.display())))
+                (cwd.as_ref()).map(|cwd| (format!("{root}{}", cwd.display()), cwd.clone()))
             } else {
                 None
             };
+            let shm = (format!("{root}/dev/shm"), PathBuf::from("/dev/shm"));
+            // A process whose walls are not up yet sees this machine's /dev/shm and /tmp, whose
+            // files are not the run's (a disk's gigabytes): read through one that sees its own.
+            if (std::iter::once(&shm).chain(&hidden))
+                .any(|(inside, outside)| same_file_system(Path::new(inside), outside))
+            {
+                continue;
+            }
+            let Some(shm) = used(shm.0) else {
+                continue;
+            };
+            let hidden = hidden.and_then(|(inside, _)| used(inside));
             let page = 4096;
             let input = self.input.div_ceil(page) * page;
             return shm + hidden.unwrap_or(0).saturating_sub(input);
@@ -647,10 +656,42 @@ pub(in crate::cli) fn in_a_run(pid: i32) -> bool {
     })
 }
 
+/// Whether `inside` (a path through a process's root) is on the file system `outside` is on,
+/// as this process sees it: that process sees this machine's, not a tmpfs of its run's own.
+fn same_file_system(inside: &Path, outside: &Path) -> bool {
+    let device = |path: &Path| rustix::fs::stat(path).ok().map(|stat| stat.st_dev);
+    device(inside).is_some_and(|dev| device(outside) == Some(dev))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{Thread, Waits};
+    use super::{Thread, Waits, same_file_system};
+    use std::path::Path;
     use std::time::Duration;
+
+    /// A process that sees this machine's /tmp (hack itself, or a run before its walls are up)
+    /// is told from one that sees a file system of its own there; a path that is not there is
+    /// no machine's.
+    #[test]
+    fn a_process_that_sees_this_machines_tmp_is_told_apart() {
+        let through = |path: &str| format!("/proc/{}/root{path}", std::process::id());
+        assert!(same_file_system(
+            Path::new(&through("/tmp")),
+            Path::new("/tmp")
+        ));
+        assert!(same_file_system(
+            Path::new(&through("/dev/shm")),
+            Path::new("/dev/shm")
+        ));
+        assert!(!same_file_system(
+            Path::new("/proc/self"),
+            Path::new("/tmp")
+        ));
+        assert!(!same_file_system(
+            Path::new("/no/such/path"),
+            Path::new("/tmp")
+        ));
+    }
 
     fn ms(n: u64) -> Duration {
         Duration::from_millis(n)
