@@ -224,7 +224,8 @@ fn a_file_size_limit_below_a_game_is_named() {
 }
 
 /// What is in --save DIR but is not a game, a folder named `x.in` or a file that does not read
-/// as a game, is skipped with a warning line: never a failure of the solution.
+/// as a game, is skipped with a warning line: never a failure of the solution. The game that is
+/// one is run, and the pass names it.
 #[test]
 fn saved_entries_that_are_not_games_are_skipped_with_a_warning() {
     let dir = Folder::new("save-junk");
@@ -253,7 +254,7 @@ fn saved_entries_that_are_not_games_are_skipped_with_a_warning() {
     assert!(
         right
             .stderr
-            .contains("the 2 samples and all 2 generated games passed"),
+            .contains("the 2 samples, the saved game and all 2 generated games passed"),
         "{right:?}"
     );
     let none = run(&["hack", "--tests", "0", "--", BINARY], b"");

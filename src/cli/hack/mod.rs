@@ -419,13 +419,13 @@ fn hunt(
     failures: &mut Vec<json::Failure>,
 ) -> Result<Ended, Failure> {
     let started = Instant::now();
-    let found = search_games(settings, runner, started)?;
+    let (found, saved) = search_games(settings, runner, started)?;
     if found.is_empty() {
-        return Ok(nothing_found(settings, runner));
+        return Ok(nothing_found(settings, runner, saved));
     }
     let confirmed = confirm_all(settings, runner, started, found)?;
     if confirmed.is_empty() {
-        return Ok(nothing_found(settings, runner));
+        return Ok(nothing_found(settings, runner, saved));
     }
     report_all(settings, runner, started, confirmed, failures)
 }
@@ -622,12 +622,12 @@ fn confirm_all(
 }
 
 /// The fixed games, then the generated ones, with the bar (or a line every few seconds): the
-/// failures found, the first found first.
+/// failures found, the first found first, and how many saved games there were.
 fn search_games(
     settings: &Settings,
     runner: &Batch,
     started: Instant,
-) -> Result<Vec<Failed>, Failure> {
+) -> Result<(Vec<Failed>, u64), Failure> {
     let games = Games {
         fixed: (fixed_games(settings).into_iter())
             .map(|(origin, case, _)| (origin, case))
@@ -682,7 +682,8 @@ fn search_games(
     let searched = searched.map_err(Failure::Other)?;
     // The first failure among the generated games: every one before it passed.
     let first = searched.first.unwrap_or(0).saturating_sub(fixed);
-    Ok((searched.findings.into_iter())
+    let saved = fixed - SAMPLES.len() as u64;
+    let failed = (searched.findings.into_iter())
         .map(|f: Finding<Placed>| {
             let origin = match f.plan.origin {
                 Origin::Generated { index, plan, .. } => Origin::Generated { index, plan, first },
@@ -694,7 +695,8 @@ fn search_games(
                 outcome: f.outcome,
             }
         })
-        .collect())
+        .collect();
+    Ok((failed, saved))
 }
 
 /// Names every failure confirmed on one line (when more than one), then shrinks and reports
@@ -826,16 +828,12 @@ struct Slot<'a> {
 }
 
 /// The end of a run that found nothing: all passed, or a signal stopped it (its status).
-fn nothing_found(settings: &Settings, runner: &Batch) -> Ended {
+fn nothing_found(settings: &Settings, runner: &Batch, saved: u64) -> Ended {
     let seed = settings.seed;
     if run::signal().is_some() {
         return interrupted(plural(runner.runs(), "run"), seed);
     }
-    let passed = match settings.tests {
-        0 => "the 2 samples passed; no game was generated (--tests 0)".to_owned(),
-        1 => "the 2 samples and the one generated game passed".to_owned(),
-        n => format!("the 2 samples and all {n} generated games passed"),
-    };
+    let passed = all_passed(saved, settings.tests);
     // How the runs were measured and boxed: what a pass promises.
     let measured = report::measured();
     let _ = writeln!(
@@ -843,6 +841,26 @@ fn nothing_found(settings: &Settings, runner: &Batch) -> Ended {
         "hack: {passed} (seed {seed})\n{measured}"
     );
     Ended::Passed
+}
+
+/// What passed, when all did: the samples, `saved` saved games and `tests` generated ones.
+fn all_passed(saved: u64, tests: u64) -> String {
+    let fixed = match saved {
+        0 => "the 2 samples".to_owned(),
+        1 => "the 2 samples and the saved game".to_owned(),
+        n => format!("the 2 samples and the {n} saved games"),
+    };
+    match tests {
+        0 => format!("{fixed} passed; no game was generated (--tests 0)"),
+        1 => format!(
+            "{} and the one generated game passed",
+            fixed.replace(" and ", ", ")
+        ),
+        n => format!(
+            "{} and all {n} generated games passed",
+            fixed.replace(" and ", ", ")
+        ),
+    }
 }
 
 /// The end of a run that a signal stopped before a failure was confirmed, after `done` (its
@@ -1227,6 +1245,27 @@ mod tests {
 
     /// A sample is run as the game it holds, written out again: byte for byte the statement's
     /// file, so that a solution is given the sample the statement shows.
+    /// All that passed is named: the saved games too, in a list a reader can take in.
+    #[test]
+    fn a_pass_names_the_saved_games_too() {
+        assert_eq!(
+            all_passed(0, 0),
+            "the 2 samples passed; no game was generated (--tests 0)"
+        );
+        assert_eq!(
+            all_passed(0, 1000),
+            "the 2 samples and all 1000 generated games passed"
+        );
+        assert_eq!(
+            all_passed(1, 0),
+            "the 2 samples and the saved game passed; no game was generated (--tests 0)"
+        );
+        assert_eq!(
+            all_passed(3, 1),
+            "the 2 samples, the 3 saved games and the one generated game passed"
+        );
+    }
+
     #[test]
     fn a_sample_is_run_as_its_own_file() {
         for (input, _) in SAMPLES {

@@ -111,8 +111,8 @@ pub(super) fn run(
         }
         let _ = writeln!(
             io::stderr().lock(),
-            "hack --interactive: the 2 samples and all {} passed (seed {})\n{}",
-            plural(settings.tests, "generated game"),
+            "hack --interactive: {} (seed {})\n{}",
+            super::all_passed(games.fixed() - super::SAMPLES.len() as u64, settings.tests),
             settings.seed,
             super::report::measured()
         );
