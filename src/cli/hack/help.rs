@@ -252,13 +252,13 @@ Shrinking:
   game so far (a run still going is cut then); the report says which. --shrink-time is wall
   time, a busy machine's too: its runs' waits for a CPU do not make it longer. The games stay
   inside the statement.
-  A wrong answer or a crash on a game of over 64 KiB of input keeps a quarter of its share for a
-  probe of its size: where it stays over 64 KiB, games drawn afresh at its input's size and
-  below (a few at each size, each share of piles, every number needed for the answer) are run
-  and the size bisected; where all above fail the same way, confirmed, and all below pass, the
-  report says so after the shrinking line (`it fails on every input over about 4.19 MB tried
-  (16 games), and passes under: the input's size, not the game, is the cause`: a fixed input
-  buffer), and --json's `size_only` gives the two sizes in bytes.";
+  A wrong answer or a crash on a game of over 64 KiB of input has its size probed first, within
+  half its share: games drawn afresh at its input's size and below (a few at each size, each
+  share of piles, every number needed for the answer) are run and the size bisected; where all
+  above fail the same way, confirmed, and all below pass, nothing is shrunk and the report says
+  so (`it fails on every input over about 4.19 MB tried (16 games), and passes under: the
+  input's size, not the game, is the cause`: a fixed input buffer), --json's `size_only` the
+  two sizes in bytes. Any other mix shrinks the game; a probe cut short by its time says so.";
 
 const GROWTH: &str = "\
 A timeout's growth:

@@ -1003,7 +1003,7 @@ fn failure_block(
                 let _ = writeln!(text, "{size}");
             }
             shrink_line = Some(line);
-            size_only = size;
+            size_only = size.and_then(size::Probed::bound);
             (shrunk, last)
         }
     };
@@ -1128,27 +1128,47 @@ fn shrink_failure(
     runner: &Batch,
     case: Game,
     outcome: Outcome,
-) -> (String, Game, Outcome, Option<size::SizeBound>) {
+) -> (String, Game, Outcome, Option<size::Probed>) {
     let bar = ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
     // A spinner and the message: runs made, the current size, the budget left.
     if let Ok(style) = ProgressStyle::with_template("{spinner} {msg}") {
         bar.set_style(style);
     }
     bar.enable_steady_tick(Duration::from_millis(200));
+    let kind = outcome.what();
+    // A wrong answer or a crash on a large input may be about its size alone (a fixed input
+    // buffer): games of its size drawn afresh are tried first, within half its share. Where
+    // the size is the cause, a smaller game fails only while its input stays over that size,
+    // and nothing is shrunk; else, or cut short, the shrinking has the rest.
+    let probing = Instant::now();
+    let probed = match outcome {
+        Outcome::Wrong { .. } | Outcome::Crash { .. } if case.input().len() > size::PROBED_OVER => {
+            bar.set_message(format!(
+                "trying other games of the size of the {kind}'s: does its size alone fail?"
+            ));
+            let plain = |bar: &ProgressBar| bar.message();
+            progress::lines(&bar, slot.started, &plain, || {
+                let budget = Budget::lasting(Some(slot.share / 2));
+                size::probe(runner, &case, &outcome, &budget)
+            })
+        }
+        _ => None,
+    };
+    if let Some(size::Probed::Bound(_)) = probed {
+        bar.finish_and_clear();
+        let line = "not shrunk, as games drawn afresh at its input's size fail as it does and \
+                    smaller ones pass"
+            .to_owned();
+        return (line, case, outcome, probed);
+    }
     // A timeout's shrinking, its size bisected, has at most half its share, and so has a
     // memory limit's: its growth, measured next within the rest, says more than a smaller
     // size.
     let total = settings.shrink_time;
     let budget = match outcome {
         Outcome::Timeout { .. } | Outcome::Memory { .. } => slot.share / 2,
-        // A game too large to print may stay so: a quarter of its share is kept for the
-        // probe of its size.
-        Outcome::Wrong { .. } | Outcome::Crash { .. } if case.input().len() > size::PROBED_OVER => {
-            slot.share - slot.share / 4
-        }
-        _ => slot.share,
+        _ => slot.share.saturating_sub(probing.elapsed()),
     };
-    let kind = outcome.what();
     let say = |bar: &ProgressBar| {
         bar.message()
             .replacen("shrinking", &format!("shrinking the {kind}"), 1)
@@ -1159,21 +1179,8 @@ fn shrink_failure(
     let shrunk = progress::lines(&bar, slot.started, &say, || {
         shrink::shrink(runner, case, outcome, budget, &cut, &bar)
     });
-    // What is left of its share, for the size's probe: games of its size afresh.
-    let left = slot.share.saturating_sub(shrunk.time);
-    let size = match shrunk.end {
-        shrink::End::Minimal | shrink::End::Budget => {
-            bar.set_message(format!(
-                "trying other games of the size of the {kind}'s: does its size alone fail?"
-            ));
-            let plain = |bar: &ProgressBar| bar.message();
-            progress::lines(&bar, slot.started, &plain, || {
-                let budget = Budget::lasting(Some(left));
-                size::probe(runner, &shrunk.case, &shrunk.outcome, &budget)
-            })
-        }
-        _ => None,
-    };
+    // A probe cut short says so, where the shrunk game is still too large to print.
+    let size = probed.filter(|_| shrunk.case.input().len() > size::PROBED_OVER);
     bar.finish_and_clear();
     let how = shrunk.how(from, budget, total);
     let line = shrunk.line(shrunk.runs, "run", from, &how);

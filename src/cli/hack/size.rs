@@ -84,22 +84,62 @@ enum Side {
     Passes,
 }
 
+/// What the probe of a failure's size said.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Probed {
+    /// The input's size alone is the cause.
+    Bound(SizeBound),
+    /// The budget ran out before the games tried said either way.
+    Unfinished,
+}
+
+impl Probed {
+    /// The bound, where one was found.
+    pub(super) fn bound(self) -> Option<SizeBound> {
+        match self {
+            Probed::Bound(bound) => Some(bound),
+            Probed::Unfinished => None,
+        }
+    }
+}
+
+impl fmt::Display for Probed {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Probed::Bound(bound) => bound.fmt(f),
+            Probed::Unfinished => f.write_str(
+                "whether its input's size alone is the cause was not found out: its share of \
+                 --shrink-time ran out first (a larger --shrink-time gives that probe time)",
+            ),
+        }
+    }
+}
+
 /// Whether the failure of `case` (which failed with `outcome`, a wrong answer or a crash, not
-/// a timeout) is about its input's size alone, within `budget`: where every game larger fails
-/// and every game smaller passes. `None` where the games tried say otherwise, or the budget
-/// ran out first.
+/// a timeout, on an input over [`PROBED_OVER`]) is about its input's size alone, within
+/// `budget`: where every game larger fails and every game smaller passes. `None` for any other
+/// failure, or where the games tried say otherwise.
 pub(super) fn probe(
     trial: &dyn Trial,
     case: &Game,
     outcome: &Outcome,
     budget: &Budget,
-) -> Option<SizeBound> {
+) -> Option<Probed> {
     let kind = outcome.kind()?;
     let stopped = case.input().len();
     // A timeout's size is its growth's to say; a memory limit's or a stack's, its figures'.
     if !matches!(kind, Kind::WrongAnswer | Kind::Crash) || stopped <= PROBED_OVER {
         return None;
     }
+    match bound(trial, kind, stopped, budget) {
+        Some(bound) => Some(Probed::Bound(bound)),
+        None if budget.ran_out() => Some(Probed::Unfinished),
+        None => None,
+    }
+}
+
+/// [`probe`] of a failure of `kind` that stopped at `stopped` bytes.
+fn bound(trial: &dyn Trial, kind: Kind, stopped: usize, budget: &Budget) -> Option<SizeBound> {
     let mut probe = Probe {
         trial,
         kind,
@@ -360,6 +400,7 @@ mod tests {
         };
         let case = fragile(5_300_000, 99, 4).unwrap();
         let bound = probe(&trial, &case, &wrong(&trial, &case), &Budget::default())
+            .and_then(Probed::bound)
             .expect("only the size matters");
         let about = bound.about() as f64;
         assert!(
@@ -395,5 +436,24 @@ mod tests {
         };
         let outcome = wrong(&trial, &case);
         assert_eq!(probe(&trial, &case, &outcome, &Budget::default()), None);
+    }
+
+    /// A probe given no time says so, and names what would give it time: never silence that
+    /// reads as "the size is not the cause".
+    #[test]
+    fn a_probe_out_of_time_says_it_did_not_finish() {
+        let trial = Cut {
+            over: 4 << 20,
+            piles: usize::MAX,
+            runs: AtomicU64::new(0),
+        };
+        let case = fragile(5_300_000, 99, 4).unwrap();
+        let outcome = wrong(&trial, &case);
+        let none = Budget::lasting(Some(std::time::Duration::ZERO));
+        let probed = probe(&trial, &case, &outcome, &none);
+        assert_eq!(probed, Some(Probed::Unfinished));
+        let said = probed.unwrap().to_string();
+        assert!(said.contains("was not found out"), "{said}");
+        assert!(said.contains("a larger --shrink-time"), "{said}");
     }
 }
