@@ -720,6 +720,37 @@ fn reasons(report: &Value, file: &str) -> Vec<String> {
     .collect()
 }
 
+/// A subfolder reached through a symbolic link is audited as the folder it is: a setter who
+/// links a shared folder of tests in has those tests judged, never "tests: 0" in silence. Each
+/// folder is walked once: a link back to the folder itself, or two links to one folder, count
+/// its tests once, and nothing loops.
+#[test]
+fn a_linked_folder_of_tests_is_audited_once() {
+    let dir = folder("linked");
+    let sample = "3 4\n1 2 4\n2 1\n3 3\n3 1\n1 1\n";
+    fs::create_dir(dir.join("real")).unwrap();
+    write(&dir, "real/a.in", sample);
+    write(&dir, "real/a.out", "Takahashi\n");
+    fs::create_dir(dir.join("top")).unwrap();
+    std::os::unix::fs::symlink("../real", dir.join("top/secret")).unwrap();
+    std::os::unix::fs::symlink("../real", dir.join("top/again")).unwrap();
+    std::os::unix::fs::symlink("..", dir.join("top/up")).unwrap();
+    let name = dir.join("top");
+    let ran = run_within(
+        &["audit", "--json", name.to_str().unwrap()],
+        b"",
+        Duration::from_secs(30),
+    );
+    // One small test lacks much (the bounds, the max tests): status 1, as any such set.
+    assert_eq!(ran.status, 1, "{}", ran.stderr);
+    let report: Value = serde_json::from_str(&ran.stdout).unwrap();
+    let tests = report["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), 1, "{}", ran.stdout);
+    let file = tests[0]["file"].as_str().unwrap();
+    assert!(file.ends_with("/a.in"), "{file}");
+    assert_eq!(tests[0]["answer_right"], true, "{}", ran.stdout);
+}
+
 /// A folder a hostile hand made: every entry named like a test's input is counted and named
 /// with what is wrong with it, in the text and the JSON, and nothing hangs. Pinned: a link
 /// that loops, a link to /dev/zero (read, it never ends), a FIFO `x.in` (opened, it blocks

@@ -50,18 +50,26 @@ const LONGEST_INPUT: u64 = 32 << 20;
 /// The answer files a test may have, in the order they are listed.
 const ANSWERS: [&str; 2] = ["out", "ans"];
 
-/// The tests in `dir` and its subfolders (symbolic links to folders not followed), by path.
-/// Every entry named `*.in` is one, whatever it is: what is not a file it can read is counted
-/// and refused with why ([`check`]), never passed over. A folder named `*.in` is one too, and
-/// its own tests are found as well.
+/// The tests in `dir` and its subfolders, by path: a symbolic link to a folder is followed as
+/// the folder is, and each folder is walked once, however many links lead to it (a link to a
+/// folder above is no loop). Every entry named `*.in` is one, whatever it is: what is not a
+/// file it can read is counted and refused with why ([`check`]), never passed over. A folder
+/// named `*.in` is one too, and its own tests are found as well.
 pub(super) fn tests(dir: &Path) -> io::Result<Vec<TestFiles>> {
+    use std::os::unix::fs::MetadataExt;
     let mut inputs = Vec::new();
+    let mut walked = std::collections::HashSet::new();
     let mut folders = vec![dir.to_path_buf()];
     while let Some(folder) = folders.pop() {
+        let meta = fs::metadata(&folder)?;
+        if !walked.insert((meta.dev(), meta.ino())) {
+            continue;
+        }
         for entry in fs::read_dir(&folder)? {
             let entry = entry?;
             let path = entry.path();
-            if entry.file_type()?.is_dir() {
+            // Through a link too; a link that loops or leads nowhere is no folder.
+            if fs::metadata(&path).is_ok_and(|meta| meta.is_dir()) {
                 folders.push(path.clone());
             }
             if path.extension().is_some_and(|e| e == "in") {
