@@ -193,6 +193,16 @@
 //!   `out_never_overwrites_what_is_not_a_game`.
 //! - A report reaches a reader through process substitution: `tests/hack/hack_box.rs`:
 //!   `a_report_read_through_process_substitution_is_not_lost`.
+//! - Each failure is named the moment it is confirmed, on a sample too: `tests/hack.rs`:
+//!   `a_timeout_is_named_before_it_is_shrunk`; `tests/hack/hack_schedule.rs`:
+//!   `an_endless_loop_is_reported_on_sample_1_in_a_few_limits`.
+//! - The samples and saved games run first, alone, one at a time, for a program and a bot
+//!   alike: `src/cli/hack/search.rs`: `the_fixed_games_run_first_one_at_a_time_and_alone`,
+//!   `a_fixed_game_that_fails_ends_the_search`.
+//! - A failure on inputs over a size alone says so, or that its probe was cut short:
+//!   `tests/hack/hack_reports.rs`:
+//!   `a_solution_wrong_only_on_long_inputs_is_told_that_the_size_is_the_cause`;
+//!   `src/cli/hack/size.rs`: `a_probe_out_of_time_says_it_did_not_finish`.
 //! - `--json` validates against `--json-schema`: `tests/hack/hack_json.rs`:
 //!   `a_wrong_answer_on_a_sample_has_its_game_expected_and_actual`,
 //!   `json_schema_needs_no_command_and_json_is_refused_beside_it`.
@@ -210,7 +220,9 @@
 //! - `audit` names each gap and each surviving mutant, and `--fill` leaves nothing missing:
 //!   `tests/audit.rs`: `the_examples_alone_lack_the_large_tests_and_the_report_names_each_gap`,
 //!   `wrong_answer_files_and_bad_inputs_are_named_each_with_its_reason`,
-//!   `fill_adds_what_is_missing_and_nothing_is_missing_after`.
+//!   `fill_adds_what_is_missing_and_nothing_is_missing_after`; every entry is counted or named,
+//!   a linked folder's tests too: `hostile_entries_are_each_counted_and_named_and_nothing_hangs`,
+//!   `a_linked_folder_of_tests_is_audited_once`.
 //! - `play --machine` keeps the protocol: `tests/play.rs`:
 //!   `protocol_breaches_get_minus_one_and_status_1`,
 //!   `endless_or_garbled_lines_are_refused_without_reading_them_whole`.
