@@ -132,8 +132,8 @@ pub(super) struct Run {
     pub(super) verdict: String,
     /// Seconds, as the judge counts them (wall time less the wait for a CPU).
     pub(super) time: f64,
-    /// Resident memory peak, in MiB; `null` where the run was killed at its time limit,
-    /// unmeasured.
+    /// Resident memory peak, in MiB; `null` where the run was killed at its time limit, or
+    /// ended before /proc's looks saw it: unmeasured.
     pub(super) peak_mib: Option<f64>,
 }
 
@@ -305,7 +305,8 @@ fn verdict_counts(solution: &Solution) -> String {
     }
 }
 
-/// A memory peak in words: `12 MiB`, or `not measured` for a run killed at its time limit.
+/// A memory peak in words: `12 MiB`, or `not measured` for a run killed at its time limit or
+/// too short for /proc's looks to see.
 fn mib_words(peak: Option<f64>) -> String {
     peak.map_or_else(|| "not measured".to_owned(), |mib| format!("{mib:.0} MiB"))
 }

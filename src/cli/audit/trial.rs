@@ -156,7 +156,8 @@ pub(super) struct ProgramRun {
     /// out of time.
     pub(super) time: Duration,
     /// Its resident peak, every process of it together, in bytes: `None` where it was killed
-    /// at its time limit, unmeasured (as hack's JSON says).
+    /// at its time limit, or ended before /proc's looks saw it: unmeasured (as hack's JSON
+    /// says).
     pub(super) peak: Option<u64>,
 }
 
@@ -252,7 +253,9 @@ pub(super) fn run_program(
         return Ok(ProgramRun {
             verdict,
             time,
-            peak: Some(ended.peak),
+            // No process ends at a peak of 0 bytes: a run too short for /proc's looks to see
+            // was not measured.
+            peak: Some(ended.peak).filter(|&peak| peak > 0),
         });
     }
 }

@@ -921,9 +921,16 @@ pub(super) struct Meter<'a> {
     limit: f64,
     /// The whole game's reading, where its verdict gave it: not run again.
     whole: Option<Reading>,
+    /// How many runs ended with no peak measured (too short for /proc's looks to see).
+    unseen: std::sync::atomic::AtomicU64,
 }
 
 impl<'a> Meter<'a> {
+    /// Whether some run's peak went unmeasured (see [`Meter::read`]).
+    pub(super) fn unseen(&self) -> bool {
+        self.unseen.load(std::sync::atomic::Ordering::Relaxed) > 0
+    }
+
     /// A timeout's: each run's time (see [`own_time`]) against the trial's time limit.
     pub(super) fn time(trial: &'a dyn Trial, budget: Budget) -> Meter<'a> {
         let limit = trial.timeout().as_secs_f64();
@@ -933,6 +940,7 @@ impl<'a> Meter<'a> {
             quantity: Quantity::Time,
             limit,
             whole: None,
+            unseen: Default::default(),
         }
     }
 
@@ -952,6 +960,7 @@ impl<'a> Meter<'a> {
             quantity: Quantity::Memory,
             limit: memory as f64,
             whole: Some(Reading::Over(peak as f64)),
+            unseen: Default::default(),
         }
     }
 
@@ -959,7 +968,8 @@ impl<'a> Meter<'a> {
     /// (its peak aside), over it when `wall` ended it; a peak within the limit when it ended
     /// well, over it when it passed the limit, however it ended (the judge would have ended it
     /// there). `None` where it says nothing of the quantity: a time of a run that failed, a
-    /// peak of a run that failed or ran out of time within the memory limit.
+    /// peak of a run that failed or ran out of time within the memory limit, or that was not
+    /// measured (0).
     fn read(&self, timed: Timed, wall: Duration) -> Option<Reading> {
         match (self.quantity, timed) {
             (
@@ -976,6 +986,12 @@ impl<'a> Meter<'a> {
                 | Timed::Failed { peak }
                 | Timed::Over { peak: Some(peak) },
             ) if peak as f64 > self.limit => Some(Reading::Over(peak as f64)),
+            // No process ends at a peak of 0 bytes: a run too short for /proc's looks to see
+            // was not measured, and a point at 0 would read as a jump after it.
+            (Quantity::Memory, Timed::Took { peak: 0, .. }) => {
+                (self.unseen).fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                None
+            }
             (Quantity::Memory, Timed::Took { peak, .. }) => Some(Reading::Within(peak as f64)),
             (Quantity::Memory, Timed::Failed { .. } | Timed::Over { .. }) => None,
         }
@@ -1705,6 +1721,9 @@ mod tests {
         };
         assert_eq!(memory.read(ended, wall), Some(Reading::Over(over)));
         assert_eq!(memory.read(Timed::Over { peak: None }, wall), None);
+        // A run /proc's looks did not see: no peak, where its time still counts.
+        assert_eq!(memory.read(took(0), wall), None);
+        assert_eq!(time.read(took(0), wall), Some(Reading::Within(0.3)));
         assert_eq!(time.read(took(65 * MIB), wall), Some(Reading::Within(0.3)));
         assert_eq!(time.read(failed, wall), None);
         assert_eq!(time.read(ended, wall), Some(Reading::Over(2.0)));

@@ -1217,6 +1217,13 @@ fn growth_lines(text: &mut String, meter: &growth::Meter, case: &Game) {
         text.push_str("growth: not measured to the end: its share of --shrink-time ran out\n");
         return;
     }
+    if found.is_empty() && meter.unseen() {
+        text.push_str(
+            "growth: not measured: its runs at smaller sizes ended before /proc's looks saw \
+             their memory (a control group sees every run)\n",
+        );
+        return;
+    }
     if found.is_empty() {
         let _ = writeln!(text, "growth: {}", meter.quantity.flat());
         return;
