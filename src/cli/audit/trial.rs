@@ -253,9 +253,8 @@ pub(super) fn run_program(
         return Ok(ProgramRun {
             verdict,
             time,
-            // No process ends at a peak of 0 bytes: a run too short for /proc's looks to see
-            // was not measured.
-            peak: Some(ended.peak).filter(|&peak| peak > 0),
+            // Measured from /proc, a peak of 0 is a run too short for its looks to see.
+            peak: Some(ended.peak).filter(|&peak| peak > 0 || run::peaks_by_group()),
         });
     }
 }

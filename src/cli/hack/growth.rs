@@ -923,6 +923,8 @@ pub(super) struct Meter<'a> {
     whole: Option<Reading>,
     /// How many runs ended with no peak measured (too short for /proc's looks to see).
     unseen: std::sync::atomic::AtomicU64,
+    /// Whether a control group measures the peaks (see `run::peaks_by_group`).
+    by_group: bool,
 }
 
 impl<'a> Meter<'a> {
@@ -941,6 +943,7 @@ impl<'a> Meter<'a> {
             limit,
             whole: None,
             unseen: Default::default(),
+            by_group: run::peaks_by_group(),
         }
     }
 
@@ -961,6 +964,7 @@ impl<'a> Meter<'a> {
             limit: memory as f64,
             whole: Some(Reading::Over(peak as f64)),
             unseen: Default::default(),
+            by_group: run::peaks_by_group(),
         }
     }
 
@@ -986,9 +990,9 @@ impl<'a> Meter<'a> {
                 | Timed::Failed { peak }
                 | Timed::Over { peak: Some(peak) },
             ) if peak as f64 > self.limit => Some(Reading::Over(peak as f64)),
-            // No process ends at a peak of 0 bytes: a run too short for /proc's looks to see
-            // was not measured, and a point at 0 would read as a jump after it.
-            (Quantity::Memory, Timed::Took { peak: 0, .. }) => {
+            // Measured from /proc, a peak of 0 is a run too short for its looks to see: not
+            // measured, and a point at 0 would read as a jump after it.
+            (Quantity::Memory, Timed::Took { peak: 0, .. }) if !self.by_group => {
                 (self.unseen).fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 None
             }
@@ -1721,8 +1725,16 @@ mod tests {
         };
         assert_eq!(memory.read(ended, wall), Some(Reading::Over(over)));
         assert_eq!(memory.read(Timed::Over { peak: None }, wall), None);
-        // A run /proc's looks did not see: no peak, where its time still counts.
-        assert_eq!(memory.read(took(0), wall), None);
+        // Measured from /proc, a run its looks did not see has no peak, where its time still
+        // counts; a control group's 0 is the run's own.
+        let mut from_proc = Meter::memory(&trial, Budget::default(), 64 * MIB, 65 * MIB);
+        from_proc.by_group = false;
+        assert_eq!(from_proc.read(took(0), wall), None);
+        assert!(from_proc.unseen());
+        let mut by_group = Meter::memory(&trial, Budget::default(), 64 * MIB, 65 * MIB);
+        by_group.by_group = true;
+        assert_eq!(by_group.read(took(0), wall), Some(Reading::Within(0.0)));
+        assert!(!by_group.unseen());
         assert_eq!(time.read(took(0), wall), Some(Reading::Within(0.3)));
         assert_eq!(time.read(took(65 * MIB), wall), Some(Reading::Within(0.3)));
         assert_eq!(time.read(failed, wall), None);

@@ -55,6 +55,13 @@ pub(in crate::cli) fn which() -> String {
     format!("{way}; {}", walls().words())
 }
 
+/// Whether a control group measures the runs: it sees every page a run charges, so a peak of 0
+/// is the run's own (less than a page above what its group held before it), not a run too
+/// short for /proc's looks to see.
+pub(in crate::cli) fn peaks_by_group() -> bool {
+    cgroup::which().is_some()
+}
+
 /// What a run has used so far, every process and thread of it.
 #[derive(Clone, Copy, Debug, Default)]
 pub(in crate::cli) struct Usage {
