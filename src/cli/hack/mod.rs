@@ -2,17 +2,19 @@
 //! then on generated games against this solver, judged as the judge would (wrong answer, crash,
 //! memory limit exceeded, timeout); the first failure is shrunk to a small game and reported.
 //!
-//! This file is the run from start to end, top to bottom: the options, the samples and saved
-//! games, the search, the confirmation of each failure found, its shrinking within its share of
-//! the budget, a timeout's or a memory limit's growth, the report and what is kept. The search,
-//! the confirmation and the shrinking are written over a [`trial::Trial`] ("try this game, say
-//! what happened"): the batch program (`batch`), the bot against the referee (`interactive`), or
-//! an in-process function of the game; the report's words for an outcome under the limits and
-//! the growth are the batch trial's.
+//! This file holds the options and their checks, the settings they make, and a program's
+//! [`hunt::Hunter`]: its games and the block of its report (shrinking within its share of the
+//! budget, a timeout's or a memory limit's growth, what is kept). The one hunt (`hunt`) drives
+//! a program's run and a bot's alike: the search, the confirmation of each failure found, the
+//! blocks, the end. The search, the confirmation and the shrinking are written over a
+//! [`trial::Trial`] ("try this game, say what happened"): the batch program (`batch`), the bot
+//! against the referee (`interactive`), or an in-process function of the game; the report's
+//! words for an outcome under the limits and the growth are the batch trial's.
 //!
 //! The rooms, each using only those below it (and its own):
-//! - `interactive` (`hack --interactive`: its games, a schedule the search runs, its referee,
-//!   the referee's tricks, transcript);
+//! - `interactive` (`hack --interactive`: a bot's hunter, its games, its referee, the
+//!   referee's tricks, transcript);
+//! - `hunt` (the one driver, over a [`hunt::Hunter`]);
 //! - `search` (the worker pool over a schedule of games; hack's generated games), `everywhere`
 //!   (whether a failure on sample 1 is on every game), `shrink` (with `drops` and `merges`),
 //!   `size` (whether a large failure is about its input's size alone), `growth` (a timeout's
@@ -32,6 +34,7 @@ mod everywhere;
 pub(in crate::cli) mod files;
 mod growth;
 mod help;
+mod hunt;
 mod interactive;
 pub(in crate::cli) mod json;
 mod origin;
@@ -52,14 +55,15 @@ use crate::cli::exit::{Ended, Exit, status};
 use batch::Batch;
 use budget::Budget;
 use confirm::Confirmed;
+use hunt::{Block, Everywhere, Found, Hunter, LOOKED, Placed, Slot, other_games, sample_line};
 use indicatif::{ProgressBar, ProgressStyle};
 use origin::Origin;
-use search::Finding;
+use search::Schedule;
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::AtomicU64;
 use std::thread;
 use std::time::{Duration, Instant};
 use trial::{Limits, Sharing, Trial};
@@ -307,52 +311,48 @@ fn checked_run(args: &Args) -> Result<Ended, Failure> {
         max_n: args.max_n,
     };
     let mut failures = Vec::new();
-    if args.interactive {
-        let plays = AtomicU64::new(0);
-        let result = interactive::run(&settings, &mut failures, &plays);
-        run::sweep_orphans();
-        run::dismiss();
-        if let Ok(ended) = &result {
-            print_json(args, &settings, *ended, plays.into_inner(), failures);
-        }
-        return result;
-    }
-    let runner = Batch {
-        command: settings.command.clone(),
-        limits: settings.limits,
-        jobs: settings.jobs,
-        runs: AtomicU64::new(0),
-        turns: run::Turns::default(),
+    let (result, runs) = if args.interactive {
+        interactive::hunt(&settings, &mut failures)
+    } else {
+        let program = Program {
+            settings: &settings,
+            runner: Batch {
+                command: settings.command.clone(),
+                limits: settings.limits,
+                jobs: settings.jobs,
+                runs: AtomicU64::new(0),
+                turns: run::Turns::default(),
+            },
+        };
+        let result = hunt::hunt(&settings, &program, &mut failures);
+        (result, program.tries())
     };
-    let result = hunt(&settings, &runner, &mut failures);
     run::sweep_orphans();
     run::dismiss();
-    let result = match result {
+    let (result, error) = match result {
         // hack could not do its work: told apart from a failure found (1).
-        Err(Failure::Usage(message)) => Err(Failure::Usage(message)),
+        Err(Failure::Usage(message)) => return Err(Failure::Usage(message)),
         Err(trouble) => {
             crate::report(format_args!("{trouble}"));
-            Ok(Ended::Trouble)
+            (Ended::Trouble, Some(trouble.to_string()))
         }
-        ok => ok,
+        Ok(ended) => (ended, None),
     };
-    if let Ok(ended) = &result {
-        print_json(args, &settings, *ended, runner.runs(), failures);
+    if args.json {
+        print_json(args, &settings, (result, error), runs, failures);
     }
-    result
+    Ok(result)
 }
 
-/// With --json: the report as one JSON document on standard output.
+/// With --json: the report as one JSON document on standard output, of a run that ended as
+/// `ended` says (with the error that stopped it, if one).
 fn print_json(
     args: &Args,
     settings: &Settings,
-    ended: Ended,
+    (ended, error): (Ended, Option<String>),
     runs: u64,
     failures: Vec<json::Failure>,
 ) {
-    if !args.json {
-        return;
-    }
     let report = json::Report {
         command: (settings.command.iter())
             .map(|arg| arg.to_string_lossy().into_owned())
@@ -367,7 +367,7 @@ fn print_json(
         measured_by: Some(run::which()),
         runs,
         ended: ended.into(),
-        error: None,
+        error,
         exit_status: status(Exit::Hack(ended)),
         failures,
     };
@@ -404,38 +404,9 @@ impl Settings {
     }
 }
 
-/// Which of [`other_games`] is the game of one pile and one move that a timeout on every game
-/// is looked at longer on.
-const LOOKED: usize = 1;
-
 /// The largest memory peak taken for a runtime's own (an interpreter's, a virtual machine's)
 /// rather than a solution's: only a --memory below it can be a usage error.
 const RUNTIME_ALONE: u64 = 64 * MIB;
-
-/// Samples, saved games, the search; the confirmation of what failed; then the report.
-fn hunt(
-    settings: &Settings,
-    runner: &Batch,
-    failures: &mut Vec<json::Failure>,
-) -> Result<Ended, Failure> {
-    let started = Instant::now();
-    let (found, saved) = search_games(settings, runner, started)?;
-    if found.is_empty() {
-        return Ok(nothing_found(settings, runner, saved));
-    }
-    let confirmed = confirm_all(settings, runner, started, found)?;
-    if confirmed.is_empty() {
-        return Ok(nothing_found(settings, runner, saved));
-    }
-    report_all(settings, runner, started, confirmed, failures)
-}
-
-/// A game that failed (or gave no verdict), not yet confirmed.
-struct Failed {
-    origin: Origin,
-    game: Game,
-    outcome: Outcome,
-}
 
 /// The fixed games of a run, in order: the statement's samples, then the games saved in --save
 /// DIR (its `*.in` files, by name; those past the statement's limits only with --beyond, as a
@@ -458,14 +429,7 @@ struct Games<'a> {
     generated: search::Games<'a>,
 }
 
-/// A game of a program's run: its index in the run and where it came from.
-#[derive(Clone, Debug)]
-struct Placed {
-    index: u64,
-    origin: Origin,
-}
-
-impl search::Schedule for Games<'_> {
+impl Schedule for Games<'_> {
     type Plan = Placed;
 
     fn count(&self) -> u64 {
@@ -486,7 +450,11 @@ impl search::Schedule for Games<'_> {
                 }
             }
         };
-        Placed { index, origin }
+        Placed {
+            index,
+            origin,
+            seed: 0,
+        }
     }
 
     fn make(&self, placed: &Placed) -> Result<Game, String> {
@@ -520,358 +488,59 @@ impl search::Schedule for Games<'_> {
     }
 }
 
-/// Confirms each failure found, the first found first: it counts once it repeats, run alone;
-/// else it is flaky. One block a kind: a kind already confirmed the same way is left out. A run
-/// with no verdict ends hack (a CMD that cannot start is a usage error).
-fn confirm_all(
-    settings: &Settings,
-    runner: &Batch,
-    started: Instant,
-    found: Vec<Failed>,
-) -> Result<Vec<Found>, Failure> {
-    let status = ProgressBar::hidden();
-    let say = |bar: &ProgressBar| bar.message();
-    let unusable = |outcome: &Outcome| match outcome {
-        Outcome::NotRun(e) => Err(Failure::Usage(start::cannot_run(&runner.command, e))),
-        Outcome::Broken(e) => Err(Failure::Other(format!("cannot go on testing: {e}"))),
-        _ => Ok(()),
-    };
-    for failed in &found {
-        unusable(&failed.outcome)?;
-    }
-    let mut confirmed = Vec::new();
-    for Failed {
-        origin,
-        game,
-        outcome,
-    } in found
-    {
-        status.set_message(format!(
-            "confirming the {} {}: it must fail again",
-            outcome.what(),
-            settings.found(&origin, false)
-        ));
-        // A sample's failure is named the moment it is confirmed; its block follows once hack
-        // knows whether it fails on every game. Not one that may be a --memory too small for
-        // CMD to run at all: that usage error is said alone.
-        let sample = match origin {
-            Origin::Sample(i) if !ends_well_over(&outcome) => Some(i),
-            _ => None,
-        };
-        let named = AtomicBool::new(false);
-        let name = |what: &str| {
-            if let Some(i) = sample
-                && !named.swap(true, Ordering::Relaxed)
-            {
-                let _ = io::stderr()
-                    .lock()
-                    .write_all(sample_line(what, i).as_bytes());
-            }
-        };
-        let quick = match origin {
-            Origin::Sample(0) if verdict::far_over(&outcome, runner.limits.timeout) => {
-                let confirmed = || name(outcome.what());
-                progress::lines(&status, started, &say, || {
-                    everywhere::confirm_with_others(
-                        runner,
-                        &game,
-                        &other_games(),
-                        LOOKED,
-                        &confirmed,
-                    )
-                })
-            }
-            _ => None,
-        };
-        let (confirmation, every) = match quick {
-            Some((confirmation, Some(others))) => (confirmation, Everywhere::Yes(others)),
-            Some((confirmation, None)) => (confirmation, Everywhere::No),
-            None => {
-                let repeats = confirm::found_repeats(&outcome, runner.limits.timeout);
-                let confirmation = progress::lines(&status, started, &say, || {
-                    runner.confirm(&game, &outcome, repeats, &Budget::default())
-                });
-                (confirmation, Everywhere::Untried)
-            }
-        };
-        match &confirmation {
-            Confirmed::Unsure(why) => {
-                unusable(why)?;
-                continue;
-            }
-            Confirmed::Repeats(outcome) => name(outcome.what()),
-            Confirmed::Flaky { .. } => {}
-        }
-        // A stack overflow whose confirmation found a crash may meet the crash found as such:
-        // one block a kind, flaky or not, the first found.
-        let kind = confirmation.outcome().kind();
-        if (confirmed.iter()).any(|c: &Found| {
-            c.confirmed.outcome().kind() == kind && c.confirmed.repeats() == confirmation.repeats()
-        }) {
-            continue;
-        }
-        confirmed.push(Found {
-            origin,
-            game,
-            confirmed: confirmation,
-            everywhere: every,
-            named: named.into_inner(),
-        });
-    }
-    Ok(confirmed)
+/// A program's hunt: CMD run on each game as the judge runs it ([`Batch`]).
+struct Program<'a> {
+    settings: &'a Settings,
+    runner: Batch,
 }
 
-/// The fixed games, then the generated ones, with the bar (or a line every few seconds): the
-/// failures found, the first found first, and how many saved games there were.
-fn search_games(
-    settings: &Settings,
-    runner: &Batch,
-    started: Instant,
-) -> Result<(Vec<Failed>, u64), Failure> {
-    let games = Games {
-        fixed: (fixed_games(settings).into_iter())
-            .map(|(origin, case, _)| (origin, case))
-            .collect(),
-        generated: search::Games {
-            trial: runner,
-            seed: settings.seed,
-            tests: settings.tests,
-            max_n: settings.max_n,
-            beyond: settings.beyond,
-        },
-    };
-    let fixed = search::Schedule::fixed(&games);
-    let bar = if settings.tests > 0 {
-        ProgressBar::with_draw_target(
-            Some(settings.tests),
-            indicatif::ProgressDrawTarget::stderr(),
-        )
-    } else {
-        ProgressBar::hidden()
-    };
-    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg}") {
-        bar.set_style(style);
-    }
-    let on_game = |index: u64, game: Option<&Placed>| match game.map(|placed| &placed.origin) {
-        Some(Origin::Sample(i)) => bar.set_message(format!("running sample {}, alone", i + 1)),
-        Some(Origin::Saved(path)) => {
-            bar.set_message(format!("running the saved game {}, alone", ShownPath(path)))
-        }
-        Some(Origin::Generated { index, plan, .. }) => {
-            bar.set_message(format!("now game {}: {}", index + 1, plan.describe()))
-        }
-        None if index >= fixed => bar.inc(1),
-        None => {}
-    };
-    let say = |bar: &ProgressBar| {
-        let message = bar.message();
-        if message.starts_with("now game ") {
-            format!(
-                "{} of {} games run, {message}",
-                bar.position(),
-                settings.tests
-            )
-        } else {
-            message
-        }
-    };
-    let searched = progress::lines(&bar, started, &say, || {
-        search::search(&games, settings.look_further, &on_game)
-    });
-    bar.finish_and_clear();
-    let searched = searched.map_err(Failure::Other)?;
-    // The first failure among the generated games: every one before it passed.
-    let first = searched.first.unwrap_or(0).saturating_sub(fixed);
-    let saved = fixed - SAMPLES.len() as u64;
-    let failed = (searched.findings.into_iter())
-        .map(|f: Finding<Placed>| {
-            let origin = match f.plan.origin {
-                Origin::Generated { index, plan, .. } => Origin::Generated { index, plan, first },
-                origin => origin,
-            };
-            Failed {
-                origin,
-                game: f.game,
-                outcome: f.outcome,
-            }
-        })
-        .collect();
-    Ok((failed, saved))
-}
+impl Hunter for Program<'_> {
+    const NAME: &'static str = "hack";
+    const UNIT: &'static str = "run";
 
-/// Names every failure confirmed on one line (when more than one), then shrinks and reports
-/// each in its own block as soon as it is shrunk; the first found goes to --out, each to
-/// --save. Shrinking shares --shrink-time: the quick kinds first (a wrong answer, a crash),
-/// timeouts last, each with the time left divided by the failures left. How it ended: found,
-/// or in trouble when a game could not be kept where asked.
-fn report_all(
-    settings: &Settings,
-    runner: &Batch,
-    started: Instant,
-    confirmed: Vec<Found>,
-    failures: &mut Vec<json::Failure>,
-) -> Result<Ended, Failure> {
-    let count = confirmed.len();
-    let mut header = String::new();
-    if count > 1 {
-        let each: Vec<String> = (confirmed.iter())
-            .map(|found| {
-                format!(
-                    "{} {}",
-                    found.confirmed.outcome().what(),
-                    settings.found(&found.origin, false)
-                )
-            })
-            .collect();
-        let _ = writeln!(
-            header,
-            "hack: {count} kinds of failure: {}; each below as it is shrunk, the quick kinds \
-             first{}\n",
-            each.join(", "),
-            if settings.out.is_some() {
-                " (--out has the first)"
-            } else {
-                ""
-            }
-        );
-    }
-    // Every kind's verdict at once, as a judge shows every test's; each block follows as soon
-    // as it is shrunk, so that a wrong answer's is not held back behind a timeout's minute.
-    // (A failure of several kinds is of generated games: no sample's usage error below.)
-    let _ = io::stderr().lock().write_all(header.as_bytes());
-    // Timeouts last: each of their runs takes the limit and more.
-    let mut order: Vec<usize> = (0..count).collect();
-    order.sort_by_key(|&i| matches!(confirmed[i].confirmed.outcome(), Outcome::Timeout { .. }));
-    let total = settings.shrink_time;
-    let shrinking = Instant::now();
-    let mut status = Ended::Found;
-    let mut confirmed: Vec<Option<Found>> = confirmed.into_iter().map(Some).collect();
-    for (done, &i) in order.iter().enumerate() {
-        let left = total.saturating_sub(shrinking.elapsed());
-        let share = left / (count - done) as u32;
-        let Some(found) = confirmed[i].take() else {
-            continue;
-        };
-        let first = i == 0;
-        let slot = Slot {
-            out: settings.out.as_ref().filter(|_| first),
-            first,
-            share,
-            started,
-        };
-        // A usage error (a --memory too small for CMD) is all that is said.
-        let (mut text, told, kept, mut entry) = failure_block(settings, &slot, runner, found)?;
-        // A failure found that could not be kept where asked: hack's trouble too.
-        if !kept.finish(&mut text, told) {
-            status = Ended::Trouble;
-        }
-        entry.report = text;
-        failures.push(entry);
-        // A blank line after a block's last line ("saved as ..."), before the next block.
-        if done + 1 < count {
-            let _ = io::stderr().lock().write_all(b"\n");
+    fn games(&self) -> impl Schedule<Plan = Placed> + '_ {
+        let settings = self.settings;
+        Games {
+            fixed: (fixed_games(settings).into_iter())
+                .map(|(origin, case, _)| (origin, case))
+                .collect(),
+            generated: search::Games {
+                trial: &self.runner,
+                seed: settings.seed,
+                tests: settings.tests,
+                max_n: settings.max_n,
+                beyond: settings.beyond,
+            },
         }
     }
-    // Every report says how its runs were measured and boxed: once at its end, where no
-    // block said it (a timeout's and a memory limit's do, beside their figures).
-    if !failures
-        .iter()
-        .any(|f| f.report.contains("\n(measured by "))
-    {
-        let _ = writeln!(io::stderr().lock(), "{}", report::measured());
+
+    fn look_further(&self) -> Duration {
+        self.settings.look_further
     }
-    Ok(status)
-}
 
-/// A failure confirmed.
-struct Found {
-    /// Where it was found.
-    origin: Origin,
-    game: Game,
-    confirmed: Confirmed,
-    /// Whether it fails on every game, as far as its confirmation found.
-    everywhere: Everywhere,
-    /// Whether its first line is on standard error already (see [`sample_line`]).
-    named: bool,
-}
+    fn trial(&self, _: &Placed) -> Box<dyn Trial + '_> {
+        Box::new(&self.runner)
+    }
 
-/// The first line of a failure on sample `i` (from 0) of the statement, `what` it is.
-fn sample_line(what: &str, i: usize) -> String {
-    format!("hack: {what} on sample {} of the statement:\n", i + 1)
+    fn tries(&self) -> u64 {
+        self.runner.runs()
+    }
+
+    /// Not one that may be a --memory too small for CMD to run at all: that usage error is said
+    /// alone.
+    fn names_at_once(&self, outcome: &Outcome) -> bool {
+        !ends_well_over(outcome)
+    }
+
+    fn block(&self, slot: &Slot, found: Found) -> Result<Block, Failure> {
+        failure_block(self.settings, slot, &self.runner, found)
+    }
 }
 
 /// Over the memory limit and else ending well, with a peak that a runtime alone reaches: on
 /// every game, the smallest too, the limit is too small for CMD to run at all.
 fn ends_well_over(outcome: &Outcome) -> bool {
     matches!(outcome, Outcome::Memory { status: None, peak, .. } if *peak <= RUNTIME_ALONE)
-}
-
-/// Whether a failure is on every game (see `everywhere::fails_everywhere`).
-enum Everywhere {
-    /// Not tried yet.
-    Untried,
-    /// Tried: it is not.
-    No,
-    /// It is: how the other games failed, the game at [`LOOKED`] looked at longer.
-    Yes(Vec<Outcome>),
-}
-
-/// Where a failure's block stands among the others, and its share of --shrink-time.
-struct Slot<'a> {
-    /// --out, for the first failure found only.
-    out: Option<&'a (PathBuf, PathBuf)>,
-    /// The first failure found: its report says which games passed before it.
-    first: bool,
-    share: Duration,
-    /// When hack started: the progress lines count from it.
-    started: Instant,
-}
-
-/// The end of a run that found nothing: all passed, or a signal stopped it (its status).
-fn nothing_found(settings: &Settings, runner: &Batch, saved: u64) -> Ended {
-    let seed = settings.seed;
-    if run::signal().is_some() {
-        return interrupted(plural(runner.runs(), "run"), seed);
-    }
-    let passed = all_passed(saved, settings.tests);
-    // How the runs were measured and boxed: what a pass promises.
-    let measured = report::measured();
-    let _ = writeln!(
-        io::stderr().lock(),
-        "hack: {passed} (seed {seed})\n{measured}"
-    );
-    Ended::Passed
-}
-
-/// What passed, when all did: the samples, `saved` saved games and `tests` generated ones.
-fn all_passed(saved: u64, tests: u64) -> String {
-    let fixed = match saved {
-        0 => "the 2 samples".to_owned(),
-        1 => "the 2 samples and the saved game".to_owned(),
-        n => format!("the 2 samples and the {n} saved games"),
-    };
-    match tests {
-        0 => format!("{fixed} passed; no game was generated (--tests 0)"),
-        1 => format!(
-            "{} and the one generated game passed",
-            fixed.replace(" and ", ", ")
-        ),
-        n => format!(
-            "{} and all {n} generated games passed",
-            fixed.replace(" and ", ", ")
-        ),
-    }
-}
-
-/// The end of a run that a signal stopped before a failure was confirmed, after `done` (its
-/// runs, a bot's games).
-fn interrupted(done: String, seed: u64) -> Ended {
-    let signal = run::signal().unwrap_or(0);
-    crate::report(format_args!(
-        "interrupted after {done} (seed {seed}) by {}; no failure found",
-        run::signal_name(signal)
-    ));
-    Ended::Interrupted(signal)
 }
 
 /// The usage error of a `--memory` too small for CMD to run at all: over it on every game, the
@@ -886,14 +555,6 @@ fn memory_too_small(memory: u64, command: &[OsString], peak: u64) -> Failure {
     ))
 }
 
-/// Sample 2 and the two smallest games (one for each answer): a solution that fails on these
-/// as on sample 1 fails on every game. The first of the smallest, of one pile and one move, is
-/// the one a timeout on every game is looked at longer on (see `growth::long_look`).
-fn other_games() -> [Game; 3] {
-    let [one, two] = Game::smallest();
-    [Game::read_or_empty(SAMPLES[1].0.as_bytes()), one, two]
-}
-
 /// A confirmed failure's block of the report: shrinks it (within its share of --shrink-time)
 /// unless it is a sample's or flaky, and keeps it where asked; the block and where it went.
 fn failure_block(
@@ -901,9 +562,9 @@ fn failure_block(
     slot: &Slot,
     runner: &Batch,
     found: Found,
-) -> Result<(String, usize, files::Kept, json::Failure), Failure> {
+) -> Result<Block, Failure> {
     let Found {
-        origin,
+        placed: Placed { origin, .. },
         game: case,
         confirmed,
         everywhere: every,
@@ -1116,7 +777,12 @@ fn failure_block(
     entry.size_only = size_only;
     entry.growth = growth.lines().map(str::to_owned).collect();
     entry.fails_every_game = every;
-    Ok((text, told, kept, entry))
+    Ok(Block {
+        text,
+        told,
+        kept,
+        entry,
+    })
 }
 
 /// Shrinks a failure within --shrink-time: the report's line on how it went (without its
@@ -1259,27 +925,6 @@ mod tests {
 
     /// A sample is run as the game it holds, written out again: byte for byte the statement's
     /// file, so that a solution is given the sample the statement shows.
-    /// All that passed is named: the saved games too, in a list a reader can take in.
-    #[test]
-    fn a_pass_names_the_saved_games_too() {
-        assert_eq!(
-            all_passed(0, 0),
-            "the 2 samples passed; no game was generated (--tests 0)"
-        );
-        assert_eq!(
-            all_passed(0, 1000),
-            "the 2 samples and all 1000 generated games passed"
-        );
-        assert_eq!(
-            all_passed(1, 0),
-            "the 2 samples and the saved game passed; no game was generated (--tests 0)"
-        );
-        assert_eq!(
-            all_passed(3, 1),
-            "the 2 samples, the 3 saved games and the one generated game passed"
-        );
-    }
-
     #[test]
     fn a_sample_is_run_as_its_own_file() {
         for (input, _) in SAMPLES {

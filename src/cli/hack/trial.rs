@@ -117,6 +117,33 @@ pub(in crate::cli) trait Trial: Sync {
     fn runs(&self) -> u64;
 }
 
+/// A trial lent: the trial itself.
+impl<T: Trial + ?Sized> Trial for &T {
+    fn try_game(&self, game: &Game, sharing: Sharing, budget: &Budget) -> Outcome {
+        (**self).try_game(game, sharing, budget)
+    }
+
+    fn confirm(&self, game: &Game, outcome: &Outcome, repeats: u32, budget: &Budget) -> Confirmed {
+        (**self).confirm(game, outcome, repeats, budget)
+    }
+
+    fn time_alone(&self, game: &Game, wall: Duration, budget: &Budget) -> Option<Timed> {
+        (**self).time_alone(game, wall, budget)
+    }
+
+    fn timeout(&self) -> Duration {
+        (**self).timeout()
+    }
+
+    fn jobs(&self) -> usize {
+        (**self).jobs()
+    }
+
+    fn runs(&self) -> u64 {
+        (**self).runs()
+    }
+}
+
 impl Game {
     /// The game as an input file.
     pub(super) fn input(&self) -> Vec<u8> {

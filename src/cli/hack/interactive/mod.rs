@@ -1,9 +1,10 @@
 //! `hack --interactive`: plays a bot (the command under test) on the statement's samples, on
 //! saved games and on generated ones, as the judge of an interactive problem would, through the
-//! `referee`. The games are a [`Schedule`] that hack's one search runs, `jobs` at a time; the
-//! first game the bot fails is confirmed by the one policy (`confirm`, through the `Refereed`
-//! trial), shrunk with hack's shrinker, and reported (`transcript`) with the whole play, which
-//! the failure's outcome carries, and where in the game's terms the bot went wrong.
+//! `referee`: a bot's [`Hunter`] for hack's one hunt. The games are a [`Schedule`] the search
+//! runs, `jobs` at a time; the first game the bot fails is confirmed by the one policy
+//! (`confirm`, through the `Refereed` trial), shrunk with hack's shrinker, and reported
+//! (`transcript`) with the whole play, which the failure's outcome carries, and where in the
+//! game's terms the bot went wrong.
 //!
 //! Every game is played with a seed of its own (the referee's choices from lost positions), so
 //! that playing it again plays it the same way: a failure that does not come back on every
@@ -18,23 +19,24 @@ use super::budget::Budget;
 use super::confirm::{self, Confirmed};
 use super::everywhere;
 use super::files;
+use super::hunt::{Block, Found, Hunter, Placed, Slot};
+use super::json;
 use super::origin::Origin;
 use super::report;
 use super::run::Turns;
-use super::search::{self, Finding, Plan, Schedule};
+use super::search::{Plan, Schedule};
 use super::shrink;
 use super::trial::{Sharing, Trial};
 use super::verdict::Outcome;
 use super::verdict::{Ending, Played};
 use crate::Game;
 use crate::cli::exit::Ended;
-use crate::cli::game::{Failure, plural};
+use crate::cli::game::Failure;
 use crate::cli::generate::{self, Options};
 use crate::cli::rng::Rng;
 use indicatif::{ProgressBar, ProgressStyle};
 use referee::Bot;
 use std::fmt::Write as _;
-use std::io::{self, Write as _};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -43,114 +45,206 @@ use std::time::Duration;
 /// up to that many moves. hack's own games for a batch solution may be that large.
 const MOST_STONES: u64 = 10_000;
 
-/// How a game of the run is made, and the seed of the referee's choices in it.
-#[derive(Clone, Debug)]
-struct Planned {
-    /// The game's index in the run: the fixed games (samples, then saved games) first.
-    index: u64,
-    origin: Origin,
-    seed: u64,
+/// A bot's hunt: each game played against the referee, a game of the run with its own seed.
+struct Player<'a> {
+    settings: &'a Settings,
+    bot: Bot<'a>,
 }
 
-pub(super) fn run(
+/// Hunts in the bot `settings.command`: how it ended, and how many games it played.
+pub(super) fn hunt(
     settings: &Settings,
-    failures: &mut Vec<super::json::Failure>,
-    plays: &AtomicU64,
-) -> Result<Ended, Failure> {
-    let bot = Bot {
-        command: &settings.command,
-        room: settings.limits.room(),
-        timeout: settings.limits.timeout,
-        memory: settings.limits.memory,
-        plays,
-        turns: &Turns::default(),
+    failures: &mut Vec<json::Failure>,
+) -> (Result<Ended, Failure>, u64) {
+    let plays = AtomicU64::new(0);
+    let turns = Turns::default();
+    let player = Player {
+        settings,
+        bot: Bot {
+            command: &settings.command,
+            room: settings.limits.room(),
+            timeout: settings.limits.timeout,
+            memory: settings.limits.memory,
+            plays: &plays,
+            turns: &turns,
+        },
     };
-    let mut fixed: Vec<(Planned, Game)> = Vec::new();
-    for (origin, case, i) in super::fixed_games(settings) {
-        let salt = match origin {
-            Origin::Sample(_) => 0,
-            _ => 1,
+    let result = super::hunt::hunt(settings, &player, failures);
+    (result, player.tries())
+}
+
+impl Hunter for Player<'_> {
+    const NAME: &'static str = "hack --interactive";
+    const UNIT: &'static str = "game";
+
+    fn games(&self) -> impl Schedule<Plan = Placed> + '_ {
+        let settings = self.settings;
+        let mut fixed: Vec<(Placed, Game)> = Vec::new();
+        for (origin, case, i) in super::fixed_games(settings) {
+            let salt = match origin {
+                Origin::Sample(_) => 0,
+                _ => 1,
+            };
+            // A game of many stones can last as many moves: not one to play here.
+            let stones = case.piles.iter().fold(0u64, |s, &p| s.saturating_add(p));
+            if salt == 0 || stones <= MOST_STONES {
+                let index = fixed.len() as u64;
+                fixed.push((fixed_game(index, origin, settings.seed, salt, i), case));
+            }
+        }
+        BotGames {
+            bot: &self.bot,
+            fixed,
+            seed: settings.seed,
+            tests: settings.tests,
+            jobs: settings.jobs,
+        }
+    }
+
+    /// None: a bot's report is of the first game it fails, every game before it played.
+    fn look_further(&self) -> Duration {
+        Duration::ZERO
+    }
+
+    /// The game played again with its own seed.
+    fn trial(&self, placed: &Placed) -> Box<dyn Trial + '_> {
+        Box::new(Refereed::new(&self.bot, placed.seed, self.settings.jobs))
+    }
+
+    fn tries(&self) -> u64 {
+        self.bot.plays.load(Ordering::Relaxed)
+    }
+
+    /// A bot's failure is named once hack knows whether it fails every game.
+    fn names_at_once(&self, _: &Outcome) -> bool {
+        false
+    }
+
+    /// Flaky: reported with its play, not shrunk. One that repeats is checked on the smallest
+    /// games (a bot that fails both fails every game), shrunk otherwise, and reported.
+    fn block(&self, slot: &Slot, found: Found) -> Result<Block, Failure> {
+        let (settings, bot) = (self.settings, &self.bot);
+        let Found {
+            placed: game,
+            game: found_case,
+            confirmed,
+            ..
+        } = found;
+        let (outcome, flaky) = match confirmed {
+            Confirmed::Flaky {
+                failed,
+                runs,
+                outcome,
+            } => (outcome, Some((failed, runs))),
+            Confirmed::Repeats(outcome) | Confirmed::Unsure(outcome) => (outcome, None),
         };
-        // A game of many stones can last as many moves: not one to play here.
-        let stones = case.piles.iter().fold(0u64, |s, &p| s.saturating_add(p));
-        if salt == 0 || stones <= MOST_STONES {
-            let index = fixed.len() as u64;
-            fixed.push((fixed_game(index, origin, settings.seed, salt, i), case));
+        let Outcome::Played { play, .. } = &outcome else {
+            return Err(Failure::Other(format!(
+                "cannot go on testing: a game ended as {} without its play",
+                outcome.what()
+            )));
+        };
+        let played = Played::clone(play);
+        let mut text = String::new();
+        // How much of `text` is on standard error already.
+        let mut told = 0;
+        let at = settings.found(&game.origin, slot.first);
+        let what = outcome.what();
+        if let Some((failed, runs)) = flaky {
+            let _ = writeln!(
+                text,
+                "{}: flaky: {what} {at}; {}:",
+                Self::NAME,
+                confirm::flaky_words(failed, runs, "each played with the same seed")
+            );
+            report::game(&mut text, &found_case, &[], false);
+            transcript::play_report(&mut text, &found_case, &played, &settings.limits);
+            let mut entry = game
+                .origin
+                .entry(at, &found_case, &found_case.input(), &outcome);
+            entry.flaky = Some(json::Flaky { failed, runs });
+            return Ok(Block {
+                text,
+                told,
+                kept: files::Kept::nothing(),
+                entry,
+            });
         }
-    }
-    let games = BotGames {
-        bot: &bot,
-        fixed,
-        seed: settings.seed,
-        tests: settings.tests,
-        jobs: settings.jobs,
-    };
-    let bar =
-        ProgressBar::with_draw_target(Some(games.count()), indicatif::ProgressDrawTarget::stderr());
-    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg}") {
-        bar.set_style(style);
-    }
-    let on_game = |_, game: Option<&Planned>| {
-        if game.is_none() {
-            bar.inc(1);
+        let kind = played.verdict.kind();
+        let trial = Refereed::new(bot, game.seed, settings.jobs);
+        // The two smallest games, one for each side, as batch tries them (`everywhere`):
+        // failing both the same way, it fails every game; the first is played once more for
+        // its play.
+        let smallest = Game::smallest();
+        let tiny = everywhere::fails_everywhere(&trial, &smallest)
+            .filter(|outcomes| outcomes.iter().all(|o| o.kind() == kind))
+            .map(|_| referee::referee(bot, &smallest[0], game.seed, (&Budget::default(), false)))
+            .filter(|p| p.verdict.kind() == kind);
+        let every = tiny.is_some();
+        let mut shrink_line = None;
+        let (case, played) = if every {
+            let _ = writeln!(
+                text,
+                "{}: the bot fails every game: {what} {at}, and on both of the smallest games \
+                 (one is won by moving first, the other by moving second); the first of them:",
+                Self::NAME
+            );
+            let [first, _] = smallest;
+            (first, tiny.unwrap_or(played))
+        } else {
+            let _ = writeln!(text, "{}: {what} {at}", Self::NAME);
+            // Named the moment it is confirmed; its shrinking and the rest follow.
+            super::tell_now(&text, &mut told);
+            shrunk(
+                bot,
+                settings,
+                (&mut text, &mut shrink_line),
+                &game,
+                found_case,
+                played,
+                outcome,
+            )
+        };
+        // Over --memory on every game, the smallest too, ending well with a peak that a runtime
+        // alone reaches: the limit is too small for the bot to run at all, as batch says.
+        if let (true, Ending::Memory { peak, status: None }) = (every, &played.verdict)
+            && *peak <= super::RUNTIME_ALONE
+        {
+            return Err(super::memory_too_small(
+                settings.limits.memory,
+                &settings.command,
+                *peak,
+            ));
         }
-    };
-    // The first game that fails, every game before it played, or one that gives no verdict
-    // (which ends the search): a bot's report is of that one game, so the search looks no
-    // further.
-    let searched = search::search(&games, Duration::ZERO, &on_game);
-    bar.finish_and_clear();
-    let Some(found) = searched
-        .map_err(Failure::Other)?
-        .findings
-        .into_iter()
-        .next()
-    else {
-        if super::run::signal().is_some() {
-            return Ok(interrupted(&bot, settings));
-        }
-        let _ = writeln!(
-            io::stderr().lock(),
-            "hack --interactive: {} (seed {})\n{}",
-            super::all_passed(games.fixed() - super::SAMPLES.len() as u64, settings.tests),
-            settings.seed,
-            super::report::measured()
+        let input = case.input();
+        let kept = files::keep(
+            slot.out
+                .map(|(target, given)| (target.as_path(), given.as_path())),
+            settings.save.as_deref(),
+            &case,
+            &input,
         );
-        return Ok(Ended::Passed);
-    };
-    let Outcome::Played { play, .. } = &found.outcome else {
-        return unsure(&bot, settings, &found.outcome);
-    };
-    let played = Played::clone(play);
-    let ended = report_failure(&bot, settings, found, played, failures)?;
-    // Every report says how its runs were measured and boxed: once at its end, where the
-    // block did not say it (a memory limit's does).
-    let said = (failures.last()).is_some_and(|f| f.report.contains("\n(measured by "));
-    if matches!(ended, Ended::Found) && !said {
-        let _ = writeln!(io::stderr().lock(), "{}", super::report::measured());
+        let asked = slot.out.is_some() || settings.save.is_some();
+        report::game(&mut text, &case, &kept.places, asked);
+        transcript::play_report(&mut text, &case, &played, &settings.limits);
+        report::explain(&mut text, &case);
+        // A game that fails everywhere is not one to make again.
+        if let Some(line) = game.origin.as_found().filter(|_| !every) {
+            let _ = writeln!(text, "{line}");
+        }
+        let mut entry = game
+            .origin
+            .entry(at, &case, &input, &played_outcome(played));
+        entry.shrunk = shrink_line;
+        entry.game_files = kept.json_places();
+        entry.fails_every_game = every;
+        Ok(Block {
+            text,
+            told,
+            kept,
+            entry,
+        })
     }
-    Ok(ended)
-}
-
-/// A play with no verdict ends hack: a bot that cannot start is a usage error, a machine that
-/// cannot run it is trouble, and a signal ends it as interrupted.
-fn unsure(bot: &Bot, settings: &Settings, outcome: &Outcome) -> Result<Ended, Failure> {
-    match outcome {
-        Outcome::NotRun(e) => Err(Failure::Usage(super::start::cannot_run(
-            &settings.command,
-            e,
-        ))),
-        Outcome::Broken(e) => Err(Failure::Other(format!("cannot go on testing: {e}"))),
-        _ => Ok(interrupted(bot, settings)),
-    }
-}
-
-/// The end of a run that a signal stopped before a failure was confirmed, as batch says it.
-fn interrupted(bot: &Bot, settings: &Settings) -> Ended {
-    super::interrupted(
-        plural(bot.plays.load(Ordering::Relaxed), "game"),
-        settings.seed,
-    )
 }
 
 /// The games a bot plays, in order: the fixed ones (the samples, then the saved games), then
@@ -158,20 +252,20 @@ fn interrupted(bot: &Bot, settings: &Settings) -> Ended {
 /// run's.
 struct BotGames<'a> {
     bot: &'a Bot<'a>,
-    fixed: Vec<(Planned, Game)>,
+    fixed: Vec<(Placed, Game)>,
     seed: u64,
     tests: u64,
     jobs: usize,
 }
 
 impl Schedule for BotGames<'_> {
-    type Plan = Planned;
+    type Plan = Placed;
 
     fn count(&self) -> u64 {
         self.fixed.len() as u64 + self.tests
     }
 
-    fn plan(&self, index: u64) -> Planned {
+    fn plan(&self, index: u64) -> Placed {
         match self.fixed.get(index as usize) {
             Some((planned, _)) => planned.clone(),
             None => generated(
@@ -183,7 +277,7 @@ impl Schedule for BotGames<'_> {
         }
     }
 
-    fn make(&self, plan: &Planned) -> Result<Game, String> {
+    fn make(&self, plan: &Placed) -> Result<Game, String> {
         match &plan.origin {
             Origin::Generated { plan, .. } => {
                 let (piles, forbidden) =
@@ -198,7 +292,7 @@ impl Schedule for BotGames<'_> {
         self.fixed.len() as u64
     }
 
-    fn try_game(&self, plan: &Planned, game: &Game, sharing: Sharing, budget: &Budget) -> Outcome {
+    fn try_game(&self, plan: &Placed, game: &Game, sharing: Sharing, budget: &Budget) -> Outcome {
         Refereed::new(self.bot, plan.seed, self.jobs).try_game(game, sharing, budget)
     }
 
@@ -209,8 +303,8 @@ impl Schedule for BotGames<'_> {
 
 /// Fixed game `index` of the run, game `i` of its kind (`salt`: 0 the samples, 1 the saved
 /// games), with a seed of its own from the run's.
-fn fixed_game(index: u64, origin: Origin, seed: u64, salt: u64, i: usize) -> Planned {
-    Planned {
+fn fixed_game(index: u64, origin: Origin, seed: u64, salt: u64, i: usize) -> Placed {
+    Placed {
         index,
         origin,
         seed: mix(seed, salt << 32 | i as u64),
@@ -223,7 +317,7 @@ fn mix(seed: u64, n: u64) -> u64 {
 
 /// Generated game `index` of `tests` (`at` in the run): tiny first, growing, every value small
 /// enough that a game ends within a few hundred moves.
-fn generated(seed: u64, at: u64, index: u64, tests: u64) -> Planned {
+fn generated(seed: u64, at: u64, index: u64, tests: u64) -> Placed {
     let mut rng = Rng::new(mix(seed, index));
     let percent = index * 100 / tests.max(1);
     let (max, n, m) = match percent {
@@ -239,7 +333,7 @@ fn generated(seed: u64, at: u64, index: u64, tests: u64) -> Planned {
         lift: false,
     };
     let game_seed = rng.next_u64();
-    Planned {
+    Placed {
         index: at,
         // Every game before it passed: a bot's search stops at its first failure.
         origin: Origin::Generated {
@@ -257,131 +351,6 @@ fn generated(seed: u64, at: u64, index: u64, tests: u64) -> Planned {
     }
 }
 
-/// Confirms the failure by the one policy (`confirm`), the game played again with its seed:
-/// flaky, reported with its play and not shrunk, unless it failed on every run; one that
-/// repeats is checked on the smallest games (a bot that fails both fails every game), shrunk
-/// otherwise, and reported.
-fn report_failure(
-    bot: &Bot,
-    settings: &Settings,
-    found: Finding<Planned>,
-    played: Played,
-    failures: &mut Vec<super::json::Failure>,
-) -> Result<Ended, Failure> {
-    let Finding {
-        plan: game,
-        game: found_case,
-        outcome,
-        ..
-    } = found;
-    let mut text = String::new();
-    // How much of `text` is on standard error already.
-    let mut told = 0;
-    let at = settings.found(&game.origin, true);
-    let trial = Refereed::new(bot, game.seed, settings.jobs);
-    let repeats = confirm::found_repeats(&outcome, settings.limits.timeout);
-    match trial.confirm(&found_case, &outcome, repeats, &Budget::default()) {
-        Confirmed::Repeats(_) => {}
-        Confirmed::Unsure(why) => return unsure(bot, settings, &why),
-        Confirmed::Flaky { failed, runs, .. } => {
-            let _ = writeln!(
-                text,
-                "hack --interactive: flaky: {} {at}; {}:",
-                outcome.what(),
-                confirm::flaky_words(failed, runs, "each played with the same seed")
-            );
-            report::game(&mut text, &found_case, &[], false);
-            transcript::play_report(&mut text, &found_case, &played, &settings.limits);
-            let _ = io::stderr().lock().write_all(text.as_bytes());
-            let mut entry = game
-                .origin
-                .entry(at, &found_case, &found_case.input(), &outcome);
-            entry.report = text;
-            entry.flaky = Some(super::json::Flaky { failed, runs });
-            failures.push(entry);
-            return Ok(Ended::Found);
-        }
-    }
-    let kind = played.verdict.kind();
-    let what = outcome.what();
-    // The two smallest games, one for each side, as batch tries them (`everywhere`): failing
-    // both the same way, it fails every game; the first is played once more for its play.
-    let smallest = Game::smallest();
-    let tiny = everywhere::fails_everywhere(&trial, &smallest)
-        .filter(|outcomes| outcomes.iter().all(|o| o.kind() == kind))
-        .map(|_| referee::referee(bot, &smallest[0], game.seed, (&Budget::default(), false)))
-        .filter(|p| p.verdict.kind() == kind);
-    let every = tiny.is_some();
-    let mut shrink_line = None;
-    let (case, played) = if every {
-        let _ = writeln!(
-            text,
-            "hack --interactive: the bot fails every game: {what} {at}, and on both of the \
-             smallest games (one is won by moving first, the other by moving second); the first \
-             of them:"
-        );
-        let [first, _] = smallest;
-        (first, tiny.unwrap_or(played))
-    } else {
-        let _ = writeln!(text, "hack --interactive: {what} {at}");
-        // Named the moment it is confirmed; its shrinking and the rest follow.
-        super::tell_now(&text, &mut told);
-        shrunk(
-            bot,
-            settings,
-            (&mut text, &mut shrink_line),
-            &game,
-            found_case,
-            played,
-            outcome,
-        )
-    };
-    // Over --memory on every game, the smallest too, ending well with a peak that a runtime
-    // alone reaches: the limit is too small for the bot to run at all, as batch says.
-    if let (true, Ending::Memory { peak, status: None }) = (every, &played.verdict)
-        && *peak <= super::RUNTIME_ALONE
-    {
-        return Err(super::memory_too_small(
-            settings.limits.memory,
-            &settings.command,
-            *peak,
-        ));
-    }
-    let input = case.input();
-    let kept = files::keep(
-        settings
-            .out
-            .as_ref()
-            .map(|(target, given)| (target.as_path(), given.as_path())),
-        settings.save.as_deref(),
-        &case,
-        &input,
-    );
-    let asked = settings.out.is_some() || settings.save.is_some();
-    report::game(&mut text, &case, &kept.places, asked);
-    transcript::play_report(&mut text, &case, &played, &settings.limits);
-    report::explain(&mut text, &case);
-    // A game that fails everywhere is not one to make again.
-    if let Some(line) = game.origin.as_found().filter(|_| !every) {
-        let _ = writeln!(text, "{line}");
-    }
-    // A failure found that could not be kept where asked: hack's trouble too.
-    let ended = if kept.finish(&mut text, told) {
-        Ended::Found
-    } else {
-        Ended::Trouble
-    };
-    let mut entry = game
-        .origin
-        .entry(at, &case, &input, &played_outcome(played));
-    entry.report = text;
-    entry.shrunk = shrink_line;
-    entry.game_files = kept.json_places();
-    entry.fails_every_game = every;
-    failures.push(entry);
-    Ok(ended)
-}
-
 /// Shrinks the game with hack's shrinker, each candidate played once with the failing game's
 /// seed; the smallest game, played again to confirm it, and that play. The report's line on
 /// the shrinking goes to `text` and, without its colon, to `shrink_line`.
@@ -389,7 +358,7 @@ fn shrunk(
     bot: &Bot,
     settings: &Settings,
     (text, shrink_line): (&mut String, &mut Option<String>),
-    game: &Planned,
+    game: &Placed,
     case: Game,
     played: Played,
     outcome: Outcome,
