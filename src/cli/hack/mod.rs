@@ -479,7 +479,7 @@ impl Schedule for Games<'_> {
         self.fixed.len() as u64
     }
 
-    fn try_game(&self, _: &Placed, game: &Game, sharing: Sharing, budget: &Budget) -> Outcome {
+    fn try_planned(&self, _: &Placed, game: &Game, sharing: Sharing, budget: &Budget) -> Outcome {
         self.generated.trial.try_game(game, sharing, budget)
     }
 

@@ -634,7 +634,7 @@ pub(in crate::cli) trait Schedule: Sync {
     }
 
     /// Tries the game `plan` made, alone or beside the other workers' tries, within `budget`.
-    fn try_game(
+    fn try_planned(
         &self,
         plan: &Self::Plan,
         game: &Game,
@@ -678,7 +678,7 @@ impl Schedule for Games<'_> {
         &LATER_PARTS
     }
 
-    fn try_game(&self, _: &Plan, game: &Game, sharing: Sharing, budget: &Budget) -> Outcome {
+    fn try_planned(&self, _: &Plan, game: &Game, sharing: Sharing, budget: &Budget) -> Outcome {
         self.trial.try_game(game, sharing, budget)
     }
 
@@ -717,7 +717,7 @@ pub(in crate::cli) fn search<S: Schedule>(
         let case = schedule.make(&plan)?;
         on_game(index, Some(&plan));
         // One at a time, so alone: a timeout's first run is its verdict.
-        let outcome = schedule.try_game(&plan, &case, Sharing::Alone, &Budget::default());
+        let outcome = schedule.try_planned(&plan, &case, Sharing::Alone, &Budget::default());
         on_game(index, None);
         if outcome.failed() || outcome.unusable() {
             let finding = Finding {
@@ -781,7 +781,7 @@ pub(in crate::cli) fn search<S: Schedule>(
                 .unwrap_or_else(|p| p.into_inner())
                 .push((index, large, cancel.clone()));
             let budget = Budget::default().with_cancel(cancel);
-            let outcome = schedule.try_game(&plan, &case, Sharing::Shared, &budget);
+            let outcome = schedule.try_planned(&plan, &case, Sharing::Shared, &budget);
             running
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
@@ -998,7 +998,7 @@ mod tests {
             self.fixed
         }
 
-        fn try_game(&self, &index: &u64, _: &Game, sharing: Sharing, _: &Budget) -> Outcome {
+        fn try_planned(&self, &index: &u64, _: &Game, sharing: Sharing, _: &Budget) -> Outcome {
             use std::sync::atomic::Ordering::SeqCst;
             let beside = self.now.fetch_add(1, SeqCst);
             self.how.lock().unwrap().push((index, sharing, beside));

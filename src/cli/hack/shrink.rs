@@ -596,7 +596,7 @@ impl Shrinker<'_> {
     /// One drop pass over chunks of at least 1/2^`depth` of the items, J candidates a run.
     fn drop_pass(&mut self, pass: Drop, depth: u32) -> bool {
         let mut progress = false;
-        let mut cursor = (0, 0);
+        let mut cursor = Cursor::START;
         while self.end.is_none() {
             let mut batch = Vec::new();
             let mut next = cursor;
@@ -604,7 +604,7 @@ impl Shrinker<'_> {
                 let Some((at, candidate)) = dropped(pass, &self.case, next, depth) else {
                     break;
                 };
-                next = (at.0, at.1 + 1);
+                next = at.next();
                 batch.push((at, candidate));
             }
             if batch.is_empty() {

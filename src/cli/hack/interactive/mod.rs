@@ -292,7 +292,13 @@ impl Schedule for BotGames<'_> {
         self.fixed.len() as u64
     }
 
-    fn try_game(&self, plan: &Placed, game: &Game, sharing: Sharing, budget: &Budget) -> Outcome {
+    fn try_planned(
+        &self,
+        plan: &Placed,
+        game: &Game,
+        sharing: Sharing,
+        budget: &Budget,
+    ) -> Outcome {
         Refereed::new(self.bot, plan.seed, self.jobs).try_game(game, sharing, budget)
     }
 

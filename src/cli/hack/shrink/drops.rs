@@ -7,8 +7,26 @@ use crate::Game;
 use crate::cli::game::Solved;
 use crate::cli::strict::MAX_VALUE;
 
-/// Where a drop pass stands: a chunk size and a chunk (the pairs pass: 0 and a pile).
-pub(super) type Cursor = (usize, usize);
+/// Where a drop pass stands: a chunk size and a chunk of that size (the pairs pass: size 0
+/// and a pile).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Cursor {
+    size: usize,
+    chunk: usize,
+}
+
+impl Cursor {
+    /// Where a pass starts: the largest chunks (see [`chunk_at`]), the first of them.
+    pub(super) const START: Cursor = Cursor { size: 0, chunk: 0 };
+
+    /// The chunk after this one, of the same size.
+    pub(super) fn next(self) -> Cursor {
+        Cursor {
+            chunk: self.chunk + 1,
+            ..self
+        }
+    }
+}
 
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Drop {
@@ -48,14 +66,20 @@ pub(super) fn dropped(
             let piles = case.piles.clone();
             Some((at, Game { piles, forbidden }))
         }
-        Drop::Pairs => drop_pair(case, cursor.1).map(|(i, c)| ((0, i), c)),
+        Drop::Pairs => {
+            drop_pair(case, cursor.chunk).map(|(i, c)| (Cursor { size: 0, chunk: i }, c))
+        }
     }
 }
 
 /// Where the chunk at `(size, k)` or the next one stands: sizes `len / 2`, `len / 4`, ...,
 /// down to `len / 2^depth` or 1 (a size of 0 starts at the largest), chunk `k` of each; never
 /// all of the items, never a chunk equal to the one before it (dropping either gives the same).
-fn chunk_at<T: PartialEq>(items: &[T], (mut size, mut k): Cursor, depth: u32) -> Option<Cursor> {
+fn chunk_at<T: PartialEq>(items: &[T], cursor: Cursor, depth: u32) -> Option<Cursor> {
+    let Cursor {
+        mut size,
+        chunk: mut k,
+    } = cursor;
     let len = items.len();
     if len < 2 {
         return None;
@@ -78,7 +102,7 @@ fn chunk_at<T: PartialEq>(items: &[T], (mut size, mut k): Cursor, depth: u32) ->
         }
         let repeats = k > 0 && to - from == size && items[from - size..from] == items[from..to];
         if !repeats {
-            return Some((size, k));
+            return Some(Cursor { size, chunk: k });
         }
         k += 1;
     }
@@ -90,9 +114,12 @@ fn drop_chunk<T: Clone + PartialEq>(
     cursor: Cursor,
     depth: u32,
 ) -> Option<(Cursor, Vec<T>)> {
-    let (size, k) = chunk_at(items, cursor, depth)?;
-    let (from, to) = (k * size, ((k + 1) * size).min(items.len()));
-    Some(((size, k), [&items[..from], &items[to..]].concat()))
+    let at = chunk_at(items, cursor, depth)?;
+    let (from, to) = (
+        at.chunk * at.size,
+        ((at.chunk + 1) * at.size).min(items.len()),
+    );
+    Some((at, [&items[..from], &items[to..]].concat()))
 }
 
 /// Without the chunk of piles at `cursor` (as [`drop_chunk`]), and with one pile whose Grundy
@@ -104,8 +131,9 @@ fn drop_keeping_nim_sum(case: &Game, cursor: Cursor, depth: u32) -> Option<(Curs
     let solved = solve(&case.piles, &case.forbidden)?;
     let mut at = cursor;
     loop {
-        let (size, k) = chunk_at(&case.piles, at, depth)?;
-        at = (size, k + 1);
+        let found = chunk_at(&case.piles, at, depth)?;
+        let Cursor { size, chunk: k } = found;
+        at = found.next();
         let (from, to) = (k * size, ((k + 1) * size).min(case.piles.len()));
         // One pile for one is no smaller, and would be taken again and again.
         if to - from < 2 {
@@ -123,7 +151,7 @@ fn drop_keeping_nim_sum(case: &Game, cursor: Cursor, depth: u32) -> Option<(Curs
             piles.push(pile);
         }
         let forbidden = case.forbidden.clone();
-        return Some(((size, k), Game { piles, forbidden }));
+        return Some((found, Game { piles, forbidden }));
     }
 }
 
@@ -152,8 +180,8 @@ fn drop_moves_keeping_answer(case: &Game, cursor: Cursor, depth: u32) -> Option<
     }
     let mut at = cursor;
     loop {
-        let ((size, k), forbidden) = drop_chunk(&case.forbidden, at, depth)?;
-        at = (size, k + 1);
+        let (found, forbidden) = drop_chunk(&case.forbidden, at, depth)?;
+        at = found.next();
         let after = solve(&case.piles, &forbidden)?;
         let sum = after.nim_sum();
         if sum == 0 {
@@ -167,7 +195,7 @@ fn drop_moves_keeping_answer(case: &Game, cursor: Cursor, depth: u32) -> Option<
         };
         let mut piles = case.piles.clone();
         piles[last] = pile;
-        return Some(((size, k), Game { piles, forbidden }));
+        return Some((found, Game { piles, forbidden }));
     }
 }
 
@@ -209,22 +237,26 @@ fn drop_pair(case: &Game, from: usize) -> Option<(usize, Game)> {
 mod tests {
     use super::*;
 
+    fn at(size: usize, chunk: usize) -> Cursor {
+        Cursor { size, chunk }
+    }
+
     #[test]
     fn a_chunk_equal_to_the_one_before_is_not_dropped_again() {
         // Halves of [1; 8] are equal: one candidate a size, not one a chunk.
         let ones = [1u64; 8];
-        assert_eq!(chunk_at(&ones, (0, 0), 3), Some((4, 0)));
-        assert_eq!(chunk_at(&ones, (4, 1), 3), Some((2, 0)));
-        assert_eq!(chunk_at(&ones, (2, 1), 3), Some((1, 0)));
-        assert_eq!(chunk_at(&ones, (1, 1), 3), None);
+        assert_eq!(chunk_at(&ones, at(0, 0), 3), Some(at(4, 0)));
+        assert_eq!(chunk_at(&ones, at(4, 1), 3), Some(at(2, 0)));
+        assert_eq!(chunk_at(&ones, at(2, 1), 3), Some(at(1, 0)));
+        assert_eq!(chunk_at(&ones, at(1, 1), 3), None);
         let mixed = [1u64, 2, 2, 1];
-        assert_eq!(chunk_at(&mixed, (2, 1), 2), Some((2, 1)));
+        assert_eq!(chunk_at(&mixed, at(2, 1), 2), Some(at(2, 1)));
     }
 
     #[test]
     fn every_item_is_never_dropped() {
-        assert_eq!(chunk_at(&[5u64], (0, 0), 5), None);
-        let (_, kept) = drop_chunk(&[1u64, 2, 3], (0, 0), 1).unwrap();
+        assert_eq!(chunk_at(&[5u64], at(0, 0), 5), None);
+        let (_, kept) = drop_chunk(&[1u64, 2, 3], Cursor::START, 1).unwrap();
         assert!(!kept.is_empty());
     }
 

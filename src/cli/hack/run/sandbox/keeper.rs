@@ -25,8 +25,13 @@ use std::os::fd::OwnedFd;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// A process hack named: its pid and start (clock ticks after boot).
-type Named = (i32, u64);
+/// A process hack named: its pid and start (clock ticks after boot), which tell it from a
+/// later process given the same pid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Named {
+    pid: i32,
+    start: u64,
+}
 
 /// The guard's life: `args` are its arguments after its name: hack's own process group
 /// (spared: hack's pipeline is in it), the runs' scratch folder (`-`: none), then the control
@@ -63,8 +68,8 @@ pub(in crate::cli) fn be_the_guard(args: &[std::ffi::OsString]) -> i32 {
         };
         match sign {
             '+' => {
-                if let Some(fd) = pidfd_open(named.0)
-                    && stat_of(named.0).is_some_and(|stat| stat.start == named.1)
+                if let Some(fd) = pidfd_open(named.pid)
+                    && stat_of(named.pid).is_some_and(|stat| stat.start == named.start)
                 {
                     held.insert(named, fd);
                 }
@@ -93,13 +98,17 @@ pub(in crate::cli) fn be_the_guard(args: &[std::ffi::OsString]) -> i32 {
 fn parse(line: &str) -> Option<(char, Named)> {
     let sign = line.chars().next().filter(|c| matches!(c, '+' | '-'))?;
     let (pid, start) = line[1..].split_once(' ')?;
-    Some((sign, (pid.parse().ok()?, start.parse().ok()?)))
+    let named = Named {
+        pid: pid.parse().ok()?,
+        start: start.parse().ok()?,
+    };
+    Some((sign, named))
 }
 
 /// Kills each held process, and the process group of each that leads one (but hack's own,
 /// `spared`).
 fn end_groups(held: &HashMap<Named, OwnedFd>, spared: i32) {
-    for (&(pid, start), fd) in held {
+    for (&Named { pid, start }, fd) in held {
         // Stopped, it cannot leave its group (only a process itself, or its parent before it
         // execs, moves it), so the group keeps its number while it is killed.
         if !signal_by(fd, libc::SIGSTOP) {
@@ -204,12 +213,21 @@ fn remove(bases: &[PathBuf]) {
 
 #[cfg(test)]
 mod tests {
-    use super::parse;
+    use super::{Named, parse};
 
     #[test]
     fn a_line_names_a_process_by_its_pid_and_start() {
-        assert_eq!(parse("+123 456"), Some(('+', (123, 456))));
-        assert_eq!(parse("-7 0"), Some(('-', (7, 0))));
+        assert_eq!(
+            parse("+123 456"),
+            Some((
+                '+',
+                Named {
+                    pid: 123,
+                    start: 456
+                }
+            ))
+        );
+        assert_eq!(parse("-7 0"), Some(('-', Named { pid: 7, start: 0 })));
         // The old form (a group alone), a torn line, garbage: nothing to hold.
         assert_eq!(parse("+123"), None);
         assert_eq!(parse("123 456"), None);
