@@ -409,6 +409,24 @@ fn report_all<H: Hunter>(
     Ok(status)
 }
 
+/// Keeps the game a block shows where asked (--out, the first failure's only; --save) and
+/// shows it, with the places it went: what was kept, and the game's input.
+pub(super) fn keep_and_show(
+    settings: &Settings,
+    slot: &Slot,
+    text: &mut String,
+    case: &Game,
+) -> (files::Kept, Vec<u8>) {
+    let input = case.input();
+    let out = slot
+        .out
+        .map(|(target, given)| (target.as_path(), given.as_path()));
+    let kept = files::keep(out, settings.save.as_deref(), case, &input);
+    let asked = out.is_some() || settings.save.is_some();
+    report::game(text, case, &kept.places, asked);
+    (kept, input)
+}
+
 /// The first line of a failure on sample `i` (from 0) of the statement, `what` it is.
 pub(super) fn sample_line(what: &str, i: usize) -> String {
     format!("hack: {what} on sample {} of the statement:\n", i + 1)

@@ -570,7 +570,6 @@ fn failure_block(
         everywhere: every,
         named,
     } = found;
-    let out = slot.out;
     let reported = Instant::now();
     let (outcome, flaky) = match confirmed {
         Confirmed::Repeats(outcome) | Confirmed::Unsure(outcome) => (outcome, None),
@@ -668,84 +667,18 @@ fn failure_block(
             (shrunk, last)
         }
     };
-    // Every game timed out, the smallest (one pile, one move) too: it never ends, which is all
-    // its growth could say.
-    let endless = every.as_ref().and_then(|outcomes| match outcomes.last() {
-        // Ended, as a run alone is, at ALONE_WALL limits.
-        Some(Outcome::Timeout { .. }) if matches!(last, Outcome::Timeout { .. }) => {
-            Some(growth::Growth::Endless {
-                after: runner
-                    .limits
-                    .timeout
-                    .mul_f64(verdict::ALONE_WALL)
-                    .as_secs_f64(),
-            })
-        }
-        _ => None,
-    });
-    let every = every.is_some();
-    let input = shown.input();
-    let kept = files::keep(
-        out.map(|(target, given)| (target.as_path(), given.as_path())),
-        settings.save.as_deref(),
-        &shown,
-        &input,
-    );
-    // --out holds only the first failure's game.
-    let asked = out.is_some() || settings.save.is_some();
-    report::game(&mut text, &shown, &kept.places, asked);
+    let others = every;
+    let every = others.is_some();
+    let (kept, input) = hunt::keep_and_show(settings, slot, &mut text, &shown);
     report::failure(&mut text, &last, &runner.limits);
     // The growth's lines, the text's and the document's.
-    let mut growth = String::new();
-    // A timeout's growth, within what is left of its share but never less than GROWTH_TIME
-    // limits (with --shrink-time 0 too: the growth says what the unshrunk game cannot); none
-    // where every game fails (an endless loop takes the limit on every size).
-    if let Some(endless) = endless {
-        // One long look first: a fixed cost over the limit ends, later.
-        let meter = growth::Meter::time(runner, Budget::default());
-        let smallest = &Game::smallest()[0];
-        let wall = growth::long_wall(runner.limits.timeout);
-        let seen = match &looked {
-            Some(outcome) => growth::looked(outcome, wall),
-            None => growth::long_look(&meter, smallest),
-        };
-        let seen = seen.unwrap_or(endless);
-        let _ = writeln!(growth, "growth: {seen}");
-    } else {
-        let least = runner.limits.timeout.mul_f64(GROWTH_TIME);
-        let left = (reported + slot.share).saturating_duration_since(Instant::now());
-        // A memory limit's growth once it was shrunk, within what is left of its share; none
-        // where every game fails (its memory does not come from the game).
-        let meter = match (&last, every) {
-            (Outcome::Timeout { .. }, false) => Some(growth::Meter::time(
-                runner,
-                Budget::lasting(Some(left.max(least))),
-            )),
-            (Outcome::Memory { peak, .. }, false) if shrink_line.is_some() => {
-                let budget = Budget::lasting(Some(left));
-                Some(growth::Meter::memory(
-                    runner,
-                    budget,
-                    runner.limits.memory,
-                    *peak,
-                ))
-            }
-            _ => None,
-        };
-        if let Some(meter) = meter {
-            let status = ProgressBar::hidden();
-            status.set_message(format!(
-                "measuring how its {} grows: {} and {}",
-                meter.quantity.noun(),
-                plural(shown.piles.len() as u64, "pile"),
-                plural(shown.forbidden.len() as u64, "forbidden move")
-            ));
-            let say = |bar: &ProgressBar| bar.message();
-            progress::lines(&status, slot.started, &say, || {
-                growth_lines(&mut growth, &meter, &shown)
-            });
-        }
-    }
+    let left = (reported + slot.share).saturating_duration_since(Instant::now());
+    let growth = growth_of(
+        runner,
+        (slot.started, left),
+        (&shown, &last, shrink_line.is_some()),
+        (others.as_deref(), looked.as_ref()),
+    );
     text.push_str(&growth);
     if let Origin::Sample(_) = origin
         && every
@@ -783,6 +716,78 @@ fn failure_block(
         kept,
         entry,
     })
+}
+
+/// A failure's growth lines (see [`growth_lines`]), of its `last` outcome on the game `shown`
+/// (`shrunk` or not), measured from `started` on within `left`: a timeout's never within less
+/// than [`GROWTH_TIME`] limits (with --shrink-time 0 too: the growth says what the unshrunk game
+/// cannot), a memory limit's once shrunk. Where every game fails (`others`: how the others
+/// failed), a memory limit has none (its memory does not come from the game) and a timeout's
+/// is what the long look at the game of one pile and one move saw (`looked`, where it was taken
+/// beside the confirmation), or that it never ends.
+fn growth_of(
+    runner: &Batch,
+    (started, left): (Instant, Duration),
+    (shown, last, shrunk): (&Game, &Outcome, bool),
+    (others, looked): (Option<&[Outcome]>, Option<&Outcome>),
+) -> String {
+    let mut growth = String::new();
+    // Every game timed out, the smallest (one pile, one move) too: it never ends, which is all
+    // its growth could say.
+    let endless = match (others.and_then(<[Outcome]>::last), last) {
+        // Ended, as a run alone is, at ALONE_WALL limits.
+        (Some(Outcome::Timeout { .. }), Outcome::Timeout { .. }) => {
+            let after = runner.limits.timeout.mul_f64(verdict::ALONE_WALL);
+            Some(growth::Growth::Endless {
+                after: after.as_secs_f64(),
+            })
+        }
+        _ => None,
+    };
+    if let Some(endless) = endless {
+        // One long look first: a fixed cost over the limit ends, later.
+        let meter = growth::Meter::time(runner, Budget::default());
+        let smallest = &Game::smallest()[0];
+        let wall = growth::long_wall(runner.limits.timeout);
+        let seen = match looked {
+            Some(outcome) => growth::looked(outcome, wall),
+            None => growth::long_look(&meter, smallest),
+        };
+        let seen = seen.unwrap_or(endless);
+        let _ = writeln!(growth, "growth: {seen}");
+        return growth;
+    }
+    let least = runner.limits.timeout.mul_f64(GROWTH_TIME);
+    let meter = match (last, others.is_some()) {
+        (Outcome::Timeout { .. }, false) => Some(growth::Meter::time(
+            runner,
+            Budget::lasting(Some(left.max(least))),
+        )),
+        (Outcome::Memory { peak, .. }, false) if shrunk => {
+            let budget = Budget::lasting(Some(left));
+            Some(growth::Meter::memory(
+                runner,
+                budget,
+                runner.limits.memory,
+                *peak,
+            ))
+        }
+        _ => None,
+    };
+    if let Some(meter) = meter {
+        let status = ProgressBar::hidden();
+        status.set_message(format!(
+            "measuring how its {} grows: {} and {}",
+            meter.quantity.noun(),
+            plural(shown.piles.len() as u64, "pile"),
+            plural(shown.forbidden.len() as u64, "forbidden move")
+        ));
+        let say = |bar: &ProgressBar| bar.message();
+        progress::lines(&status, started, &say, || {
+            growth_lines(&mut growth, &meter, shown)
+        });
+    }
+    growth
 }
 
 /// Shrinks a failure within --shrink-time: the report's line on how it went (without its

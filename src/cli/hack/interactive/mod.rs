@@ -216,16 +216,7 @@ impl Hunter for Player<'_> {
                 *peak,
             ));
         }
-        let input = case.input();
-        let kept = files::keep(
-            slot.out
-                .map(|(target, given)| (target.as_path(), given.as_path())),
-            settings.save.as_deref(),
-            &case,
-            &input,
-        );
-        let asked = slot.out.is_some() || settings.save.is_some();
-        report::game(&mut text, &case, &kept.places, asked);
+        let (kept, input) = super::hunt::keep_and_show(settings, slot, &mut text, &case);
         transcript::play_report(&mut text, &case, &played, &settings.limits);
         report::explain(&mut text, &case);
         // A game that fails everywhere is not one to make again.
