@@ -312,6 +312,11 @@ fn a_failure_that_does_not_repeat_is_flaky() {
     ));
     let _ = std::fs::remove_file(&marker);
     let marker_arg = marker.to_str().unwrap();
+    let dir = std::env::temp_dir().join(format!(
+        "constrained-nim-interactive-flaky-saved-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
     let args = [
         "hack",
         "--interactive",
@@ -319,6 +324,8 @@ fn a_failure_that_does_not_repeat_is_flaky() {
         "1",
         "--tests",
         "5",
+        "--save",
+        dir.to_str().unwrap(),
         "--",
         python()[0],
         python()[1],
@@ -347,6 +354,11 @@ fn a_failure_that_does_not_repeat_is_flaky() {
             .contains("crash: it exited with status 1 before choosing a side"),
         "{run:?}"
     );
+    // Kept as a program's flaky failure is: --save has the game and its answer.
+    let saved = std::fs::read_dir(&dir).map_or(0, |entries| entries.count());
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(saved, 2, "{run:?}");
+    assert!(run.stderr.contains("\nsaved as "), "{run:?}");
 }
 
 /// A bot right on the samples (no pile above 5) is found on a generated game; --save keeps
@@ -418,6 +430,66 @@ fn a_saved_game_past_the_limits_is_played_only_with_beyond() {
             "hack --interactive: crash on the saved game {dir_arg}/empty.in"
         )),
         "{beyond:?}"
+    );
+}
+
+/// A bot's report is of the first game it fails, alone: a bot that crashes on one game and
+/// prints a debug line on the next, both found at once with 2 jobs, is reported on the first.
+#[test]
+fn a_bots_report_is_of_its_first_failure_alone() {
+    let mut args = vec!["hack", "--interactive", "--seed", "3", "--jobs", "2"];
+    args.extend(["--tests", "100", "--shrink-time", "3", "--json", "--"]);
+    args.extend(python());
+    args.extend([BOT, "two-ways"]);
+    let run = run(&args, b"");
+    assert_eq!(run.status, 1, "{run:?}");
+    let report = super::hack_json::document(&run);
+    assert_eq!(report["failures"].as_array().unwrap().len(), 1, "{report}");
+    assert!(!run.stderr.contains("kinds of failure"), "{run:?}");
+}
+
+/// "Fails every game" is said of a bot only when no game passed: one that passes the samples
+/// and crashes on every game of piles of 1 or 2 stones (the smallest games among them) is shrunk
+/// and reported on the game it failed.
+#[test]
+fn a_bot_that_passed_the_samples_does_not_fail_every_game() {
+    let (run, game) = hack("tiny-crash", &["--tests", "100", "--shrink-time", "3"]);
+    assert_eq!(run.status, 1, "{run:?}");
+    assert!(
+        run.stderr
+            .starts_with("hack --interactive: crash on game 1 of 100 (seed 1); the 2 samples"),
+        "{run:?}"
+    );
+    assert!(!run.stderr.contains("fails every game"), "{run:?}");
+    let (piles, _) = parse(&game);
+    assert!(piles.iter().all(|&p| p <= 2), "{game}");
+}
+
+/// A saved game too long to play (over 10,000 stones in all) is skipped with a warning, as every
+/// saved game skipped is; a right bot passes the rest.
+#[test]
+fn a_saved_game_too_long_for_a_bot_is_skipped_with_a_warning() {
+    let dir = std::env::temp_dir().join(format!(
+        "constrained-nim-interactive-long-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("long.in"), "1 1\n1000000\n1 1\n").unwrap();
+    let dir_arg = dir.to_str().unwrap();
+    let (run, _) = hack("none", &["--tests", "0", "--save", dir_arg]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(run.status, 0, "{run:?}");
+    assert!(
+        run.stderr.starts_with(&format!(
+            "hack: warning: skipped {dir_arg}/long.in: its piles hold 1000000 stones in all"
+        )),
+        "{run:?}"
+    );
+    assert!(
+        run.stderr
+            .contains("hack --interactive: the 2 samples passed"),
+        "{run:?}"
     );
 }
 

@@ -275,3 +275,32 @@ fn a_command_that_cannot_start_still_gives_a_document_that_says_why() {
         "{report}: {ran:?}"
     );
 }
+
+/// A usage error found once games were played (a --memory too small for the bot's runtime,
+/// which only its runs show):
+/// status 2, and the document has the run's seed and its games, for a bot as for a program.
+#[test]
+fn a_usage_error_found_mid_run_has_its_runs_and_seed() {
+    let python = common::python();
+    let args = [
+        "hack",
+        "--interactive",
+        "--memory",
+        "1",
+        "--tests",
+        "0",
+        "--json",
+    ];
+    let bot = ["--", python, "-I", "-S", "tests/solutions/bot.py", "none"];
+    let ran = run(&[&args[..], &bot[..]].concat(), b"");
+    assert_eq!(ran.status, 2, "{ran:?}");
+    let report = document(&ran);
+    assert_eq!(report["ended"], "trouble", "{report}");
+    assert!(report["runs"].as_u64().unwrap() > 0, "{report}");
+    assert!(report["seed"].as_u64().is_some(), "{report}");
+    let error = report["error"].as_str().unwrap();
+    assert!(
+        error.starts_with("--memory 1: too small for ") && ran.stderr.contains(error),
+        "{report}"
+    );
+}

@@ -29,6 +29,10 @@ BUG is one of:
   flaky FILE  right, but crashes at its start when FILE does not exist, creating it
   hog MIB     right, but on a game with a pile of more than 5 stones (the samples have none)
               first fills MIB MiB of memory, which it holds to the end
+  tiny-crash  right, but exits 3 at once on a game whose piles hold at most 2 stones each (the
+              samples have larger ones, and so do most games)
+  two-ways    right, but exits 3 at once on a game of 2 piles and 2 forbidden moves or more,
+              and prints a debug line on one of 1 pile and 2 to 4 forbidden moves (sample 2 has 5)
 """
 
 import io
@@ -120,6 +124,13 @@ def main():
         held = bytearray(int(sys.argv[2]) << 20)
         for i in range(0, len(held), 4096):
             held[i] = 1
+    if bug == "tiny-crash" and max(piles) <= 2:
+        sys.exit(3)
+    if bug == "two-ways":
+        if len(piles) == 2 and len(forbidden) >= 2:
+            sys.exit(3)
+        one = len(piles) == 1 and 2 <= len(forbidden) <= 4
+        bug = "debug" if one else "none"
     if bug == "plain-big" and max(piles) > 5:
         bug = "plain-nim"
     if bug == "flaky" and not os.path.exists(sys.argv[2]):

@@ -344,7 +344,6 @@ impl Batch {
         sharing: Sharing,
         budget: &Budget,
     ) -> Result<Ran, Outcome> {
-        self.runs.fetch_add(1, Ordering::Relaxed);
         // Among other jobs a run ends at the limit (then it is run again alone); alone or beside,
         // a little past it. In wall time only, as the judge measures: threads side by side use
         // more CPU time than wall time, and a right parallel solution is not cut for it.
@@ -366,6 +365,8 @@ impl Batch {
                 Unrun::Start(e) => Outcome::NotRun(e),
                 Unrun::Machine(e) => Outcome::Broken(e),
             })?;
+        // A run counts once it started: a command that cannot start ran 0 times.
+        self.runs.fetch_add(1, Ordering::Relaxed);
         // Its wait for a CPU other work held is not the solution's time: the budget counts
         // it (a report says the machine was busy), by its share when runs go side by side.
         let side = if alone { 1 } else { self.jobs };

@@ -364,8 +364,9 @@ const INTERACTIVE: &str = "\
   Every game is played with a seed of its own, and a failure is confirmed as in batch (see
   Confirmation), the game played again with the same seed: it must fail 4 runs of 4; one that
   does not is flaky, played 8 times in all and reported with how often it failed and its play,
-  not shrunk. A bot that fails both of the smallest games (one pile of 1 or of 2 stones,
-  taking 1 forbidden from 1) fails every game and is reported on the first of them; any other
+  not shrunk, and kept as --out and --save say. A bot that fails sample 1, sample 2 and both of
+  the smallest games (one pile of 1 or of 2 stones, taking 1 forbidden from 1) fails every game
+  and is reported on the first of the smallest; any other
   failure is shrunk by hack's shrinker, each smaller game played with the same seed, and the
   smallest played once more. The report gives the game, the whole play, each move with the piles
   and nim-sum it leaves, where the bot went wrong in the game's terms (the Grundy values, the

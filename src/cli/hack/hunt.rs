@@ -35,6 +35,9 @@ pub(super) trait Hunter: Sync {
     const NAME: &'static str;
     /// What one try is called in the report (`run`, `game`).
     const UNIT: &'static str;
+    /// Whether the report is of the first failure found alone (a bot's), not of one failure a
+    /// kind.
+    const FIRST_ONLY: bool;
 
     /// The run's games: the fixed ones (the samples, the saved games), then the generated ones.
     fn games(&self) -> impl Schedule<Plan = Placed> + '_;
@@ -130,21 +133,22 @@ pub(super) fn other_games() -> [Game; 3] {
     ]
 }
 
-/// The search, the confirmation of what failed, then the report: how the run ended, the JSON
-/// document's entries in `failures`.
+/// The search, the confirmation of what failed, then the report: how the run ended (with the
+/// words of what could not be kept where asked, if anything), the JSON document's entries in
+/// `failures`.
 pub(super) fn hunt<H: Hunter>(
     settings: &Settings,
     hunter: &H,
     failures: &mut Vec<json::Failure>,
-) -> Result<Ended, Failure> {
+) -> Result<(Ended, Option<String>), Failure> {
     let started = Instant::now();
     let (found, saved) = search_games(settings, hunter, started)?;
     if found.is_empty() {
-        return Ok(nothing_found::<H>(settings, hunter, saved));
+        return Ok((nothing_found::<H>(settings, hunter, saved), None));
     }
     let confirmed = confirm_all(settings, hunter, started, found)?;
     if confirmed.is_empty() {
-        return Ok(nothing_found::<H>(settings, hunter, saved));
+        return Ok((nothing_found::<H>(settings, hunter, saved), None));
     }
     report_all(settings, hunter, started, confirmed, failures)
 }
@@ -212,6 +216,7 @@ fn search_games<H: Hunter>(
                 outcome: f.outcome,
             }
         })
+        .take(if H::FIRST_ONLY { 1 } else { usize::MAX })
         .collect();
     Ok((failed, saved))
 }
@@ -323,14 +328,14 @@ fn confirm_all<H: Hunter>(
 /// each in its own block as soon as it is shrunk; the first found goes to --out, each to
 /// --save. Shrinking shares --shrink-time: the quick kinds first (a wrong answer, a crash),
 /// timeouts last, each with the time left divided by the failures left. How it ended: found,
-/// or in trouble when a game could not be kept where asked.
+/// or in trouble when a game could not be kept where asked (with the `error:` lines' words).
 fn report_all<H: Hunter>(
     settings: &Settings,
     hunter: &H,
     started: Instant,
     confirmed: Vec<Found>,
     failures: &mut Vec<json::Failure>,
-) -> Result<Ended, Failure> {
+) -> Result<(Ended, Option<String>), Failure> {
     let count = confirmed.len();
     let mut header = String::new();
     if count > 1 {
@@ -366,6 +371,7 @@ fn report_all<H: Hunter>(
     let total = settings.shrink_time;
     let shrinking = Instant::now();
     let mut status = Ended::Found;
+    let mut troubles: Vec<String> = Vec::new();
     let mut confirmed: Vec<Option<Found>> = confirmed.into_iter().map(Some).collect();
     for (done, &i) in order.iter().enumerate() {
         let left = total.saturating_sub(shrinking.elapsed());
@@ -390,6 +396,11 @@ fn report_all<H: Hunter>(
         // A failure found that could not be kept where asked: hack's trouble too.
         if !kept.finish(&mut text, told) {
             status = Ended::Trouble;
+            let said = kept
+                .trouble
+                .iter()
+                .map(|line| line.trim_start_matches("error: "));
+            troubles.extend(said.map(str::to_owned));
         }
         entry.report = text;
         failures.push(entry);
@@ -406,7 +417,8 @@ fn report_all<H: Hunter>(
     {
         let _ = writeln!(io::stderr().lock(), "{}", report::measured());
     }
-    Ok(status)
+    let error = (!troubles.is_empty()).then(|| troubles.join("; "));
+    Ok((status, error))
 }
 
 /// Keeps the game a block shows where asked (--out, the first failure's only; --save) and

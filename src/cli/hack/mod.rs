@@ -174,17 +174,23 @@ const SAMPLES: [(&str, &str); 2] = [
 const MIB: u64 = 1 << 20;
 
 pub(super) fn run(args: Args) -> Result<Ended, Failure> {
-    match checked_run(&args) {
+    // Whether the JSON document is out already: once the hunt began, it has the runs.
+    let mut printed = false;
+    match checked_run(&args, &mut printed) {
         Ok(ended) => Ok(ended),
         // Status 2 with the usage line, as clap's own errors.
         Err(Failure::Usage(message)) => {
-            print_error_json(&args, &message);
+            if !printed {
+                print_error_json(&args, &message);
+            }
             Err(Failure::Usage(message))
         }
         // hack's trouble, never "a failure was found" (1).
         Err(failure) => {
             crate::report(&failure);
-            print_error_json(&args, &failure.to_string());
+            if !printed {
+                print_error_json(&args, &failure.to_string());
+            }
             Ok(Ended::Trouble)
         }
     }
@@ -217,8 +223,8 @@ fn print_error_json(args: &Args, error: &str) {
     let _ = writeln!(io::stdout().lock(), "{}", json::document(&report));
 }
 
-/// [`run`]'s work, its errors told by [`run`].
-fn checked_run(args: &Args) -> Result<Ended, Failure> {
+/// [`run`]'s work, its errors told by [`run`]; `printed` once --json's document is out.
+fn checked_run(args: &Args, printed: &mut bool) -> Result<Ended, Failure> {
     if args.json_schema {
         let _ = writeln!(io::stdout().lock(), "{}", json::schema::<json::Report>());
         return Ok(Ended::Passed);
@@ -311,7 +317,7 @@ fn checked_run(args: &Args) -> Result<Ended, Failure> {
         max_n: args.max_n,
     };
     let mut failures = Vec::new();
-    let (result, runs) = if args.interactive {
+    let (hunted, runs) = if args.interactive {
         interactive::hunt(&settings, &mut failures)
     } else {
         let program = Program {
@@ -324,24 +330,29 @@ fn checked_run(args: &Args) -> Result<Ended, Failure> {
                 turns: run::Turns::default(),
             },
         };
-        let result = hunt::hunt(&settings, &program, &mut failures);
-        (result, program.tries())
+        let hunted = hunt::hunt(&settings, &program, &mut failures);
+        (hunted, program.tries())
     };
     run::sweep_orphans();
     run::dismiss();
-    let (result, error) = match result {
-        // hack could not do its work: told apart from a failure found (1).
-        Err(Failure::Usage(message)) => return Err(Failure::Usage(message)),
+    // hack could not do its work: told apart from a failure found (1); a usage error found on
+    // the way (a --memory too small for CMD, a CMD that cannot start) too, with its runs.
+    let (ended, error) = match &hunted {
+        Err(Failure::Usage(message)) => (Ended::Trouble, Some(message.clone())),
         Err(trouble) => {
             crate::report(format_args!("{trouble}"));
             (Ended::Trouble, Some(trouble.to_string()))
         }
-        Ok(ended) => (ended, None),
+        Ok((ended, error)) => (*ended, error.clone()),
     };
     if args.json {
-        print_json(args, &settings, (result, error), runs, failures);
+        print_json(args, &settings, (ended, error), runs, failures);
+        *printed = true;
     }
-    Ok(result)
+    match hunted {
+        Err(Failure::Usage(message)) => Err(Failure::Usage(message)),
+        _ => Ok(ended),
+    }
 }
 
 /// With --json: the report as one JSON document on standard output, of a run that ended as
@@ -497,6 +508,7 @@ struct Program<'a> {
 impl Hunter for Program<'_> {
     const NAME: &'static str = "hack";
     const UNIT: &'static str = "run";
+    const FIRST_ONLY: bool = false;
 
     fn games(&self) -> impl Schedule<Plan = Placed> + '_ {
         let settings = self.settings;

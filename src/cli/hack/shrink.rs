@@ -36,6 +36,7 @@ use super::trial::{Sharing, Trial};
 use super::verdict::{Kind, Outcome, far_over};
 use crate::Game;
 use crate::cli::game::plural;
+use crate::cli::strict;
 use drops::{Cursor, DROPS, Drop, dropped};
 use indicatif::ProgressBar;
 use std::collections::HashSet;
@@ -156,7 +157,9 @@ pub(in crate::cli) fn shrink(
         bar,
         end: None,
         scaled: false,
+        inside: false,
     };
+    shrinker.inside = strict::violation(&shrinker.case).is_none();
     // ddmin's order: every drop pass takes chunks of at least 1/2^depth of its items before any
     // pass tries smaller ones, so that a large game loses its halves before it is taken apart
     // one pile at a time.
@@ -237,6 +240,9 @@ struct Shrinker<'a> {
     end: Option<End>,
     /// Whether a timeout's values were scaled down.
     scaled: bool,
+    /// The game found was inside the statement's limits: then so is every candidate tried (a
+    /// solution may assert the limits, and a game past them is no test the judge has).
+    inside: bool,
 }
 
 impl Shrinker<'_> {
@@ -268,6 +274,9 @@ impl Shrinker<'_> {
         let mut fresh: Vec<(usize, Game, u64)> = Vec::new();
         for (i, candidate) in candidates.into_iter().enumerate() {
             if let Some(case) = candidate {
+                if self.inside && strict::violation(&case).is_some() {
+                    continue;
+                }
                 let print = fingerprint(&case);
                 if !self.tried.contains(&print) && !fresh.iter().any(|f| f.2 == print) {
                     fresh.push((i, case, print));
@@ -800,6 +809,56 @@ fn with_move(case: &Game, j: usize, changed: (u64, u64)) -> Option<Game> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::hack::run::Answer;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    /// A solution that answers wrong on every game of an even number of piles, N = 0 too.
+    struct EvenPiles(AtomicU64);
+
+    impl Trial for EvenPiles {
+        fn try_game(&self, game: &Game, _: Sharing, _: &Budget) -> Outcome {
+            self.0.fetch_add(1, Ordering::Relaxed);
+            if game.piles.len() % 2 == 1 {
+                return Outcome::Right;
+            }
+            let expected = crate::winner(game.clone()).unwrap_or_default();
+            let mut actual = Answer::default();
+            actual.push(b"neither");
+            Outcome::Wrong { expected, actual }
+        }
+
+        fn timeout(&self) -> Duration {
+            Duration::from_secs(4)
+        }
+
+        fn jobs(&self) -> usize {
+            2
+        }
+
+        fn runs(&self) -> u64 {
+            self.0.load(Ordering::Relaxed)
+        }
+    }
+
+    /// A game found inside the statement shrinks to games inside it: dropping the last pair of
+    /// equal piles would leave N = 0, which fails too, but no judge has that test and a
+    /// solution may assert 1 <= N. The smallest is 2 piles, each lowered to 1 stone.
+    #[test]
+    fn a_game_inside_the_statement_shrinks_inside_it() {
+        let game = Game {
+            piles: vec![3, 3, 5, 5],
+            forbidden: vec![(2, 1), (4, 4)],
+        };
+        let trial = EvenPiles(AtomicU64::new(0));
+        let outcome = trial.try_game(&game, Sharing::Shared, &Budget::default());
+        let bar = ProgressBar::hidden();
+        let time = Duration::from_secs(600);
+        let shrunk = shrink(&trial, game, outcome, time, &Budget::default(), &bar);
+        assert_eq!(shrunk.end, End::Minimal);
+        assert_eq!(strict::violation(&shrunk.case), None, "{:?}", shrunk.case);
+        assert_eq!(shrunk.case.piles, [1, 1]);
+        assert_eq!(shrunk.case.forbidden.len(), 1);
+    }
 
     #[test]
     fn a_changed_move_stays_inside_the_statement() {

@@ -18,8 +18,7 @@ use super::Settings;
 use super::budget::Budget;
 use super::confirm::{self, Confirmed};
 use super::everywhere;
-use super::files;
-use super::hunt::{Block, Found, Hunter, Placed, Slot};
+use super::hunt::{Block, Found, Hunter, Placed, Slot, keep_and_show, other_games};
 use super::json;
 use super::origin::Origin;
 use super::report;
@@ -31,12 +30,13 @@ use super::verdict::Outcome;
 use super::verdict::{Ending, Played};
 use crate::Game;
 use crate::cli::exit::Ended;
-use crate::cli::game::Failure;
+use crate::cli::game::{Failure, ShownPath};
 use crate::cli::generate::{self, Options};
 use crate::cli::rng::Rng;
 use indicatif::{ProgressBar, ProgressStyle};
 use referee::Bot;
 use std::fmt::Write as _;
+use std::io::{self, Write as _};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -51,11 +51,12 @@ struct Player<'a> {
     bot: Bot<'a>,
 }
 
-/// Hunts in the bot `settings.command`: how it ended, and how many games it played.
+/// Hunts in the bot `settings.command`: how it ended (as `hunt::hunt` says), and how many games
+/// it played.
 pub(super) fn hunt(
     settings: &Settings,
     failures: &mut Vec<json::Failure>,
-) -> (Result<Ended, Failure>, u64) {
+) -> (Result<(Ended, Option<String>), Failure>, u64) {
     let plays = AtomicU64::new(0);
     let turns = Turns::default();
     let player = Player {
@@ -76,6 +77,8 @@ pub(super) fn hunt(
 impl Hunter for Player<'_> {
     const NAME: &'static str = "hack --interactive";
     const UNIT: &'static str = "game";
+    /// A bot's report is of the first game it fails, every game before it played.
+    const FIRST_ONLY: bool = true;
 
     fn games(&self) -> impl Schedule<Plan = Placed> + '_ {
         let settings = self.settings;
@@ -85,12 +88,20 @@ impl Hunter for Player<'_> {
                 Origin::Sample(_) => 0,
                 _ => 1,
             };
-            // A game of many stones can last as many moves: not one to play here.
+            // A game of many stones can last as many moves: not one to play here, and said so,
+            // as every saved game skipped is.
             let stones = case.piles.iter().fold(0u64, |s, &p| s.saturating_add(p));
-            if salt == 0 || stones <= MOST_STONES {
-                let index = fixed.len() as u64;
-                fixed.push((fixed_game(index, origin, settings.seed, salt, i), case));
+            if let (Origin::Saved(path), true) = (&origin, stones > MOST_STONES) {
+                let _ = writeln!(
+                    io::stderr().lock(),
+                    "hack: warning: skipped {}: its piles hold {stones} stones in all, over the \
+                     {MOST_STONES} a bot's game may take (as many moves)",
+                    ShownPath(path)
+                );
+                continue;
             }
+            let index = fixed.len() as u64;
+            fixed.push((fixed_game(index, origin, settings.seed, salt, i), case));
         }
         BotGames {
             bot: &self.bot,
@@ -101,7 +112,7 @@ impl Hunter for Player<'_> {
         }
     }
 
-    /// None: a bot's report is of the first game it fails, every game before it played.
+    /// None: a bot's report is of the first game it fails (see [`Hunter::FIRST_ONLY`]).
     fn look_further(&self) -> Duration {
         Duration::ZERO
     }
@@ -120,8 +131,9 @@ impl Hunter for Player<'_> {
         false
     }
 
-    /// Flaky: reported with its play, not shrunk. One that repeats is checked on the smallest
-    /// games (a bot that fails both fails every game), shrunk otherwise, and reported.
+    /// Flaky: reported with its play, not shrunk. One that repeats on sample 1 is checked on
+    /// sample 2 and the smallest games (a bot that fails them all fails every game); else, or
+    /// failing them not all, it is shrunk and reported.
     fn block(&self, slot: &Slot, found: Found) -> Result<Block, Failure> {
         let (settings, bot) = (self.settings, &self.bot);
         let Found {
@@ -157,39 +169,50 @@ impl Hunter for Player<'_> {
                 Self::NAME,
                 confirm::flaky_words(failed, runs, "each played with the same seed")
             );
-            report::game(&mut text, &found_case, &[], false);
+            // Kept where asked, as a program's flaky failure is.
+            let (kept, input) = keep_and_show(settings, slot, &mut text, &found_case);
             transcript::play_report(&mut text, &found_case, &played, &settings.limits);
-            let mut entry = game
-                .origin
-                .entry(at, &found_case, &found_case.input(), &outcome);
+            if let Some(line) = game.origin.as_found() {
+                let _ = writeln!(text, "{line}");
+            }
+            let mut entry = game.origin.entry(at, &found_case, &input, &outcome);
             entry.flaky = Some(json::Flaky { failed, runs });
+            entry.game_files = kept.json_places();
             return Ok(Block {
                 text,
                 told,
-                kept: files::Kept::nothing(),
+                kept,
                 entry,
             });
         }
         let kind = played.verdict.kind();
         let trial = Refereed::new(bot, game.seed, settings.jobs);
-        // The two smallest games, one for each side, as batch tries them (`everywhere`):
-        // failing both the same way, it fails every game; the first is played once more for
-        // its play.
-        let smallest = Game::smallest();
-        let tiny = everywhere::fails_everywhere(&trial, &smallest)
-            .filter(|outcomes| outcomes.iter().all(|o| o.kind() == kind))
-            .map(|_| referee::referee(bot, &smallest[0], game.seed, (&Budget::default(), false)))
-            .filter(|p| p.verdict.kind() == kind);
+        // Failing on sample 1, every game before it, it may fail on every game: said so when it
+        // fails sample 2 and the two smallest games (one for each side) the same way, as batch
+        // tries them (`everywhere`); the first of the smallest is played once more for its play.
+        let tiny = match game.origin {
+            Origin::Sample(0) => {
+                let others = other_games();
+                everywhere::fails_everywhere(&trial, &others)
+                    .filter(|outcomes| outcomes.iter().all(|o| o.kind() == kind))
+                    .map(|_| {
+                        referee::referee(bot, &others[1], game.seed, (&Budget::default(), false))
+                    })
+                    .filter(|p| p.verdict.kind() == kind)
+            }
+            _ => None,
+        };
         let every = tiny.is_some();
         let mut shrink_line = None;
         let (case, played) = if every {
             let _ = writeln!(
                 text,
-                "{}: the bot fails every game: {what} {at}, and on both of the smallest games \
-                 (one is won by moving first, the other by moving second); the first of them:",
+                "{}: the bot fails every game: {what} {at}, and on sample 2 and both of the \
+                 smallest games (one is won by moving first, the other by moving second); the \
+                 first of the smallest:",
                 Self::NAME
             );
-            let [first, _] = smallest;
+            let [first, _] = Game::smallest();
             (first, tiny.unwrap_or(played))
         } else {
             let _ = writeln!(text, "{}: {what} {at}", Self::NAME);
@@ -216,7 +239,7 @@ impl Hunter for Player<'_> {
                 *peak,
             ));
         }
-        let (kept, input) = super::hunt::keep_and_show(settings, slot, &mut text, &case);
+        let (kept, input) = keep_and_show(settings, slot, &mut text, &case);
         transcript::play_report(&mut text, &case, &played, &settings.limits);
         report::explain(&mut text, &case);
         // A game that fails everywhere is not one to make again.

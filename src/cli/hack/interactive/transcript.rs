@@ -65,8 +65,7 @@ pub(super) fn play_report(text: &mut String, case: &Game, played: &Played, limit
                 }
             }
         }
-        let shown = quoted(line);
-        let shown = &shown[1..shown.len() - 1];
+        let shown = unquoted(line);
         lines.push(if note.is_empty() {
             format!("    {arrow} {shown}")
         } else {
@@ -221,4 +220,34 @@ fn winning_move(board: &Board) -> Option<String> {
         board.values()[pile],
         board.grundy(stones - take)
     ))
+}
+
+/// A line of the play as the transcript shows it: escaped and cut as [`quoted`] does, without
+/// its quotes (`"line"`, or `"line"...` where it was cut).
+fn unquoted(line: &str) -> String {
+    let shown = quoted(line);
+    match shown.strip_suffix("\"...") {
+        Some(cut) => format!("{}...", &cut[1..]),
+        None => shown[1..shown.len() - 1].to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unquoted;
+
+    /// A line is shown escaped, without the quotes around it; a long one cut, with its "..."
+    /// after the cut and no stray quote before it.
+    #[test]
+    fn a_line_is_shown_without_its_quotes_cut_or_not() {
+        assert_eq!(unquoted("1 2"), "1 2");
+        assert_eq!(unquoted("say \"hi\"\t"), "say \\\"hi\\\"\\t");
+        let long = "debug: nim-sum of the Grundy values is 3, so Takahashi wins";
+        let shown = unquoted(long);
+        assert!(
+            shown.ends_with("...") && !shown.contains("\"..."),
+            "{shown}"
+        );
+        assert!(long.starts_with(shown.trim_end_matches("...")), "{shown}");
+    }
 }
