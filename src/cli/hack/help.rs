@@ -366,12 +366,11 @@ const INTERACTIVE: &str = "\
   does not is flaky, played 8 times in all and reported with how often it failed and its play,
   not shrunk, and kept as --out and --save say. A bot that fails sample 1, sample 2 and both of
   the smallest games (one pile of 1 or of 2 stones, taking 1 forbidden from 1) fails every game
-  and is reported on the first of the smallest; any other
-  failure is shrunk by hack's shrinker, each smaller game played with the same seed, and the
-  smallest played once more. The report gives the game, the whole play, each move with the piles
-  and nim-sum it leaves, where the bot went wrong in the game's terms (the Grundy values, the
-  nim-sum, a winning move it could have made), the game as gen makes it, and --out/--save as
-  above. The tool's own player is
+  and is reported on the first of the smallest; any other failure is shrunk by hack's shrinker,
+  each smaller game played with the same seed, and the smallest played once more. The report
+  gives the game, the whole play, each move with the piles and nim-sum it leaves, where the bot
+  went wrong in the game's terms (the Grundy values, the nim-sum, a winning move it could have
+  made), the game as gen makes it, and --out/--save as above. The tool's own player is
   a bot that must pass: `constrained-nim hack --interactive -- constrained-nim play --machine -`.";
 
 const EXIT: &str = "\

@@ -345,7 +345,9 @@ fn checked_run(args: &Args, printed: &mut bool) -> Result<Ended, Failure> {
         }
         Ok((ended, error)) => (*ended, error.clone()),
     };
-    if args.json {
+    // A CMD that could not start at all ran nothing: [`run`] says so, as before the hunt.
+    let unrun = runs == 0 && matches!(hunted, Err(Failure::Usage(_)));
+    if args.json && !unrun {
         print_json(args, &settings, (ended, error), runs, failures);
         *printed = true;
     }
