@@ -253,15 +253,6 @@ pub(super) struct Kept {
 }
 
 impl Kept {
-    /// Nothing kept, nothing asked.
-    pub(super) fn nothing() -> Kept {
-        Kept {
-            places: Vec::new(),
-            saved: None,
-            trouble: Vec::new(),
-        }
-    }
-
     /// The places the game went, as JSON strings: each path as it is, where it is UTF-8; else
     /// shown escaped (as the text report shows every one).
     pub(super) fn json_places(&self) -> Vec<String> {
@@ -304,7 +295,11 @@ pub(super) fn keep(
     case: &Game,
     input: &[u8],
 ) -> Kept {
-    let mut kept = Kept::nothing();
+    let mut kept = Kept {
+        places: Vec::new(),
+        saved: None,
+        trouble: Vec::new(),
+    };
     if let Some((target, given)) = out {
         match write_whole(target, input) {
             Ok(()) => kept.places.push(given.to_path_buf()),

@@ -35,15 +35,14 @@ pub(super) trait Hunter: Sync {
     const NAME: &'static str;
     /// What one try is called in the report (`run`, `game`).
     const UNIT: &'static str;
-    /// Whether the report is of the first failure found alone (a bot's), not of one failure a
-    /// kind.
-    const FIRST_ONLY: bool;
 
     /// The run's games: the fixed ones (the samples, the saved games), then the generated ones.
     fn games(&self) -> impl Schedule<Plan = Placed> + '_;
 
-    /// How long the search goes on past the first failure, for failures of other kinds.
-    fn look_further(&self) -> Duration;
+    /// How long the search goes on past the first failure, for failures of other kinds, each
+    /// reported in a block of its own; `None`: the report is of the first failure alone (a
+    /// bot's).
+    fn look_further(&self) -> Option<Duration>;
 
     /// The trial a failure found on the game `placed` is confirmed through.
     fn trial(&self, placed: &Placed) -> Box<dyn Trial + '_>;
@@ -196,8 +195,9 @@ fn search_games<H: Hunter>(
             message
         }
     };
+    let look = hunter.look_further();
     let searched = progress::lines(&bar, started, &say, || {
-        search::search(&games, hunter.look_further(), &on_game)
+        search::search(&games, look.unwrap_or(Duration::ZERO), &on_game)
     });
     bar.finish_and_clear();
     let searched = searched.map_err(Failure::Other)?;
@@ -216,7 +216,7 @@ fn search_games<H: Hunter>(
                 outcome: f.outcome,
             }
         })
-        .take(if H::FIRST_ONLY { 1 } else { usize::MAX })
+        .take(if look.is_some() { usize::MAX } else { 1 })
         .collect();
     Ok((failed, saved))
 }

@@ -510,7 +510,6 @@ struct Program<'a> {
 impl Hunter for Program<'_> {
     const NAME: &'static str = "hack";
     const UNIT: &'static str = "run";
-    const FIRST_ONLY: bool = false;
 
     fn games(&self) -> impl Schedule<Plan = Placed> + '_ {
         let settings = self.settings;
@@ -528,8 +527,8 @@ impl Hunter for Program<'_> {
         }
     }
 
-    fn look_further(&self) -> Duration {
-        self.settings.look_further
+    fn look_further(&self) -> Option<Duration> {
+        Some(self.settings.look_further)
     }
 
     fn trial(&self, _: &Placed) -> Box<dyn Trial + '_> {

@@ -143,6 +143,7 @@ pub(in crate::cli) fn shrink(
     budget: &Budget,
     bar: &ProgressBar,
 ) -> Shrunk {
+    let inside = strict::violation(&case).is_none();
     let mut shrinker = Shrinker {
         trial,
         kind: outcome.kind(),
@@ -157,9 +158,8 @@ pub(in crate::cli) fn shrink(
         bar,
         end: None,
         scaled: false,
-        inside: false,
+        inside,
     };
-    shrinker.inside = strict::violation(&shrinker.case).is_none();
     // ddmin's order: every drop pass takes chunks of at least 1/2^depth of its items before any
     // pass tries smaller ones, so that a large game loses its halves before it is taken apart
     // one pile at a time.

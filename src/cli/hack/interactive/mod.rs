@@ -77,8 +77,6 @@ pub(super) fn hunt(
 impl Hunter for Player<'_> {
     const NAME: &'static str = "hack --interactive";
     const UNIT: &'static str = "game";
-    /// A bot's report is of the first game it fails, every game before it played.
-    const FIRST_ONLY: bool = true;
 
     fn games(&self) -> impl Schedule<Plan = Placed> + '_ {
         let settings = self.settings;
@@ -112,9 +110,9 @@ impl Hunter for Player<'_> {
         }
     }
 
-    /// None: a bot's report is of the first game it fails (see [`Hunter::FIRST_ONLY`]).
-    fn look_further(&self) -> Duration {
-        Duration::ZERO
+    /// A bot's report is of the first game it fails, every game before it played.
+    fn look_further(&self) -> Option<Duration> {
+        None
     }
 
     /// The game played again with its own seed.
@@ -162,71 +160,63 @@ impl Hunter for Player<'_> {
         let mut told = 0;
         let at = settings.found(&game.origin, slot.first);
         let what = outcome.what();
-        if let Some((failed, runs)) = flaky {
-            let _ = writeln!(
-                text,
-                "{}: flaky: {what} {at}; {}:",
-                Self::NAME,
-                confirm::flaky_words(failed, runs, "each played with the same seed")
-            );
-            // Kept where asked, as a program's flaky failure is.
-            let (kept, input) = keep_and_show(settings, slot, &mut text, &found_case);
-            transcript::play_report(&mut text, &found_case, &played, &settings.limits);
-            if let Some(line) = game.origin.as_found() {
-                let _ = writeln!(text, "{line}");
-            }
-            let mut entry = game.origin.entry(at, &found_case, &input, &outcome);
-            entry.flaky = Some(json::Flaky { failed, runs });
-            entry.game_files = kept.json_places();
-            return Ok(Block {
-                text,
-                told,
-                kept,
-                entry,
-            });
-        }
         let kind = played.verdict.kind();
-        let trial = Refereed::new(bot, game.seed, settings.jobs);
-        // Failing on sample 1, every game before it, it may fail on every game: said so when it
-        // fails sample 2 and the two smallest games (one for each side) the same way, as batch
-        // tries them (`everywhere`); the first of the smallest is played once more for its play.
-        let tiny = match game.origin {
-            Origin::Sample(0) => {
-                let others = other_games();
-                everywhere::fails_everywhere(&trial, &others)
-                    .filter(|outcomes| outcomes.iter().all(|o| o.kind() == kind))
-                    .map(|_| {
-                        referee::referee(bot, &others[1], game.seed, (&Budget::default(), false))
-                    })
-                    .filter(|p| p.verdict.kind() == kind)
-            }
-            _ => None,
-        };
-        let every = tiny.is_some();
         let mut shrink_line = None;
-        let (case, played) = if every {
-            let _ = writeln!(
-                text,
-                "{}: the bot fails every game: {what} {at}, and on sample 2 and both of the \
-                 smallest games (one is won by moving first, the other by moving second); the \
-                 first of the smallest:",
-                Self::NAME
-            );
-            let [first, _] = Game::smallest();
-            (first, tiny.unwrap_or(played))
-        } else {
-            let _ = writeln!(text, "{}: {what} {at}", Self::NAME);
-            // Named the moment it is confirmed; its shrinking and the rest follow.
-            super::tell_now(&text, &mut told);
-            shrunk(
-                bot,
-                settings,
-                (&mut text, &mut shrink_line),
-                &game,
-                found_case,
-                played,
-                outcome,
-            )
+        let mut every = false;
+        let (case, played) = match flaky {
+            // Not shrunk, and kept where asked, as a program's flaky failure is.
+            Some((failed, runs)) => {
+                let _ = writeln!(
+                    text,
+                    "{}: flaky: {what} {at}; {}:",
+                    Self::NAME,
+                    confirm::flaky_words(failed, runs, "each played with the same seed")
+                );
+                (found_case, played)
+            }
+            None => {
+                // Failing on sample 1, every game before it, it may fail on every game: said
+                // so when it fails sample 2 and the two smallest games (one for each side) the
+                // same way, as batch tries them (`everywhere`); the first of the smallest is
+                // played once more for its play.
+                let trial = Refereed::new(bot, game.seed, settings.jobs);
+                let budget = Budget::default();
+                let tiny = match game.origin {
+                    Origin::Sample(0) => {
+                        let others = other_games();
+                        everywhere::fails_everywhere(&trial, &others)
+                            .filter(|outcomes| outcomes.iter().all(|o| o.kind() == kind))
+                            .map(|_| referee::referee(bot, &others[1], game.seed, (&budget, false)))
+                            .filter(|p| p.verdict.kind() == kind)
+                    }
+                    _ => None,
+                };
+                every = tiny.is_some();
+                if let Some(tiny) = tiny {
+                    let _ = writeln!(
+                        text,
+                        "{}: the bot fails every game: {what} {at}, and on sample 2 and both of \
+                         the smallest games (one is won by moving first, the other by moving \
+                         second); the first of the smallest:",
+                        Self::NAME
+                    );
+                    let [first, _] = Game::smallest();
+                    (first, tiny)
+                } else {
+                    let _ = writeln!(text, "{}: {what} {at}", Self::NAME);
+                    // Named the moment it is confirmed; its shrinking and the rest follow.
+                    super::tell_now(&text, &mut told);
+                    shrunk(
+                        bot,
+                        settings,
+                        (&mut text, &mut shrink_line),
+                        &game,
+                        found_case,
+                        played,
+                        outcome,
+                    )
+                }
+            }
         };
         // Over --memory on every game, the smallest too, ending well with a peak that a runtime
         // alone reaches: the limit is too small for the bot to run at all, as batch says.
@@ -241,7 +231,9 @@ impl Hunter for Player<'_> {
         }
         let (kept, input) = keep_and_show(settings, slot, &mut text, &case);
         transcript::play_report(&mut text, &case, &played, &settings.limits);
-        report::explain(&mut text, &case);
+        if flaky.is_none() {
+            report::explain(&mut text, &case);
+        }
         // A game that fails everywhere is not one to make again.
         if let Some(line) = game.origin.as_found().filter(|_| !every) {
             let _ = writeln!(text, "{line}");
@@ -249,6 +241,7 @@ impl Hunter for Player<'_> {
         let mut entry = game
             .origin
             .entry(at, &case, &input, &played_outcome(played));
+        entry.flaky = flaky.map(|(failed, runs)| json::Flaky { failed, runs });
         entry.shrunk = shrink_line;
         entry.game_files = kept.json_places();
         entry.fails_every_game = every;
